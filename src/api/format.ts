@@ -1,0 +1,123 @@
+/**
+ * Shared response pieces: pitch-class objects per `pitchClassDataType`, entity references and
+ * string arrays with their optional Arabic twins. Numbers are formatted here, at the edge.
+ */
+import type { PitchClass } from "../theory/pitchClass.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import { noteNameToArabic } from "../theory/arabic.js";
+import { std } from "../theory/std.js";
+
+/** The 14-value enumeration of the jins, compare, tuning-system and pitch-class endpoints. */
+export const PITCH_CLASS_DATA_TYPES = [
+  "all",
+  "englishName",
+  "solfege",
+  "fraction",
+  "cents",
+  "decimalRatio",
+  "stringLength",
+  "frequency",
+  "abjadName",
+  "fretDivision",
+  "midiNoteNumber",
+  "midiNoteDeviation",
+  "centsDeviation",
+  "referenceNoteName",
+] as const;
+export type PitchClassDataType = (typeof PITCH_CLASS_DATA_TYPES)[number];
+
+/** Field emitted for each single data type. */
+const FIELD_OF: Record<Exclude<PitchClassDataType, "all">, keyof PitchClass> = {
+  englishName: "englishName",
+  solfege: "solfege",
+  fraction: "fraction",
+  cents: "cents",
+  decimalRatio: "decimalRatio",
+  stringLength: "stringLength",
+  frequency: "frequency",
+  abjadName: "abjadName",
+  fretDivision: "fretDivision",
+  midiNoteNumber: "midiNoteDecimal",
+  midiNoteDeviation: "midiNotePlusCentsDeviation",
+  centsDeviation: "centsDeviation",
+  referenceNoteName: "ipnReferenceNoteName",
+};
+
+/** Fields of `pitchClassDataType=all`, in output order. */
+export const ALL_FIELDS: readonly (keyof PitchClass)[] = [
+  "englishName",
+  "solfege",
+  "abjadName",
+  "fraction",
+  "cents",
+  "decimalRatio",
+  "stringLength",
+  "frequency",
+  "fretDivision",
+  "midiNoteDecimal",
+  "midiNotePlusCentsDeviation",
+  "centsDeviation",
+  "ipnReferenceNoteName",
+];
+
+/** JSON of a float the way the archive prints it (NaN → null). */
+export const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+function valueOf(pc: PitchClass, field: keyof PitchClass): unknown {
+  const v = pc[field];
+  return typeof v === "number" ? num(v) : v;
+}
+
+/** The data fields a data type adds to a pitch class (none for unknown types). */
+export function dataFields(pc: PitchClass, type: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (type === "all") {
+    for (const field of ALL_FIELDS) out[field] = valueOf(pc, field);
+    return out;
+  }
+  const field = FIELD_OF[type as Exclude<PitchClassDataType, "all">];
+  if (field) out[field] = valueOf(pc, field);
+  return out;
+}
+
+/** `{pitchClassIndex, octave, noteName, noteNameDisplay, [noteNameDisplayAr], ...data}`. */
+export function pitchClassObject(pc: PitchClass, type: string, includeArabic: boolean): Record<string, unknown> {
+  return {
+    pitchClassIndex: pc.index,
+    octave: pc.octave,
+    noteName: std(pc.noteName),
+    noteNameDisplay: pc.noteName,
+    ...(includeArabic ? { noteNameDisplayAr: noteNameToArabic(pc.noteName) } : {}),
+    ...dataFields(pc, type),
+  };
+}
+
+/** Entity reference `{idName, displayName, [displayNameAr]}` of a note name. */
+export function noteRef(name: string, includeArabic: boolean): Record<string, string> {
+  return {
+    idName: std(name),
+    displayName: name,
+    ...(includeArabic ? { displayNameAr: noteNameToArabic(name) } : {}),
+  };
+}
+
+/** `{idNames, displayNames, [displayNamesAr]}` of note names. */
+export function noteNameArray(names: readonly string[], includeArabic: boolean): Record<string, string[]> {
+  return {
+    idNames: names.map(std),
+    displayNames: [...names],
+    ...(includeArabic ? { displayNamesAr: names.map(noteNameToArabic) } : {}),
+  };
+}
+
+/** `{id, idName, displayName, version, ...extra, [displayNameAr]}` of a tuning system. */
+export function tuningSystemEntity(ts: TuningSystem, includeArabic: boolean, extra: Record<string, unknown> = {}) {
+  return {
+    id: ts.id,
+    idName: ts.id,
+    displayName: ts.displayName,
+    version: ts.record.version,
+    ...extra,
+    ...(includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
+  };
+}

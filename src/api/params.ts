@@ -1,0 +1,133 @@
+/**
+ * Query-parameter vocabulary shared by every route, as zod schemas. A failed check carries the
+ * exact error body in the issue's `params`, so one converter turns any failure into the 4xx answer.
+ */
+import { z } from "zod";
+import { apiError, type ApiResponse, type ErrorSpec } from "./errors.js";
+
+export type Raw = string | undefined;
+
+/** Adds an issue whose params carry the full error body. */
+export function fail(ctx: z.RefinementCtx, spec: ErrorSpec): typeof z.NEVER {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, params: spec, message: spec.message });
+  return z.NEVER;
+}
+
+/** Converts a failed parse into the API's 4xx body (the first issue wins). */
+export function issueToResponse(issues: z.ZodIssue[]): ApiResponse {
+  const issue = issues[0];
+  const spec = issue.code === z.ZodIssueCode.custom ? (issue.params as ErrorSpec | undefined) : undefined;
+  if (spec) return apiError(spec);
+  const name = issue.path.join(".");
+  return apiError({ error: `Invalid parameter: ${name}`, message: issue.message, hint: `Check the value of '${name}'.` });
+}
+
+/** A lenient boolean flag: true only for the exact string `true`. */
+export const flag = () => z.string().optional().transform((v) => v === "true");
+
+/** A strict boolean: absent = default; otherwise `true`/`false` (case-insensitive, trimmed). */
+export const strictBoolean = (name: string, fallback = false) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const v = raw.trim().toLowerCase();
+      if (v === "true") return true;
+      if (v === "false") return false;
+      return fail(ctx, {
+        error: v === "" ? `Invalid parameter: ${name} cannot be empty` : `Invalid parameter: ${name} must be 'true' or 'false', got '${raw}'`,
+        message: `${name} accepts only 'true' or 'false'.`,
+        hint: `Use ${name}=true or ${name}=false.`,
+        extra: { validOptions: ["true", "false"] },
+      });
+    });
+
+export const includeArabic = () => strictBoolean("includeArabic");
+
+/** Tolerance in cents; absent or empty = 5; `parseFloat` semantics; negative or NaN is a 400. */
+export const centsTolerance = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === "") return 5;
+      const v = parseFloat(raw);
+      if (Number.isNaN(v) || v < 0)
+        return fail(ctx, {
+          error: "Invalid centsTolerance parameter",
+          message: "centsTolerance must be a non-negative number",
+          hint: "Use a number of cents such as centsTolerance=5.",
+        });
+      return v;
+    });
+
+/** A required, non-blank string parameter. */
+export const required = (name: string, hint: string, extra?: Record<string, unknown>) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "")
+        return fail(ctx, {
+          error: raw === undefined ? `${name} parameter is required` : `Invalid parameter: ${name} cannot be empty`,
+          message: `The query parameter '${name}' is required and must not be empty.`,
+          hint,
+          extra,
+        });
+      return raw;
+    });
+
+/** An optional string that must not be blank when given. */
+export const optionalNonBlank = (name: string, hint: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw !== undefined && raw.trim() === "")
+        return fail(ctx, {
+          error: `Invalid parameter: ${name}`,
+          message: `${name} cannot be empty when given.`,
+          hint,
+        });
+      return raw;
+    });
+
+/** One of a fixed set of values; absent = default; blank or other values are a 400 listing them. */
+export const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      if (raw === undefined) return fallback;
+      if ((values as readonly string[]).includes(raw)) return raw as T;
+      return fail(ctx, {
+        error: raw === "" ? `Invalid parameter: ${name} cannot be empty` : `Invalid ${name} '${raw}'`,
+        message: `${name} must be one of: ${values.join(", ")}.`,
+        hint: `Use one of: ${values.join(", ")}.`,
+        extra: { validOptions: [...values] },
+      });
+    });
+
+/** Comma-separated list: split, trim, drop empties. */
+export const splitList = (raw: string): string[] =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+
+/** Treats an empty value like an absent one (the parameter's default applies). */
+export const emptyAsAbsent = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema) as unknown as z.ZodEffects<T, z.output<T>, string | undefined>;
+
+/** A path parameter: decoded text that must not be blank. */
+export const pathParameter = (name: string) =>
+  z.string().transform((raw, ctx) => {
+    if (raw.trim() === "")
+      return fail(ctx, {
+        error: `Invalid path parameter: ${name}`,
+        message: `The path parameter '${name}' cannot be empty.`,
+        hint: `Give a value for '${name}' in the path.`,
+      });
+    return raw;
+  });

@@ -1,0 +1,15 @@
+/**
+ * Every endpoint, most specific pattern first (a fixed segment such as `families` must win over
+ * `{idName}`), and the requests each group pre-renders. Endpoint groups register here.
+ */
+import type { Route } from "./route.js";
+import * as tuningSystemsApi from "./tuningSystems.js";
+
+const groups = [tuningSystemsApi];
+
+export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
+
+/** Requests (path below /api plus canonical query) worth pre-rendering, group by group. */
+export function* prerenderRequests(): Generator<string> {
+  for (const g of groups) yield* g.prerender();
+}

@@ -1,0 +1,104 @@
+/** GET /tuning-systems and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
+import { z } from "zod";
+import { apiError, ok } from "./errors.js";
+import { defineRoute } from "./route.js";
+import { includeArabic, flag, oneOf, emptyAsAbsent, pathParameter } from "./params.js";
+import { apiUrl } from "./links.js";
+import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { tuningSystems, findTuningSystem, findStartingNote, referenceFrequencyOf, pitchClassesPerOctave, type TuningSystem } from "../theory/tuningSystem.js";
+import { pitchClassesOf } from "../theory/pitchClass.js";
+import { std } from "../theory/std.js";
+
+const sourcesOf = (ts: TuningSystem) => ts.record.sourcePageReferences.map(({ sourceId, page }) => ({ sourceId, page }));
+
+export const tuningSystemNotFound = (id: string) =>
+  apiError({
+    status: 404,
+    error: "Tuning system not found",
+    message: `No tuning system has the id '${id}'.`,
+    hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
+    extra: { tuningSystemId: id },
+  });
+
+export const invalidStartingNote = (ts: TuningSystem, given: string) =>
+  apiError({
+    error: "Invalid starting note",
+    message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
+    hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
+    extra: { validOptions: ts.startingNotes.map(std), availableTuningSystemStartingNotes: ts.startingNotes },
+  });
+
+const listRoute = defineRoute(
+  "/tuning-systems",
+  z.object({ includeSources: flag(), includeArabic: includeArabic() }),
+  (p) => {
+    const data = tuningSystems.map((ts) => ({
+      tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
+      // Every note-name set's first name, not deduplicated, as the archive lists them.
+      startingNotes: noteNameArray(
+        ts.record.noteNames.map((set) => set[0]),
+        p.includeArabic,
+      ),
+      stats: { numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) },
+      ...(p.includeSources ? { sources: sourcesOf(ts) } : {}),
+    }));
+    return ok({ count: data.length, data });
+  },
+);
+
+const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
+
+const pitchClassesRoute = defineRoute(
+  "/tuning-systems/{id}/{startingNote}/pitch-classes",
+  z.object({
+    id: pathParameter("id"),
+    startingNote: pathParameter("startingNote"),
+    pitchClassDataType: emptyAsAbsent(oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all")),
+    octave: emptyAsAbsent(oneOf("octave", OCTAVE_OPTIONS, "all")),
+    includeSources: flag(),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const ts = findTuningSystem(p.id);
+    if (!ts) return tuningSystemNotFound(p.id);
+    const startingNote = findStartingNote(ts, p.startingNote);
+    if (!startingNote) return invalidStartingNote(ts, p.startingNote);
+    const octaves = p.octave === "all" ? [0, 1, 2, 3] : [Number(p.octave)];
+    const pitchClasses = pitchClassesOf(ts, startingNote)
+      .filter((pc) => octaves.includes(pc.octave))
+      .map((pc) => pitchClassObject(pc, p.pitchClassDataType, p.includeArabic));
+    const n = pitchClassesPerOctave(ts);
+    return ok({
+      tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: n }),
+      startingNotes: noteNameArray(ts.startingNotes, p.includeArabic),
+      selectedStartingNote: { ...noteRef(startingNote, p.includeArabic), idName: std(p.startingNote) },
+      stats: {
+        // The number of distinct pitch-class indices, as the archive counts them.
+        totalPitchClasses: n,
+        numberOfPitchClassesSingleOctave: n,
+        referenceFrequency: referenceFrequencyOf(ts, startingNote),
+        octaves,
+      },
+      pitchClasses,
+      context: { pitchClassDataType: p.pitchClassDataType, octave: p.octave },
+      links: {
+        self: apiUrl(ctx, `/tuning-systems/${p.id}/${p.startingNote}/pitch-classes`),
+        tuningSystem: apiUrl(ctx, `/tuning-systems/${p.id}`),
+      },
+      ...(p.includeSources ? { sources: sourcesOf(ts) } : {}),
+    });
+  },
+);
+
+export const routes = [pitchClassesRoute, listRoute];
+
+/** Every list variant, and each tuning system × starting note's pitch classes per data type and octave. */
+export function* prerender(): Generator<string> {
+  for (const q of ["", "?includeArabic=true", "?includeSources=true", "?includeArabic=true&includeSources=true"]) yield `/tuning-systems${q}`;
+  for (const ts of tuningSystems)
+    for (const note of ts.startingNotes) {
+      const base = `/tuning-systems/${ts.id}/${std(note)}/pitch-classes`;
+      yield base;
+      for (const type of PITCH_CLASS_DATA_TYPES) for (const octave of OCTAVE_OPTIONS) yield `${base}?octave=${octave}&pitchClassDataType=${type}`;
+    }
+}

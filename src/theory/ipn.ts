@@ -1,0 +1,78 @@
+/**
+ * The 12-tone reference of a pitch class: the key it is spelled against (ipnReferenceNoteName),
+ * its deviation in cents from that key, and the "MIDI number + deviation" label.
+ */
+const LETTER_CHROMA: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+const FLAT_SPELLING: Record<string, string> = { C: "B", D: "Db", E: "Eb", F: "E", G: "Gb", A: "Ab", B: "Bb" };
+const SHARP_SPELLING: Record<string, string> = { C: "C#", D: "D#", E: "F", F: "F#", G: "G#", A: "A#", B: "C" };
+
+const mod12 = (x: number) => ((x % 12) + 12) % 12;
+
+interface Reference {
+  name: string;
+  /** undefined when the English name has no letter (`--`). */
+  chroma: number | undefined;
+}
+
+/** Reference key of an English name: a flat/sharp spelling when the accidental follows the letter. */
+export function referenceOf(englishName: string): Reference {
+  const letter = englishName[0] ?? "";
+  const base = LETTER_CHROMA[letter];
+  if (base === undefined) return { name: letter || "-", chroma: undefined };
+  const rest = englishName.slice(1);
+  const main = rest.includes("b") ? "b" : rest.includes("#") ? "#" : "";
+  const next = englishName[1];
+  if ((next === "b" || next === "#") && main === "b") return { name: FLAT_SPELLING[letter], chroma: mod12(base - 1) };
+  if ((next === "b" || next === "#") && main === "#") return { name: SHARP_SPELLING[letter], chroma: mod12(base + 1) };
+  return { name: letter, chroma: base };
+}
+
+export const ipnReferenceOf = (englishName: string): string => referenceOf(englishName).name;
+
+/** Chroma of a reference name such as `C`, `Bb`, `F#` (undefined when it is not one). */
+export function chromaOfReference(name: string): number | undefined {
+  const m = /^([A-G])(#|b)?/.exec(name);
+  if (!m) return undefined;
+  return mod12(LETTER_CHROMA[m[1]] + (m[2] === "#" ? 1 : m[2] === "b" ? -1 : 0));
+}
+
+const midiToFrequency = (midi: number) => 440 * Math.pow(2, (midi - 69) / 12);
+
+/** Cents between two MIDI values, through frequencies in the archive's operation order. */
+export function deviationCents(midi: number, referenceMidi: number): number {
+  const referenceFrequency = midiToFrequency(referenceMidi);
+  const currentFrequency = midiToFrequency(midi);
+  return 1200 * Math.log2(currentFrequency / referenceFrequency);
+}
+
+/** Deviation from the reference key in the octave the English name states (floor of MIDI otherwise). */
+export function centsDeviationOf(englishName: string, midiNoteDecimal: number, reference = referenceOf(englishName)): number {
+  if (reference.chroma === undefined) return NaN;
+  const digits = /(\d+)$/.exec(englishName);
+  const referenceMidi = digits
+    ? (Number(digits[1]) + 1) * 12 + reference.chroma
+    : Math.floor(midiNoteDecimal / 12) * 12 + reference.chroma;
+  return deviationCents(midiNoteDecimal, referenceMidi);
+}
+
+/** MIDI number of the reference key used in the "MIDI + deviation" label. */
+export function labelMidiOf(englishName: string, referenceName: string, midiNoteDecimal: number): number {
+  const plain = /^([A-G])(#|b)?(\d+)$/.exec(englishName);
+  const chroma = chromaOfReference(referenceName);
+  if (plain && chroma !== undefined) return (Number(plain[3]) + 1) * 12 + chroma;
+  if (chroma !== undefined) return Math.floor(midiNoteDecimal / 12) * 12 + chroma;
+  return Math.round(midiNoteDecimal);
+}
+
+/** `"<MIDI> <signed deviation>"`; the deviation is rounded to 0.1 unless `rounded` is false. */
+export function midiPlusCentsDeviation(
+  englishName: string,
+  referenceName: string,
+  midiNoteDecimal: number,
+  centsDeviation: number,
+  rounded: boolean,
+): string {
+  const midi = labelMidiOf(englishName, referenceName, midiNoteDecimal);
+  const sign = centsDeviation >= 0 ? "+" : "";
+  return `${midi} ${sign}${rounded ? centsDeviation.toFixed(1) : String(centsDeviation)}`;
+}
