@@ -1,0 +1,101 @@
+/**
+ * Resolution of the parameters most routes share — tuning system, starting note, maqām or jins
+ * (with the transposition-identifier rules of the spec) and the selected transposition — into
+ * theory values, or the spec's 4xx answer.
+ */
+import { apiError, type ApiResponse } from "./errors.js";
+import { findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { findMaqam, findJins, type Entity, type EntityReference } from "../theory/entity.js";
+import { findNoteName } from "../theory/noteName.js";
+import { std } from "../theory/std.js";
+import type { Transposition } from "../theory/transposition.js";
+import { noteRef } from "./format.js";
+
+export const isResponse = (x: unknown): x is ApiResponse =>
+  typeof x === "object" && x !== null && "status" in x && "body" in x && typeof (x as ApiResponse).status === "number";
+
+export interface TuningContext {
+  ts: TuningSystem;
+  /** Display name of the resolved starting note. */
+  startingNote: string;
+}
+
+/** Tuning system (exact id, 404 when unknown) and starting note (diacritics-insensitive, 400 when invalid). */
+export function resolveTuning(tuningSystem: string | undefined, startingNote: string | undefined, entityHint = ""): TuningContext | ApiResponse {
+  if (tuningSystem === undefined || tuningSystem.trim() === "")
+    return apiError({
+      error: "tuningSystem parameter is required",
+      message: "Pitch data is computed for one tuning system: give its id in 'tuningSystem'.",
+      hint: `Use /api/tuning-systems to list the ids${entityHint}.`,
+    });
+  const ts = findTuningSystem(tuningSystem);
+  if (!ts)
+    return apiError({
+      status: 404,
+      error: `Tuning system '${tuningSystem}' not found`,
+      message: `No tuning system has the id '${tuningSystem}'.`,
+      hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
+    });
+  const validOptions = ts.startingNotes.map(std);
+  if (startingNote === undefined || startingNote.trim() === "")
+    return apiError({
+      error: "startingNote parameter is required",
+      message: `Pitch data depends on the starting note; '${ts.id}' has: ${validOptions.join(", ")}.`,
+      hint: `Add startingNote=${validOptions[0]}.`,
+      extra: { validOptions },
+    });
+  const resolved = findStartingNote(ts, startingNote);
+  if (!resolved)
+    return apiError({
+      error: `Invalid startingNote '${startingNote}'`,
+      message: `'${startingNote}' is not a starting note of tuning system '${ts.id}'.`,
+      hint: `Use one of: ${validOptions.join(", ")}.`,
+      extra: { validOptions },
+    });
+  return { ts, startingNote: resolved };
+}
+
+const KIND_WORD = { maqam: "Maqām", jins: "Jins" } as const;
+const LIST_PATH = { maqam: "/api/maqamat", jins: "/api/ajnas" } as const;
+
+/** A maqām or jins by numeric id, idName or transposition idName (any spelling); 404 otherwise. */
+export function resolveEntity<K extends Entity["kind"]>(kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
+  const found = (kind === "maqam" ? findMaqam(idName) : findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
+  if (found) return found;
+  return apiError({
+    status: 404,
+    error: `${KIND_WORD[kind]} '${idName}' not found`,
+    message: `No ${kind === "maqam" ? "maqām" : "jins"} has the id or idName '${idName}'.`,
+    hint: `Use ${LIST_PATH[kind]} to see all available ids and idNames.`,
+  });
+}
+
+/**
+ * The requested tonic from a transposed idName and/or an explicit parameter (`transposeTo`,
+ * `transpositionNoteName`): the same tonic both ways is fine, different ones are a 400.
+ */
+export function requestedTonic(ref: EntityReference<Entity>, parameterName: string, parameter: string | undefined): string | undefined | ApiResponse {
+  if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? std(ref.tonic) : undefined);
+  if (findNoteName(parameter)?.name === ref.tonic) return parameter;
+  return apiError({
+    error: `Conflicting tonic: the idName names '${std(ref.tonic)}' but ${parameterName} is '${parameter}'`,
+    message: `A transposed idName already selects its tonic; ${parameterName} must name the same note or be left out.`,
+    hint: `Use /${ref.entity.kind === "maqam" ? "maqamat" : "ajnas"}/${ref.entity.idName}?${parameterName}=${parameter}, or drop ${parameterName}.`,
+  });
+}
+
+/** `{idName, displayName, tonic}` of a transposition, as listed in `availableTranspositions`. */
+export function transpositionSummary(t: Transposition, includeArabic: boolean, displayNameAr?: (name: string) => string) {
+  return {
+    idName: t.idName,
+    displayName: t.name,
+    ...(includeArabic && displayNameAr ? { displayNameAr: displayNameAr(t.name) } : {}),
+    tonic: noteRef(t.tonic, includeArabic),
+  };
+}
+
+/** The list entry whose tonic the parameter names (first match), or undefined. */
+export function findTransposition(list: readonly Transposition[], tonic: string): Transposition | undefined {
+  const wanted = std(tonic);
+  return list.find((t) => std(t.tonic) === wanted);
+}

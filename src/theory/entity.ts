@@ -1,0 +1,105 @@
+/**
+ * Maqāmāt and ajnās as the theory sees them: a name and note sequences. Identifiers follow the
+ * specification: `std(name)` with an `al-` closed up (`maqam_rahat_alarwah`), and a transposition
+ * is `<base idName>_al_<tonic idName>`.
+ */
+import { archive } from "../data/load.js";
+import type { MaqamRecord, JinsRecord } from "../data/schemas.js";
+import { std } from "./std.js";
+import { findNoteName } from "./noteName.js";
+
+export interface Maqam {
+  kind: "maqam";
+  id: string;
+  idName: string;
+  name: string;
+  ascending: string[];
+  descending: string[];
+  record: MaqamRecord;
+}
+
+export interface Jins {
+  kind: "jins";
+  id: string;
+  idName: string;
+  /** Trimmed display name. */
+  name: string;
+  notes: string[];
+  record: JinsRecord;
+}
+
+export type Entity = Maqam | Jins;
+
+/** idName of a maqām or jins display name: std with `al-` closed up. */
+export const entityIdName = (name: string): string => std(name).replace(/al-/g, "al");
+
+/** idName of a transposition: `<base idName>_al_<tonic idName>`. */
+export const transpositionIdName = (base: Entity, tonic: string): string => `${base.idName}_al_${std(tonic)}`;
+
+/** Display name of a transposition: `<name> al-<tonic>`. */
+export const transpositionDisplayName = (base: Entity, tonic: string): string => `${base.name} al-${tonic}`;
+
+export const maqamat: readonly Maqam[] = archive().maqamat.map((record) => ({
+  kind: "maqam",
+  id: record.id,
+  idName: entityIdName(record.name),
+  name: record.name,
+  ascending: record.ascendingNoteNames,
+  descending: record.descendingNoteNames,
+  record,
+}));
+
+export const ajnas: readonly Jins[] = archive().ajnas.map((record) => ({
+  kind: "jins",
+  id: record.id,
+  idName: entityIdName(record.name.trim()),
+  name: record.name.trim(),
+  notes: record.noteNames,
+  record,
+}));
+
+/** The entity's note names (ascending for a maqām), first is the data tonic. */
+export const firstNoteOf = (e: Entity): string => (e.kind === "maqam" ? e.ascending[0] : e.notes[0]);
+
+export interface EntityReference<E extends Entity> {
+  entity: E;
+  /** Tonic (display note name) named inside the idName, when the idName is a transposition. */
+  tonic?: string;
+}
+
+function indexOf<E extends Entity>(entities: readonly E[]) {
+  const byKey = new Map<string, E>();
+  for (const e of entities) {
+    byKey.set(e.id, e);
+    byKey.set(e.idName, e);
+    // The older spelling with a hyphen after `al` (`maqam_rahat_al-arwah`) is still accepted.
+    if (!byKey.has(std(e.name))) byKey.set(std(e.name), e);
+  }
+  const longestFirst = [...entities].sort((a, b) => b.idName.length - a.idName.length);
+  return (param: string): EntityReference<E> | undefined => {
+    const direct = byKey.get(param);
+    if (direct) return { entity: direct };
+    for (const e of longestFirst) {
+      for (const base of new Set([e.idName, std(e.name)])) {
+        if (!param.startsWith(`${base}_al`)) continue;
+        // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
+        const rest = param.slice(base.length + 3);
+        for (const candidate of [rest.replace(/^[_-]/, ""), rest]) {
+          const note = candidate ? findNoteName(candidate) : undefined;
+          if (note && note.idName === candidate) return { entity: e, tonic: note.name };
+        }
+      }
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Looks a maqām up by numeric id, idName, or a transposition idName in the current or an older
+ * spelling; undefined when nothing matches (the handler answers 404).
+ */
+export const findMaqam = indexOf(maqamat);
+export const findJins = indexOf(ajnas);
+
+export const jinsById = new Map(ajnas.map((j) => [j.id, j]));
+export const maqamById = new Map(maqamat.map((m) => [m.id, m]));

@@ -1,0 +1,86 @@
+/**
+ * Realising a maqām or jins in a tuning system (taḥlīl by note-name lookup), feasibility against a
+ * set of note names, and availability across tuning systems and starting notes.
+ */
+import type { PitchClass } from "./pitchClass.js";
+import { pitchClassesOf } from "./pitchClass.js";
+import { shiftName } from "./noteName.js";
+import { tuningSystems, type TuningSystem } from "./tuningSystem.js";
+import type { Entity } from "./entity.js";
+
+export interface Tahlil {
+  /** Maqām ascending cells, or the jins cells, in pitch order. */
+  ascending: PitchClass[];
+  /** Maqām descending cells, top-down (empty for a jins). */
+  descending: PitchClass[];
+}
+
+/** Cells of P whose names the entity lists, in pitch order; the descending list reversed. */
+export function tahlilOf(entity: Entity, pcs: readonly PitchClass[]): Tahlil {
+  if (entity.kind === "jins") {
+    const names = new Set(entity.notes);
+    return { ascending: pcs.filter((pc) => names.has(pc.noteName)), descending: [] };
+  }
+  const asc = new Set(entity.ascending);
+  const desc = new Set(entity.descending);
+  return {
+    ascending: pcs.filter((pc) => asc.has(pc.noteName)),
+    descending: pcs.filter((pc) => desc.has(pc.noteName)).reverse(),
+  };
+}
+
+/** Every note name the entity needs. */
+export const requiredNames = (entity: Entity): string[] =>
+  entity.kind === "jins" ? entity.notes : [...entity.ascending, ...entity.descending];
+
+/** Feasibility is pure name membership: every required name is in the set. */
+export function isPossible(entity: Entity, names: ReadonlySet<string>): boolean {
+  return requiredNames(entity).every((n) => names.has(n));
+}
+
+/** Names of the 4N generated pitch classes of a tuning system × starting note. */
+const generatedNames = new WeakMap<readonly PitchClass[], ReadonlySet<string>>();
+export function namesOf(pcs: readonly PitchClass[]): ReadonlySet<string> {
+  let names = generatedNames.get(pcs);
+  if (!names) {
+    names = new Set(pcs.map((pc) => pc.noteName));
+    generatedNames.set(pcs, names);
+  }
+  return names;
+}
+
+/** A note-name set with its neighbours one octave below and above (the archive's list checks). */
+const adjacentCache = new Map<string, ReadonlySet<string>>();
+export function adjacentOctaveNames(ts: TuningSystem, setIndex: number): ReadonlySet<string> {
+  const key = `${ts.id}:${setIndex}`;
+  let names = adjacentCache.get(key);
+  if (!names) {
+    const set = ts.record.noteNames[setIndex];
+    names = new Set([...set.map((x) => shiftName(x, -1)), ...set, ...set.map((x) => shiftName(x, 1))]);
+    adjacentCache.set(key, names);
+  }
+  return names;
+}
+
+/** Feasible in the requested starting note's generated pitch classes (octaves 0–3). */
+export const isPossibleIn = (entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
+  isPossible(entity, namesOf(pitchClassesOf(ts, startingNote)));
+
+export interface Availability {
+  tuningSystem: TuningSystem;
+  /** Starting notes (display names) whose adjacent-octave set realises the entity, in set order. */
+  startingNotes: string[];
+}
+
+/** Tuning systems (file order) and starting notes whose adjacent-octave note-name sets realise the entity. */
+export function availabilityOf(entity: Entity): Availability[] {
+  const result: Availability[] = [];
+  for (const ts of tuningSystems) {
+    const startingNotes: string[] = [];
+    ts.record.noteNames.forEach((set, i) => {
+      if (isPossible(entity, adjacentOctaveNames(ts, i))) startingNotes.push(set[0]);
+    });
+    if (startingNotes.length) result.push({ tuningSystem: ts, startingNotes });
+  }
+  return result;
+}
