@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, type ApiResponse, type ErrorSpec } from "./errors.js";
+import { tuningSystems } from "../theory/tuningSystem.js";
 
 export type Raw = string | undefined;
 
@@ -93,12 +94,12 @@ export const optionalNonBlank = (name: string, hint: string) =>
       return raw;
     });
 
-/** One of a fixed set of values; absent = default; blank or other values are a 400 listing them. */
-export const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T) =>
+/** One of a fixed set of values; absent = default (may be undefined); blank or other values are a 400 listing them. */
+export const oneOf = <T extends string, D extends T | undefined = T>(name: string, values: readonly T[], fallback: D) =>
   z
     .string()
     .optional()
-    .transform((raw, ctx): T => {
+    .transform((raw, ctx): T | D => {
       if (raw === undefined) return fallback;
       if ((values as readonly string[]).includes(raw)) return raw as T;
       return fail(ctx, {
@@ -131,3 +132,21 @@ export const pathParameter = (name: string) =>
       });
     return raw;
   });
+
+/**
+ * The comma-separated `tuningSystems` of the compare endpoints: required; `all` (any case) alone
+ * means every tuning system in file order, and is a 400 together with explicit ids.
+ */
+export const tuningSystemList = () =>
+  required("tuningSystems", "Add tuningSystems=ibnsina_1037,alfarabi_950g (comma-separated ids) or tuningSystems=all.").transform(
+    (raw, ctx) => {
+      const ids = splitList(raw);
+      if (!ids.some((id) => id.toLowerCase() === "all")) return ids;
+      if (ids.length === 1) return tuningSystems.map((ts) => ts.id);
+      return fail(ctx, {
+        error: "Invalid parameter: tuningSystems",
+        message: "tuningSystems=all is exclusive and cannot be combined with other IDs.",
+        hint: "Use tuningSystems=all by itself, or list explicit IDs without 'all'.",
+      });
+    },
+  );

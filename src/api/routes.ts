@@ -4,8 +4,10 @@
  */
 import type { Route } from "./route.js";
 import * as tuningSystemsApi from "./tuningSystems.js";
+import * as noteNamesApi from "./noteNames.js";
+import * as intervalsApi from "./intervals.js";
 
-const groups = [tuningSystemsApi];
+const groups = [tuningSystemsApi, noteNamesApi, intervalsApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 

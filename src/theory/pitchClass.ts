@@ -217,3 +217,13 @@ export function pitchClassesOf(ts: TuningSystem, startingNote: string): readonly
   }
   return pcs;
 }
+
+/** The first pitch class (octave, then index order) that carries a note name (display form). */
+export const pitchClassNamed = (pcs: readonly PitchClass[], name: string): PitchClass | undefined =>
+  pcs.find((pc) => pc.noteName === name);
+
+/**
+ * Reference frequency as the note-name and interval answers report it: recomputed from a pitch
+ * class (frequency ÷ decimal ratio), so float noise shows (`97.99899999999998`).
+ */
+export const impliedReferenceFrequency = (pc: PitchClass): number => pc.frequency / pc.decimalRatio;

@@ -1,0 +1,216 @@
+/** GET /intervals, /intervals/compare and /intervals/calculate. */
+import { z } from "zod";
+import { apiError, ok } from "./errors.js";
+import { defineRoute, type Route } from "./route.js";
+import { includeArabic, oneOf, required, splitList, fail, tuningSystemList } from "./params.js";
+import { apiUrl, selfUrl } from "./links.js";
+import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
+import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
+import { noteNameNotInTuning } from "./noteNames.js";
+import { findNoteName, type NoteNameEntry } from "../theory/noteName.js";
+import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
+import { intervalBetween, detectValueFormat, pitchClassWithValue, VALUE_FORMATS, type Interval, type ValueFormat } from "../theory/interval.js";
+import { std } from "../theory/std.js";
+
+/** `noteNames`: two or more comma-separated note names, each known in some octave. */
+const noteNameList = () =>
+  required("noteNames", "Add noteNames=rast,dugah,segah (comma-separated note names).").transform((raw, ctx) => {
+    const given = splitList(raw);
+    if (given.length < 2)
+      return fail(ctx, {
+        error: "At least 2 note names are required",
+        message: "An interval needs two note names; noteNames lists the notes whose consecutive intervals are computed.",
+        hint: "Provide at least 2 note names, e.g. noteNames=rast,dugah.",
+      });
+    const unknown = given.filter((name) => !findNoteName(name));
+    if (unknown.length)
+      return fail(ctx, {
+        error: `Invalid note name(s): ${unknown.join(", ")}`,
+        message: "Every note name must be one of the note names of the five octaves.",
+        hint: "Use /api/pitch-classes/note-names to see all valid note names.",
+      });
+    return { raw, notes: given.map((name) => findNoteName(name) as NoteNameEntry) };
+  });
+
+/** The interval fields of the interval answers (the meaningless pitchClassIndex left out). */
+const intervalData = ({ pitchClassIndex: _meaningless, ...data }: Interval) => data;
+
+/** Pitch classes of the listed notes in a tuning context, or the first note it lacks. */
+function pitchClassesFor(notes: readonly NoteNameEntry[], { ts, startingNote }: TuningContext): PitchClass[] | NoteNameEntry {
+  const pcs = pitchClassesOf(ts, startingNote);
+  const found: PitchClass[] = [];
+  for (const note of notes) {
+    const pc = pitchClassNamed(pcs, note.name);
+    if (!pc) return note;
+    found.push(pc);
+  }
+  return found;
+}
+
+/** Consecutive pairs: 0 → 1, 1 → 2, … */
+const consecutive = <T>(xs: readonly T[]): [T, T][] => xs.slice(1).map((x, i) => [xs[i], x]);
+
+const intervalsRoute = defineRoute(
+  "/intervals",
+  z.object({
+    noteNames: noteNameList(),
+    tuningSystem: z.string().optional(),
+    startingNote: z.string().optional(),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const scope = resolveScope(p.tuningSystem, p.startingNote);
+    if (isResponse(scope)) return scope;
+    const notes = p.noteNames.notes;
+    const intervals = [];
+    for (const tuning of scope.contexts) {
+      const pcs = pitchClassesFor(notes, tuning);
+      if (!Array.isArray(pcs)) {
+        // One named tuning must hold every note; across many, the ones that do are listed.
+        if (scope.single) return noteNameNotInTuning(pcs.name, tuning);
+        continue;
+      }
+      const tuningSystemContext = { ...contextIdentity(tuning, p.includeArabic), referenceFrequency: impliedReferenceFrequency(pcs[0]) };
+      const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
+      for (const [[from, fromNote], [to, toNote]] of consecutive(pcs.map((pc, i) => [pc, noteRefs[i]] as const)))
+        intervals.push({ tuningSystemContext, fromNote, toNote, intervalData: intervalData(intervalBetween(from, to)) });
+    }
+    return ok({
+      context: { noteNames: notes.map((n) => noteRef(n.name, p.includeArabic)) },
+      intervals,
+      links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${std(p.noteNames.raw)}`) },
+    });
+  },
+);
+
+const compareRoute = defineRoute(
+  "/intervals/compare",
+  z.object({
+    noteNames: noteNameList(),
+    tuningSystems: tuningSystemList(),
+    startingNote: required("startingNote", "Add startingNote=yegah, or startingNote=all for every starting note of each tuning system."),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const notes = p.noteNames.notes;
+    const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
+    const { comparisons, meta } = compareCells(p.tuningSystems, p.startingNote, p.includeArabic, (tuning) => {
+      const pcs = pitchClassesFor(notes, tuning);
+      if (!Array.isArray(pcs)) return `Note name '${pcs.idName}' is not a pitch class of this tuning system and starting note`;
+      return {
+        ...contextIdentity(tuning, p.includeArabic),
+        intervals: consecutive(pcs.map((pc, i) => [pc, noteRefs[i]] as const)).map(([[from, fromRef], [to, toRef]]) => ({
+          from: fromRef,
+          to: toRef,
+          interval: intervalData(intervalBetween(from, to)),
+        })),
+        context: { referenceFrequency: impliedReferenceFrequency(pcs[0]) },
+      };
+    });
+    return ok({
+      context: { noteNames: noteRefs },
+      comparisons,
+      meta,
+      links: { self: selfUrl(ctx), intervals: apiUrl(ctx, `/intervals?noteNames=${std(p.noteNames.raw)}`) },
+    });
+  },
+);
+
+const UNITS = ["fraction", "cents", "centsFromZero", "decimalRatio", "stringLength", "fretDivision"] as const;
+
+const valueType = (name: string) => oneOf(name, VALUE_FORMATS, undefined);
+
+interface Identified {
+  pc: PitchClass;
+  identifier: Record<string, string>;
+}
+
+/**
+ * A note name that the tuning context holds, else a value in the given or detected format; the
+ * first matching pitch class wins.
+ */
+function identify(pcs: readonly PitchClass[], raw: string, type: ValueFormat | undefined, arabic: boolean): Identified | undefined {
+  const note = findNoteName(raw);
+  const named = note && pitchClassNamed(pcs, note.name);
+  if (note && named) return { pc: named, identifier: noteRef(note.name, arabic) };
+  const format = type ?? detectValueFormat(raw);
+  const pc = format && pitchClassWithValue(pcs, raw, format);
+  return pc ? { pc, identifier: { idName: std(raw), displayName: raw } } : undefined;
+}
+
+const pitchClassNotFound = (raw: string, tuningSystem: string, startingNote: string) =>
+  apiError({
+    status: 404,
+    error: `Pitch class '${raw}' not found`,
+    message: `Could not find a pitch class matching '${raw}' in tuning system '${tuningSystem}' with starting note '${startingNote}'.`,
+    hint: "Use a note name from /api/pitch-classes/note-names, or a value equal to a pitch-class value of the tuning system (give fromType/toType when its format is ambiguous).",
+  });
+
+/** A pitch class as the calculator shows it: its names and the five value formats, fretDivision a number. */
+const calculatorPitchClass = (pc: PitchClass, arabic: boolean) => ({
+  ...pitchClassObject(pc, "englishName", arabic),
+  solfege: pc.solfege,
+  abjadName: pc.abjadName,
+  fraction: pc.fraction,
+  cents: pc.cents,
+  decimalRatio: pc.decimalRatio,
+  stringLength: pc.stringLength,
+  fretDivision: parseFloat(pc.fretDivision),
+});
+
+const round3 = (x: number): number => parseFloat(x.toFixed(3));
+
+const calculateRoute = defineRoute(
+  "/intervals/calculate",
+  z.object({
+    from: required("from", "Add from=rast or from=3/2."),
+    to: required("to", "Add to=dugah or to=5/4."),
+    tuningSystem: required("tuningSystem", "Add tuningSystem=ibnsina_1037 (see /api/tuning-systems)."),
+    startingNote: required("startingNote", "Add the starting note of the tuning system, e.g. startingNote=yegah."),
+    unit: required("unit", `Add unit=cents (one of: ${UNITS.join(", ")}).`, { validOptions: [...UNITS] }).pipe(oneOf("unit", UNITS, "cents")),
+    fromType: valueType("fromType"),
+    toType: valueType("toType"),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const pcs = pitchClassesOf(tuning.ts, tuning.startingNote);
+    const from = identify(pcs, p.from, p.fromType, p.includeArabic);
+    if (!from) return pitchClassNotFound(p.from, p.tuningSystem, p.startingNote);
+    const to = identify(pcs, p.to, p.toType, p.includeArabic);
+    if (!to) return pitchClassNotFound(p.to, p.tuningSystem, p.startingNote);
+    const interval = intervalBetween(from.pc, to.pc);
+    const allUnits = {
+      fraction: interval.fraction,
+      cents: round3(interval.cents),
+      decimalRatio: round3(interval.decimalRatio),
+      stringLength: round3(interval.stringLength),
+      fretDivision: round3(interval.fretDivision),
+    };
+    // centsFromZero is an alias of cents (QUIRK Q12).
+    const value = allUnits[p.unit === "centsFromZero" ? "cents" : p.unit];
+    const { version: _unstated, ...tuningSystem } = tuningSystemEntity(tuning.ts, p.includeArabic);
+    const id = encodeURIComponent(p.tuningSystem);
+    return ok({
+      context: { tuningSystem, startingNote: noteRef(tuning.startingNote, p.includeArabic), referenceFrequency: impliedReferenceFrequency(from.pc) },
+      from: { pitchClass: calculatorPitchClass(from.pc, p.includeArabic), identifier: from.identifier },
+      to: { pitchClass: calculatorPitchClass(to.pc, p.includeArabic), identifier: to.identifier },
+      interval: { value, unit: p.unit, allUnits },
+      links: {
+        self: selfUrl(ctx),
+        tuningSystem: apiUrl(ctx, `/tuning-systems/${id}`),
+        intervals: apiUrl(
+          ctx,
+          `/intervals?noteNames=${std(from.pc.noteName)},${std(to.pc.noteName)}&tuningSystem=${id}&startingNote=${std(p.startingNote)}`,
+        ),
+      },
+    });
+  },
+);
+
+export const routes: Route<any>[] = [compareRoute, calculateRoute, intervalsRoute];
+
+/** Every interval request names its own notes or values: nothing bounded to pre-render. */
+export function* prerender(): Generator<string> {}

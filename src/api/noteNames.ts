@@ -1,0 +1,200 @@
+/**
+ * GET /pitch-classes/note-names, /pitch-classes/note-names/{noteName} and its /availability and
+ * /compare. A note idName may contain `/` (`saham/ramal_tuti`), so the path parameter is greedy
+ * and the sub-routes are matched first.
+ */
+import { z } from "zod";
+import { apiError, ok } from "./errors.js";
+import { defineRoute, type RequestContext, type Route } from "./route.js";
+import { includeArabic, oneOf, emptyAsAbsent, optionalNonBlank, required, tuningSystemList } from "./params.js";
+import { apiUrl, selfUrl } from "./links.js";
+import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { tuningSystemNotFound } from "./tuningSystems.js";
+import { isResponse, type TuningContext } from "./resolve.js";
+import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
+import { allNoteNames, findNoteName, type NoteNameEntry } from "../theory/noteName.js";
+import { tuningSystems, findTuningSystem, type TuningSystem } from "../theory/tuningSystem.js";
+import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
+import { namesOf } from "../theory/realisation.js";
+
+const BASE = "/pitch-classes/note-names";
+
+export const noteNameNotFound = (given: string) =>
+  apiError({
+    status: 404,
+    error: `Note name '${given}' not found`,
+    message: "The note name must be one of the note names of the five octaves (idName or display name).",
+    hint: `Valid note names include: ${allNoteNames
+      .slice(0, 20)
+      .map((n) => n.idName)
+      .join(", ")}... (use /api/pitch-classes/note-names to see all)`,
+  });
+
+/** The note name is not among the pitch classes of this tuning system and starting note. */
+export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningContext) =>
+  apiError({
+    status: 404,
+    error: `Note name '${name}' not found in tuning system '${ts.id}' with starting note '${startingNote}'`,
+    message: "This tuning system has no pitch class of that name for this starting note (octaves 0-3).",
+    hint: `Use /api/pitch-classes/note-names/${findNoteName(name)?.idName ?? name}/availability to see where this note name is available.`,
+  });
+
+const noteLinks = (ctx: RequestContext, idName: string) => ({
+  self: selfUrl(ctx),
+  detail: apiUrl(ctx, `${BASE}/${idName}`),
+  availability: apiUrl(ctx, `${BASE}/${idName}/availability`),
+  compare: apiUrl(ctx, `${BASE}/${idName}/compare`),
+});
+
+/** The pitch class of a note name in a tuning context (first in octave-then-index order). */
+const pitchClassIn = (name: string, { ts, startingNote }: TuningContext) => pitchClassNamed(pitchClassesOf(ts, startingNote), name);
+
+/** Canonical order: within-octave index first, then octave (qarār yegāh, yegāh, nawā, …). */
+const byOrder = (a: NoteNameEntry, b: NoteNameEntry) => a.index - b.index || a.octave - b.octave;
+const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.compare(a.name, b.name);
+const displayCollation = new Intl.Collator("en-US");
+
+/** Names among the pitch classes of any starting note of the tuning system. */
+const namesInTuningSystem = (ts: TuningSystem): Set<string> =>
+  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(pitchClassesOf(ts, startingNote))]));
+
+const SORT_OPTIONS = ["order", "alphabetical"] as const;
+
+const listRoute = defineRoute(
+  BASE,
+  z.object({
+    // Any value other than `alphabetical` (even an empty one) means the canonical order.
+    sortBy: z
+      .string()
+      .optional()
+      .transform((v) => (v === "alphabetical" ? "alphabetical" : "order")),
+    filterByTuningSystem: optionalNonBlank("filterByTuningSystem", "Omit filterByTuningSystem or give a tuning-system id such as ibnsina_1037."),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    let names = allNoteNames;
+    if (p.filterByTuningSystem !== undefined) {
+      const ts = findTuningSystem(p.filterByTuningSystem);
+      if (!ts) return tuningSystemNotFound(p.filterByTuningSystem);
+      const present = namesInTuningSystem(ts);
+      names = names.filter((n) => present.has(n.name));
+    }
+    const data = [...names]
+      .sort(p.sortBy === "alphabetical" ? byDisplayName : byOrder)
+      .map((n) => ({
+        noteName: noteRef(n.name, p.includeArabic),
+        englishName: n.englishName,
+        order: n.index,
+        octave: n.octave,
+        links: { detail: apiUrl(ctx, `${BASE}/${n.idName}`), availability: apiUrl(ctx, `${BASE}/${n.idName}/availability`) },
+      }));
+    return ok({ count: data.length, data });
+  },
+);
+
+const pitchClassDataType = () => emptyAsAbsent(oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"));
+
+const detailRoute = defineRoute(
+  `${BASE}/{noteName+}`,
+  z.object({
+    noteName: z.string(),
+    tuningSystem: z.string().optional(),
+    startingNote: z.string().optional(),
+    pitchClassDataType: pitchClassDataType(),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const note = findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(p.noteName);
+    const scope = resolveScope(p.tuningSystem, p.startingNote);
+    if (isResponse(scope)) return scope;
+    const { self, availability, compare } = noteLinks(ctx, note.idName);
+    const links = { self, availability, compare };
+    const contextOf = (tuning: TuningContext, pc: PitchClass, noteName?: object) => ({
+      ...contextIdentity(tuning, p.includeArabic),
+      ...(noteName ? { noteName } : {}),
+      referenceFrequency: impliedReferenceFrequency(pc),
+      pitchClassDataType: p.pitchClassDataType,
+    });
+    if (scope.single) {
+      const [tuning] = scope.contexts;
+      const pc = pitchClassIn(note.name, tuning);
+      if (!pc) return noteNameNotInTuning(note.name, tuning);
+      return ok({
+        context: contextOf(tuning, pc, noteRef(note.name, p.includeArabic)),
+        pitchClass: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic),
+        links,
+      });
+    }
+    const pitchClasses = scope.contexts.flatMap((tuning) => {
+      const pc = pitchClassIn(note.name, tuning);
+      return pc ? [{ context: contextOf(tuning, pc), pitchClassData: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic) }] : [];
+    });
+    return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, pitchClasses, links });
+  },
+);
+
+const availabilityRoute = defineRoute(
+  `${BASE}/{noteName+}/availability`,
+  z.object({ noteName: z.string(), includeArabic: includeArabic() }),
+  (p, ctx) => {
+    const note = findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(p.noteName);
+    const data = tuningSystems.flatMap((ts) => {
+      const startingNotes = ts.startingNotes.flatMap((startingNote) => {
+        const pc = pitchClassIn(note.name, { ts, startingNote });
+        return pc ? [{ startingNote: noteRef(startingNote, p.includeArabic), pitchClassIndex: pc.index, octave: pc.octave }] : [];
+      });
+      return startingNotes.length ? [{ tuningSystem: tuningSystemEntity(ts, p.includeArabic), startingNotes }] : [];
+    });
+    const { self, detail, compare } = noteLinks(ctx, note.idName);
+    return ok({ noteName: noteRef(note.name, p.includeArabic), availability: { count: data.length, data }, links: { self, detail, compare } });
+  },
+);
+
+const compareRoute = defineRoute(
+  `${BASE}/{noteName+}/compare`,
+  z.object({
+    noteName: z.string(),
+    tuningSystems: tuningSystemList(),
+    startingNote: required("startingNote", "Add startingNote=yegah, or startingNote=all for every starting note of each tuning system."),
+    pitchClassDataType: pitchClassDataType(),
+    includeArabic: includeArabic(),
+  }),
+  (p, ctx) => {
+    const note = findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(p.noteName);
+    const { comparisons, meta } = compareCells(p.tuningSystems, p.startingNote, p.includeArabic, (tuning) => {
+      const pc = pitchClassIn(note.name, tuning);
+      if (!pc) return `Note name '${note.idName}' is not a pitch class of this tuning system and starting note`;
+      return {
+        ...contextIdentity(tuning, p.includeArabic),
+        pitchClass: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic),
+        context: { referenceFrequency: impliedReferenceFrequency(pc), pitchClassDataType: p.pitchClassDataType },
+      };
+    });
+    const { self, detail, availability } = noteLinks(ctx, note.idName);
+    return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, comparisons, meta, links: { self, detail, availability } });
+  },
+);
+
+export const routes: Route<any>[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
+
+/** Every list variant, and each note name's detail over all tuning systems and its availability. */
+export function* prerender(): Generator<string> {
+  for (const filter of [undefined, ...tuningSystems.map((ts) => ts.id)])
+    for (const arabic of [false, true])
+      for (const sortBy of [undefined, ...SORT_OPTIONS]) {
+        const pairs = [
+          filter !== undefined ? `filterByTuningSystem=${filter}` : "",
+          arabic ? "includeArabic=true" : "",
+          sortBy !== undefined ? `sortBy=${sortBy}` : "",
+        ].filter((s) => s !== "");
+        yield `${BASE}${pairs.length ? `?${pairs.join("&")}` : ""}`;
+      }
+  for (const { idName } of allNoteNames)
+    for (const q of ["", "?includeArabic=true"]) {
+      yield `${BASE}/${idName}${q}`;
+      yield `${BASE}/${idName}/availability${q}`;
+    }
+}

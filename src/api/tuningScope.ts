@@ -1,0 +1,89 @@
+/**
+ * Which tuning systems × starting notes a note-name or interval request covers. Detail requests
+ * name one pair, every starting note of one system (`startingNote=all`) or nothing (every
+ * system); compare requests list systems, and each system × starting note is a cell that may
+ * fail (unknown system, starting note not in it) without failing the request.
+ */
+import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
+import type { ApiResponse } from "./errors.js";
+import { noteRef, tuningSystemEntity } from "./format.js";
+import { tuningSystems, findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { std } from "../theory/std.js";
+
+export interface Scope {
+  contexts: TuningContext[];
+  /** One tuning system and one starting note were named: the answer is a single object. */
+  single: boolean;
+}
+
+const contextsOf = (systems: readonly TuningSystem[]): TuningContext[] =>
+  systems.flatMap((ts) => ts.startingNotes.map((startingNote) => ({ ts, startingNote })));
+
+/** Without a tuning system, every system and starting note; `startingNote=all`, every starting note of one. */
+export function resolveScope(tuningSystem: string | undefined, startingNote: string | undefined): Scope | ApiResponse {
+  if (tuningSystem === undefined || tuningSystem === "") return { contexts: contextsOf(tuningSystems), single: false };
+  const ts = findTuningSystem(tuningSystem);
+  if (ts && startingNote === "all") return { contexts: contextsOf([ts]), single: false };
+  const one = resolveTuning(tuningSystem, startingNote);
+  return isResponse(one) ? one : { contexts: [one], single: true };
+}
+
+/** A cell that could not be computed, reported as it is. */
+interface FailedCell {
+  tuningSystem: object;
+  startingNote: object;
+  error: string;
+}
+
+/** A compare cell: a tuning context to compute, or a failed cell. */
+type Cell = TuningContext | FailedCell;
+
+/** Named after the token as given (no display name to show for it). */
+const tokenRef = (token: string) => ({ idName: std(token), displayName: token });
+
+function cellsOf(id: string, startingNote: string, includeArabic: boolean): Cell[] {
+  const ts = findTuningSystem(id);
+  if (!ts) return [{ tuningSystem: { id, ...tokenRef(id) }, startingNote: tokenRef(startingNote), error: `Tuning system '${id}' not found` }];
+  if (startingNote === "all") return contextsOf([ts]);
+  const resolved = findStartingNote(ts, startingNote);
+  if (resolved) return [{ ts, startingNote: resolved }];
+  return [
+    {
+      tuningSystem: tuningSystemEntity(ts, includeArabic),
+      startingNote: tokenRef(startingNote),
+      error: `Starting note '${startingNote}' is not available in tuning system '${ts.displayName}'`,
+    },
+  ];
+}
+
+/** `{tuningSystem, startingNote}` of a tuning context. */
+export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArabic: boolean) => ({
+  tuningSystem: tuningSystemEntity(ts, includeArabic),
+  startingNote: noteRef(startingNote, includeArabic),
+});
+
+/**
+ * The `comparisons` and `meta` of a compare answer. Cells run tuning systems outside, their
+ * starting notes inside; `compute` returns a cell's entry, or the error that makes it fail.
+ * Every cell is reported, so successful + failed = total.
+ */
+export function compareCells(
+  ids: readonly string[],
+  startingNote: string,
+  includeArabic: boolean,
+  compute: (context: TuningContext) => Record<string, unknown> | string,
+) {
+  const cells = ids.flatMap((id) => cellsOf(id, startingNote, includeArabic));
+  let successful = 0;
+  const comparisons = cells.map((cell) => {
+    if ("error" in cell) return cell;
+    const entry = compute(cell);
+    if (typeof entry === "string") return { ...contextIdentity(cell, includeArabic), error: entry };
+    successful++;
+    return entry;
+  });
+  return {
+    comparisons,
+    meta: { totalComparisons: cells.length, successfulComparisons: successful, failedComparisons: cells.length - successful },
+  };
+}
