@@ -4,7 +4,8 @@
  */
 import type { PitchClass } from "../theory/pitchClass.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
-import { noteNameToArabic } from "../theory/arabic.js";
+import type { Entity } from "../theory/entity.js";
+import { noteNameToArabic, entityNameToArabic } from "../theory/arabic.js";
 import { std } from "../theory/std.js";
 
 /** The 14-value enumeration of the jins, compare, tuning-system and pitch-class endpoints. */
@@ -119,5 +120,17 @@ export function tuningSystemEntity(ts: TuningSystem, includeArabic: boolean, ext
     version: ts.record.version,
     ...extra,
     ...(includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
+  };
+}
+
+/** `{id, idName, displayName, version, ...extra, [displayNameAr]}` of a maqām or jins. */
+export function entityObject(entity: Entity, includeArabic: boolean, extra: Record<string, unknown> = {}) {
+  return {
+    id: entity.id,
+    idName: entity.idName,
+    displayName: entity.name,
+    version: entity.record.version,
+    ...extra,
+    ...(includeArabic ? { displayNameAr: entityNameToArabic(entity.name) } : {}),
   };
 }

@@ -3,11 +3,13 @@
  * `{idName}`), and the requests each group pre-renders. Endpoint groups register here.
  */
 import type { Route } from "./route.js";
+import * as classificationApi from "./classification.js";
 import * as tuningSystemsApi from "./tuningSystems.js";
 import * as noteNamesApi from "./noteNames.js";
 import * as intervalsApi from "./intervals.js";
+import * as sourcesApi from "./sources.js";
 
-const groups = [tuningSystemsApi, noteNamesApi, intervalsApi];
+const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 
