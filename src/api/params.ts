@@ -26,14 +26,17 @@ export function issueToResponse(issues: z.ZodIssue[]): ApiResponse {
 /** A lenient boolean flag: true only for the exact string `true`. */
 export const flag = () => z.string().optional().transform((v) => v === "true");
 
-/** A strict boolean: absent = default; otherwise `true`/`false` (case-insensitive, trimmed). */
-export const strictBoolean = (name: string, fallback = false) =>
+/**
+ * A strict boolean: absent = default; otherwise `true`/`false` (case-insensitive, trimmed, unless
+ * `exact`: the compare endpoints' `includeIntervals` accepts only the exact strings).
+ */
+export const strictBoolean = (name: string, fallback = false, { exact = false } = {}) =>
   z
     .string()
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined) return fallback;
-      const v = raw.trim().toLowerCase();
+      const v = exact ? raw : raw.trim().toLowerCase();
       if (v === "true") return true;
       if (v === "false") return false;
       return fail(ctx, {
@@ -133,14 +136,22 @@ export const pathParameter = (name: string) =>
     return raw;
   });
 
+const emptyList = (name: string, example: string): ErrorSpec => ({
+  error: `Invalid parameter: ${name}`,
+  message: `'${name}' must name at least one value (comma-separated).`,
+  hint: `Use ${example}.`,
+});
+
 /**
  * The comma-separated `tuningSystems` of the compare endpoints: required; `all` (any case) alone
- * means every tuning system in file order, and is a 400 together with explicit ids.
+ * means every tuning system in file order, and is a 400 together with explicit ids. With
+ * `atLeastOne` (maqām and jins compare), a list of only commas is a 400 too.
  */
-export const tuningSystemList = () =>
+export const tuningSystemList = ({ atLeastOne = false } = {}) =>
   required("tuningSystems", "Add tuningSystems=ibnsina_1037,alfarabi_950g (comma-separated ids) or tuningSystems=all.").transform(
     (raw, ctx) => {
       const ids = splitList(raw);
+      if (atLeastOne && ids.length === 0) return fail(ctx, emptyList("tuningSystems", "tuningSystems=ibnsina_1037,alfarabi_950g"));
       if (!ids.some((id) => id.toLowerCase() === "all")) return ids;
       if (ids.length === 1) return tuningSystems.map((ts) => ts.id);
       return fail(ctx, {
@@ -150,3 +161,10 @@ export const tuningSystemList = () =>
       });
     },
   );
+
+/** A required comma-separated list (trimmed, empties dropped) that must name at least one value. */
+export const requiredList = (name: string, example: string) =>
+  required(name, `Use ${example}.`).transform((raw, ctx) => {
+    const items = splitList(raw);
+    return items.length ? items : fail(ctx, emptyList(name, example));
+  });
