@@ -1,0 +1,192 @@
+/**
+ * Pitch-class-set classification (computation brief §11): every maqām transposition of a tuning
+ * system × starting note is reduced to one pitch class per 12-tone key, and transpositions whose
+ * pitch classes fit one another's set are grouped. A transposition with two different pitch
+ * classes on one key cannot be reduced at all ("shared key"). The grouping loop is shared by the
+ * maqām sets (§11.3, this file) and the 12-tone sets (§11.4, twelveToneSets.ts), which differ only
+ * in how a set is built and how cents are folded into the octave.
+ */
+import type { PitchClass } from "./pitchClass.js";
+import { labelMidiOf } from "./ipn.js";
+import { maqamat, type Maqam } from "./entity.js";
+import type { TuningSystem } from "./tuningSystem.js";
+import { transpositionsOf, type Transposition } from "./transposition.js";
+
+const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+
+/** Transpositions are always searched at the default tolerance (QUIRK Q21); the request's tolerance only compares sets. */
+const SEARCH_TOLERANCE = 5;
+
+/** The 12-tone key of a pitch class: the sharp spelling of its MIDI label number (§11.1 `ipn`). */
+export function twelveToneKey(pc: PitchClass): string {
+  const midi = labelMidiOf(pc.englishName, pc.ipnReferenceNoteName, pc.midiNoteDecimal);
+  return SHARP_KEYS[((midi % 12) + 12) % 12];
+}
+
+/** Cents folded into [0, 1200). */
+export const foldedCents = (cents: number): number => ((cents % 1200) + 1200) % 1200;
+
+/** Distance between two folded positions around the octave circle. */
+export function circularDistance(a: number, b: number): number {
+  const d = Math.abs(a - b);
+  return Math.min(d, 1200 - d);
+}
+
+/** One transposition as the classification reads it. */
+export interface ClassifiedTransposition {
+  maqam: Maqam;
+  transposition: Transposition;
+  /** Ascending then descending cells (re-spelled for the 12-tone sets). */
+  cells: readonly PitchClass[];
+}
+
+/** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
+export interface Clash {
+  key: string;
+  cells: PitchClass[];
+}
+
+/** A set: one pitch class per key in output order, and the transpositions that fit it. */
+export interface PitchClassSet {
+  source: ClassifiedTransposition;
+  pitchClasses: ReadonlyMap<string, PitchClass>;
+  members: ClassifiedTransposition[];
+}
+
+export interface Incompatible {
+  entry: ClassifiedTransposition;
+  clashes: Clash[];
+}
+
+export interface Grouping {
+  sets: PitchClassSet[];
+  incompatible: Incompatible[];
+}
+
+/** What distinguishes the two kinds of set. */
+export interface SetRule {
+  /** Cells of a transposition (ascending then descending). */
+  cellsOf(maqam: Maqam, t: Transposition): PitchClass[];
+  /** The set a compatible transposition stands for. */
+  setOf(entry: ClassifiedTransposition): ReadonlyMap<string, PitchClass>;
+  /** Position within the octave used to compare a cell with a set's cell. */
+  inOctave(cents: number): number;
+}
+
+/** The same pitch class, octave ignored, as the clash test compares it (six decimals). */
+const pitchClassPosition = (cents: number): string => foldedCents(cents).toFixed(6);
+
+/**
+ * Keys on which a transposition has more than one pitch class (octave copies of one pitch class
+ * are not a clash). Keys in order of first appearance.
+ */
+export function clashesOf(cells: readonly PitchClass[]): Clash[] {
+  const byKey = new Map<string, PitchClass[]>();
+  for (const cell of cells) {
+    const key = twelveToneKey(cell);
+    const group = byKey.get(key) ?? [];
+    if (!group.some((c) => c.noteName === cell.noteName)) group.push(cell);
+    byKey.set(key, group);
+  }
+  const clashes: Clash[] = [];
+  for (const [key, group] of byKey) {
+    if (new Set(group.map((c) => pitchClassPosition(c.cents))).size > 1)
+      clashes.push({ key, cells: [...group].sort((a, b) => a.cents - b.cents) });
+  }
+  return clashes;
+}
+
+/** Every cell of the transposition sits on a key of the set, within the tolerance of its pitch class. */
+function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
+  return entry.cells.every((cell) => {
+    const own = set.get(twelveToneKey(cell));
+    return own !== undefined && circularDistance(rule.inOctave(cell.cents), rule.inOctave(own.cents)) <= tolerance;
+  });
+}
+
+/** The same keys, each within the tolerance. */
+function sameSet(a: ReadonlyMap<string, PitchClass>, b: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, pc] of a) {
+    const other = b.get(key);
+    if (!other || circularDistance(rule.inOctave(pc.cents), rule.inOctave(other.cents)) > tolerance) return false;
+  }
+  return true;
+}
+
+/**
+ * The grouping loop of §11.2. Untransposed entries (taḥlīl and octave renderings) are visited
+ * before transposed ones, maqāmāt in file order. An entry whose set equals an earlier set joins
+ * it; otherwise it founds a new set, which then collects every unvisited entry that fits it.
+ */
+export function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRule, tolerance: number): Grouping {
+  const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
+  const processed = new Set<ClassifiedTransposition>();
+  const sets: PitchClassSet[] = [];
+  const incompatible: Incompatible[] = [];
+  for (const entry of visitOrder) {
+    if (processed.has(entry)) continue;
+    processed.add(entry);
+    const clashes = clashesOf(entry.cells);
+    if (clashes.length > 0) {
+      incompatible.push({ entry, clashes });
+      continue;
+    }
+    const pitchClasses = rule.setOf(entry);
+    const equal = sets.find((s) => sameSet(s.pitchClasses, pitchClasses, rule, tolerance));
+    if (equal) {
+      equal.members.push(entry);
+      continue;
+    }
+    const set: PitchClassSet = { source: entry, pitchClasses, members: [entry] };
+    sets.push(set);
+    for (const other of entries) {
+      if (processed.has(other) || !fits(other, pitchClasses, rule, tolerance)) continue;
+      set.members.push(other);
+      processed.add(other);
+    }
+  }
+  return { sets, incompatible };
+}
+
+/** Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in file order. */
+export function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
+  return maqamat.flatMap((maqam) =>
+    transpositionsOf(maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => ({
+      maqam,
+      transposition,
+      cells: rule.cellsOf(maqam, transposition),
+    })),
+  );
+}
+
+/** Memoises a grouping per rule × tuning system × starting note × tolerance (a scan covers every maqām). */
+export function cachedGrouping(rule: SetRule): (ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
+  const cache = new Map<string, Grouping>();
+  return (ts, startingNote, tolerance) => {
+    const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
+    let grouping = cache.get(key);
+    if (!grouping) {
+      grouping = groupIntoSets(classifiedTranspositions(ts, startingNote, rule), rule, tolerance);
+      cache.set(key, grouping);
+    }
+    return grouping;
+  };
+}
+
+/** Maqām pitch-class sets (§11.3): the transposition's own cells, the first cell per key. */
+export const maqamSetRule: SetRule = {
+  cellsOf: (_maqam, t) => [...t.ascending, ...t.descending],
+  setOf: (entry) => {
+    const set = new Map<string, PitchClass>();
+    for (const cell of entry.cells) {
+      const key = twelveToneKey(cell);
+      if (!set.has(key)) set.set(key, cell);
+    }
+    return set;
+  },
+  inOctave: foldedCents,
+};
+
+/** The maqām pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
+export const maqamSetGrouping = cachedGrouping(maqamSetRule);
