@@ -1,0 +1,355 @@
+/**
+ * Modulations (intiqālāt) after al-Shawwā (1946): which maqāmāt and ajnās a maqām transposition
+ * may move to, by the degree of the source scale the new tonic stands on (I, III, IV, V, VI),
+ * with the alternative third (a two-part note below the third) and the sixth when there is no third.
+ */
+import { octaveLists, shawwaClassOf } from "./noteName.js";
+import type { ShawwaClass } from "../data/schemas.js";
+import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
+import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
+import { maqamat, ajnas, type Entity, type Maqam, transpositionDisplayName, transpositionIdName } from "./entity.js";
+import { tahlilOf, isPossible, namesOf } from "./realisation.js";
+import { transpositionsOf, type Transposition } from "./transposition.js";
+import { entityNameToArabic, noteNameToArabic } from "./arabic.js";
+import { std } from "./std.js";
+
+/** The eight lists of a modulation block, in output order. */
+export const MODULATION_CATEGORIES = [
+  "firstDegree",
+  "thirdDegree",
+  "altThirdDegree",
+  "fourthDegree",
+  "fifthDegree",
+  "sixthDegreeAsc",
+  "sixthDegreeDesc",
+  "sixthDegreeIfNoThird",
+] as const;
+export type ModulationCategory = (typeof MODULATION_CATEGORIES)[number];
+
+/** A maqām or jins rendering one may modulate to: the entity and its realisation on a tonic. */
+export interface ModulationTarget {
+  entity: Entity;
+  transposition: Transposition;
+}
+
+export type ModulationLists = Record<ModulationCategory, ModulationTarget[]>;
+
+export interface Modulations {
+  maqamat: ModulationLists;
+  ajnas: ModulationLists;
+  /** Display name of the first two-part note at or below the third, or `""`. */
+  noteName2pBelowThird: string;
+}
+
+/**
+ * A small memo that keeps only the most recently used entries: tolerance is a free number, so a
+ * cache keyed by it must not grow with every value a client sends.
+ */
+export function recentlyUsed<V>(capacity: number): (key: string, compute: () => V) => V {
+  const entries = new Map<string, V>();
+  return (key, compute) => {
+    let value = entries.get(key);
+    if (value !== undefined) entries.delete(key);
+    else value = compute();
+    entries.set(key, value);
+    if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
+    return value;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// al-Shawwā positions
+
+/** Octave-1 then octave-2 names inside al-Shawwā's framework; octaves 0 and 3 have no position. */
+const shawwaPositions = new Map<string, number>();
+[...octaveLists[1], ...octaveLists[2]]
+  .filter((name) => shawwaClassOf(name) !== "/")
+  .forEach((name, position) => {
+    if (!shawwaPositions.has(name)) shawwaPositions.set(name, position);
+  });
+
+const shawwaPosition = (name: string | undefined): number => (name === undefined ? -1 : (shawwaPositions.get(name) ?? -1));
+/** Class of a scale degree; a degree the scale does not have is outside the framework. */
+const classOf = (name: string | undefined): ShawwaClass => (name === undefined ? "/" : shawwaClassOf(name));
+
+/**
+ * The first two-part note walking down the tuning from the third degree (the third itself
+ * included), never below octave 1; `""` when there is none or the third lies below octave 1.
+ */
+export function twoPartNoteBelowThird(third: string | undefined, pcs: readonly PitchClass[], perOctave: number): string {
+  const t3 = third === undefined ? -1 : pcs.findIndex((pc) => pc.noteName === third);
+  if (t3 < perOctave) return "";
+  for (let i = t3; i >= perOctave; i--) if (shawwaClassOf(pcs[i].noteName) === "2p") return pcs[i].noteName;
+  return "";
+}
+
+/** What the degree rules need to know about the source scale. */
+interface SourceDegrees {
+  /** Ascending note names. */
+  a: string[];
+  /** Descending note names read bottom-up. */
+  dB: string[];
+  noteName2pBelowThird: string;
+  /** The two-part note is a genuine alternative third: six positions above I, two above II. */
+  check2p: boolean;
+  checkSixAsc: boolean;
+  checkSixDesc: boolean;
+  /** VI is a natural note 16 or 17 positions above I. */
+  checkSixNoThird: boolean;
+}
+
+function sourceDegreesOf(source: Transposition, pcs: readonly PitchClass[], perOctave: number): SourceDegrees {
+  const a = source.ascending.map((pc) => pc.noteName);
+  const dB = source.descending.map((pc) => pc.noteName).reverse();
+  const noteName2pBelowThird = twoPartNoteBelowThird(a[2], pcs, perOctave);
+  const p2 = shawwaPosition(noteName2pBelowThird);
+  const sixthAbove = shawwaPosition(a[5]) - shawwaPosition(a[0]);
+  return {
+    a,
+    dB,
+    noteName2pBelowThird,
+    check2p: noteName2pBelowThird !== "" && p2 - shawwaPosition(a[0]) === 6 && p2 - shawwaPosition(a[1]) === 2,
+    checkSixAsc: classOf(a[4]) === "n" && classOf(a[6]) === "n",
+    checkSixDesc: classOf(dB[4]) === "n" && classOf(dB[6]) === "n",
+    checkSixNoThird: (sixthAbove === 16 || sixthAbove === 17) && classOf(a[5]) === "n",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates
+
+interface Candidate extends ModulationTarget {
+  /** The entity realised by note-name lookup rather than taken from its transposition list. */
+  byLookup: boolean;
+}
+
+/** Candidates of one mode grouped by tonic, each group in candidate order. */
+type CandidatePool = Map<string, Candidate[]>;
+
+const sameNames = (cells: readonly PitchClass[], names: readonly string[]): boolean =>
+  cells.length === names.length && cells.every((pc, i) => pc.noteName === names[i]);
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The analytical form by note-name lookup, shaped like a transposition-list entry. */
+function lookupRealisation(entity: Entity, pcs: readonly PitchClass[]): Transposition {
+  const { ascending, descending } = tahlilOf(entity, pcs);
+  return { name: entity.name, idName: entity.idName, tonic: ascending[0]?.noteName ?? "", isTransposed: false, isBaseForm: true, ascending, descending };
+}
+
+const dataNamesOf = (entity: Entity): string[] => (entity.kind === "maqam" ? entity.ascending : entity.notes);
+
+/**
+ * Every realisable entity's lookup form, then its transpositions except the one that repeats the
+ * lookup form note for note; which of them a given source may use is decided per source.
+ */
+function candidatePool(entities: readonly Entity[], ts: TuningSystem, startingNote: string, tolerance: number): CandidatePool {
+  const pcs = pitchClassesOf(ts, startingNote);
+  const names = namesOf(pcs);
+  const pool: CandidatePool = new Map();
+  const add = (c: Candidate) => {
+    const group = pool.get(c.transposition.tonic);
+    if (group) group.push(c);
+    else pool.set(c.transposition.tonic, [c]);
+  };
+  for (const entity of entities) {
+    if (!isPossible(entity, names)) continue;
+    add({ entity, transposition: lookupRealisation(entity, pcs), byLookup: true });
+    for (const transposition of transpositionsOf(entity, ts, startingNote, tolerance))
+      if (!sameNames(transposition.ascending, dataNamesOf(entity))) add({ entity, transposition, byLookup: false });
+  }
+  return pool;
+}
+
+interface Pools {
+  maqamat: CandidatePool;
+  ajnas: CandidatePool;
+}
+
+const poolsMemo = recentlyUsed<Pools>(8);
+const poolsOf = (ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
+  poolsMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
+    maqamat: candidatePool(maqamat, ts, startingNote, tolerance),
+    ajnas: candidatePool(ajnas, ts, startingNote, tolerance),
+  }));
+
+/**
+ * Candidates on `tonic` a source may modulate to. The source's own scale is never a target: a
+ * lookup form whose names are the source's, and the source's own maqām on the source's tonic.
+ */
+function candidatesOn(pool: CandidatePool, tonic: string | undefined, sourceMaqam: Maqam | undefined, a: readonly string[]): Candidate[] {
+  const group = tonic === undefined ? undefined : pool.get(tonic);
+  if (!group) return [];
+  return group.filter((c) => {
+    if (c.byLookup && sameList(dataNamesOf(c.entity), a)) return false;
+    return !(c.entity === sourceMaqam && c.transposition.tonic === a[0]);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Degree rules
+
+/**
+ * The eight lists for one mode. Each list holds candidates on one tonic, so candidate order is
+ * kept by taking that tonic's group. III, the alternative III and VI-if-no-III form one if/else
+ * chain per candidate; then the alternatives are emptied when a real third exists.
+ */
+function degreeLists(pool: CandidatePool, source: SourceDegrees, sourceMaqam: Maqam | undefined): ModulationLists {
+  const { a, dB, noteName2pBelowThird } = source;
+  const on = (tonic: string | undefined) => candidatesOn(pool, tonic, sourceMaqam, a);
+  const thirdIsFramed = classOf(a[2]) !== "/";
+  const isThird = (tonic: string) => thirdIsFramed && tonic === a[2];
+  const isAltThird = (tonic: string) => !isThird(tonic) && source.check2p && tonic === noteName2pBelowThird;
+
+  const thirdDegree = thirdIsFramed ? on(a[2]) : [];
+  const altThirdDegree = source.check2p && !isThird(noteName2pBelowThird) ? on(noteName2pBelowThird) : [];
+  const sixthIfNoThird = source.checkSixNoThird && a[5] !== undefined && !isThird(a[5]) && !isAltThird(a[5]) ? on(a[5]) : [];
+  return {
+    firstDegree: on(a[0]),
+    thirdDegree,
+    altThirdDegree: thirdDegree.length ? [] : altThirdDegree,
+    fourthDegree: classOf(a[3]) !== "/" ? on(a[3]) : [],
+    fifthDegree: classOf(a[4]) !== "/" ? on(a[4]) : [],
+    sixthDegreeAsc: source.checkSixAsc ? on(a[5]) : [],
+    sixthDegreeDesc: source.checkSixDesc ? on(dB[5]) : [],
+    sixthDegreeIfNoThird: thirdDegree.length || altThirdDegree.length ? [] : sixthIfNoThird,
+  };
+}
+
+function sourceOf(source: Transposition, ts: TuningSystem, startingNote: string): SourceDegrees {
+  return sourceDegreesOf(source, pitchClassesOf(ts, startingNote), pitchClassesPerOctave(ts));
+}
+
+/** The maqāmāt a maqām transposition may modulate to (the route graph needs only these). */
+export function maqamModulationsOf(maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): ModulationLists {
+  return degreeLists(poolsOf(ts, startingNote, tolerance).maqamat, sourceOf(source, ts, startingNote), maqam);
+}
+
+const modulationsMemo = new WeakMap<Pools, WeakMap<Transposition, Modulations>>();
+
+/**
+ * Maqāmāt and ajnās a maqām transposition (an entry of its transposition list, with the same
+ * tolerance) may modulate to, per degree rule. Cached per tuning system × starting note ×
+ * tolerance and source.
+ */
+export function modulationsOf(maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Modulations {
+  const pools = poolsOf(ts, startingNote, tolerance);
+  let bySource = modulationsMemo.get(pools);
+  if (!bySource) modulationsMemo.set(pools, (bySource = new WeakMap()));
+  let result = bySource.get(source);
+  if (!result) {
+    const degrees = sourceOf(source, ts, startingNote);
+    result = {
+      maqamat: degreeLists(pools.maqamat, degrees, maqam),
+      ajnas: degreeLists(pools.ajnas, degrees, undefined),
+      noteName2pBelowThird: degrees.noteName2pBelowThird,
+    };
+    bySource.set(source, result);
+  }
+  return result;
+}
+
+/** Summed length of the eight lists. */
+export const modulationCount = (lists: ModulationLists): number => MODULATION_CATEGORIES.reduce((n, k) => n + lists[k].length, 0);
+
+/**
+ * `stats.numberOfMaqamModulations` / `numberOfAjnasModulations`: counted on the analytical form
+ * (transposition-list entry 0) whatever rendering is displayed; 0 when the maqām has no rendering.
+ */
+export function modulationCounts(maqam: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): { maqamat: number; ajnas: number } {
+  const tahlil = transpositionsOf(maqam, ts, startingNote, tolerance)[0];
+  if (!tahlil) return { maqamat: 0, ajnas: 0 };
+  const m = modulationsOf(maqam, tahlil, ts, startingNote, tolerance);
+  return { maqamat: modulationCount(m.maqamat), ajnas: modulationCount(m.ajnas) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One octave lower (includeModulations8vb)
+
+/** The same cells one octave down, or undefined when one falls below the tuning's octave 0. */
+function octaveBelow(cells: readonly PitchClass[], pcs: readonly PitchClass[], perOctave: number): PitchClass[] | undefined {
+  const lowered: PitchClass[] = [];
+  for (const pc of cells) {
+    const k = pc.octave * perOctave + pc.index - perOctave;
+    if (k < 0) return undefined;
+    lowered.push(pcs[k]);
+  }
+  return lowered;
+}
+
+/**
+ * A target moved down an octave and renamed on its new tonic. The name is the entity's name with
+ * `al-<tonic>`, so it is always `<base>_al_<tonic>` (the reference cut names at their first
+ * ` al-`, which mangled `rāḥat al-arwāḥ`). `isTransposed` keeps the original flag.
+ */
+function targetOctaveBelow(target: ModulationTarget, pcs: readonly PitchClass[], perOctave: number): ModulationTarget | undefined {
+  const ascending = octaveBelow(target.transposition.ascending, pcs, perOctave);
+  const descending = octaveBelow(target.transposition.descending, pcs, perOctave);
+  if (!ascending || !descending || ascending.length === 0) return undefined;
+  const tonic = ascending[0].noteName;
+  return {
+    entity: target.entity,
+    transposition: {
+      name: transpositionDisplayName(target.entity, tonic),
+      idName: transpositionIdName(target.entity, tonic),
+      tonic,
+      isTransposed: target.transposition.isTransposed,
+      isBaseForm: false,
+      ascending,
+      descending,
+    },
+  };
+}
+
+function listsOctaveBelow(lists: ModulationLists, pcs: readonly PitchClass[], perOctave: number): ModulationLists {
+  const lowered = (targets: ModulationTarget[]) =>
+    targets.flatMap((t) => {
+      const low = targetOctaveBelow(t, pcs, perOctave);
+      return low ? [low] : [];
+    });
+  return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, lowered(lists[k])])) as ModulationLists;
+}
+
+/** Every modulation target one octave lower; targets that would leave the tuning are dropped. */
+export function lowerOctaveModulations(modulations: Modulations, ts: TuningSystem, startingNote: string): { maqamat: ModulationLists; ajnas: ModulationLists } {
+  const pcs = pitchClassesOf(ts, startingNote);
+  const n = pitchClassesPerOctave(ts);
+  return { maqamat: listsOctaveBelow(modulations.maqamat, pcs, n), ajnas: listsOctaveBelow(modulations.ajnas, pcs, n) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response blocks (§8.5)
+
+/** `{id, idName, displayName, tonicIdName, tonicDisplayName, [isTransposition], [displayNameAr, tonicDisplayNameAr]}`. */
+export function modulationEntry({ entity, transposition: t }: ModulationTarget, includeArabic: boolean): Record<string, unknown> {
+  return {
+    id: entity.id,
+    idName: t.idName,
+    displayName: t.name,
+    tonicIdName: std(t.tonic),
+    tonicDisplayName: t.tonic,
+    ...(entity.kind === "maqam" ? { isTransposition: t.isTransposed } : {}),
+    ...(includeArabic ? { displayNameAr: entityNameToArabic(t.name), tonicDisplayNameAr: noteNameToArabic(t.tonic) } : {}),
+  };
+}
+
+function listsBlock(lists: ModulationLists, includeArabic: boolean): Record<ModulationCategory, Record<string, unknown>[]> {
+  return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, lists[k].map((t) => modulationEntry(t, includeArabic))])) as Record<
+    ModulationCategory,
+    Record<string, unknown>[]
+  >;
+}
+
+/** The `modulations` block of the maqām detail: both modes with `noteName2pBelowThird`. */
+export function modulationsBlock(modulations: Modulations, includeArabic: boolean) {
+  const { noteName2pBelowThird } = modulations;
+  return {
+    maqamat: { ...listsBlock(modulations.maqamat, includeArabic), noteName2pBelowThird },
+    ajnas: { ...listsBlock(modulations.ajnas, includeArabic), noteName2pBelowThird },
+  };
+}
+
+/** The `lowerOctaveModulations` block (no `noteName2pBelowThird`). */
+export function lowerOctaveModulationsBlock(lowered: { maqamat: ModulationLists; ajnas: ModulationLists }, includeArabic: boolean) {
+  return { maqamat: listsBlock(lowered.maqamat, includeArabic), ajnas: listsBlock(lowered.ajnas, includeArabic) };
+}
