@@ -1,0 +1,164 @@
+/**
+ * Ajnās inside a maqām transposition (algorithms.md §6.1-6.4): for every scale degree, the first
+ * jins (archive file order) whose interval pattern starts there, read upwards. The scale is
+ * continued an octave higher so that ajnās on the upper degrees can run past its last note.
+ */
+import type { PitchClass } from "./pitchClass.js";
+import { pitchClassesOf } from "./pitchClass.js";
+import { sameSlot } from "./noteName.js";
+import { type TuningSystem, pitchClassesPerOctave } from "./tuningSystem.js";
+import { ajnas, type Jins, transpositionDisplayName, transpositionIdName } from "./entity.js";
+import { intervalPattern, type Transposition } from "./transposition.js";
+
+/** A jins found on one degree of a maqām. */
+export interface JinsInstance {
+  jins: Jins;
+  /** `<jins name> al-<tonic>`, or the bare jins name on the jins's own modal slot. */
+  name: string;
+  /** Spec form: the jins idName, or `<jins idName>_al_<tonic idName>`. */
+  idName: string;
+  isTransposed: boolean;
+  /** The jins's notes on this degree, lowest first. */
+  cells: PitchClass[];
+}
+
+/** One entry per scale degree: the jins starting on it, or null. */
+export interface DegreeAjnas {
+  /** Degree order, lowest first. */
+  ascending: (JinsInstance | null)[];
+  /** Top-down, in the order of the transposition's descending cells. */
+  descending: (JinsInstance | null)[];
+}
+
+/** A jins that can be built in the pitch classes, with its interval pattern there. */
+export interface CandidateJins {
+  jins: Jins;
+  pattern: number[];
+}
+
+const candidateCache = new WeakMap<readonly PitchClass[], CandidateJins[]>();
+
+/** §6.1: the ajnās whose every note is among the pitch classes, in file order, with their patterns. */
+export function candidateAjnas(pcs: readonly PitchClass[]): CandidateJins[] {
+  let candidates = candidateCache.get(pcs);
+  if (!candidates) {
+    candidates = [];
+    for (const jins of ajnas) {
+      const names = new Set(jins.notes);
+      const cells = pcs.filter((pc) => names.has(pc.noteName));
+      if (cells.length === jins.notes.length) candidates.push({ jins, pattern: intervalPattern(cells) });
+    }
+    candidateCache.set(pcs, candidates);
+  }
+  return candidates;
+}
+
+/** A scale continued upwards; `undefined` stands for a note beyond the pitch classes (it matches nothing). */
+export type ExtendedScale = (PitchClass | undefined)[];
+
+/**
+ * §6.2 slice rule: the position after the last note lying more than an octave below the top
+ * note (−1 when none does). Notes up to it are not repeated an octave higher.
+ */
+export function octaveSlice(ascending: readonly PitchClass[]): number {
+  const top = ascending[ascending.length - 1];
+  let slice = -1;
+  ascending.forEach((pc, i) => {
+    if (pc.frequency * 2 < top.frequency) slice = i + 1;
+  });
+  return slice;
+}
+
+/** The same pitch-class index one octave higher in the tuning system, if it exists. */
+function octaveAbove(pc: PitchClass, pcs: readonly PitchClass[], perOctave: number): PitchClass | undefined {
+  return pcs[(pc.octave + 1) * perOctave + pc.index];
+}
+
+/** §6.2: the scale followed by its notes after `slice` one octave up. */
+export function extendedScale(cells: readonly PitchClass[], slice: number, pcs: readonly PitchClass[], perOctave: number): ExtendedScale {
+  return [...cells, ...cells.slice(slice + 1).map((pc) => octaveAbove(pc, pcs, perOctave))];
+}
+
+/** Consecutive intervals of an extended scale; NaN next to a missing note. */
+function extendedIntervals(scale: ExtendedScale): number[] {
+  const intervals: number[] = [];
+  for (let i = 1; i < scale.length; i++) {
+    const a = scale[i - 1];
+    const b = scale[i];
+    intervals.push(a && b ? b.cents - a.cents : NaN);
+  }
+  return intervals;
+}
+
+/** A pattern matches the intervals from position i when it fits entirely and every step is within tolerance. */
+function matchesAt(intervals: readonly number[], i: number, pattern: readonly number[], tolerance: number): boolean {
+  if (i + pattern.length > intervals.length) return false;
+  return pattern.every((cents, k) => Math.abs(intervals[i + k] - cents) <= tolerance);
+}
+
+/** The jins named after the note it starts on (bare on the jins's own modal slot). */
+export function jinsInstance(jins: Jins, cells: PitchClass[]): JinsInstance {
+  const tonic = cells[0].noteName;
+  const isTransposed = !sameSlot(tonic, jins.notes[0]);
+  return {
+    jins,
+    name: isTransposed ? transpositionDisplayName(jins, tonic) : jins.name,
+    idName: isTransposed ? transpositionIdName(jins, tonic) : jins.idName,
+    isTransposed,
+    cells,
+  };
+}
+
+/** The first candidate whose pattern starts at position i of the intervals, named on its tonic. */
+function jinsAt(scale: ExtendedScale, intervals: readonly number[], i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+  const found = candidates.find(({ pattern }) => matchesAt(intervals, i, pattern, tolerance));
+  // A match never involves a missing note (its intervals are NaN), so the cells all exist.
+  return found ? jinsInstance(found.jins, scale.slice(i, i + found.pattern.length + 1) as PitchClass[]) : null;
+}
+
+/** §6.3: the first candidate (in the given order) whose pattern starts at degree i of the extended scale, or null. */
+export function jinsOnDegree(scale: ExtendedScale, i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+  return jinsAt(scale, extendedIntervals(scale), i, candidates, tolerance);
+}
+
+/** One jins (or null) per degree of a scale given lowest first. */
+function ajnasPerDegree(scale: ExtendedScale, degrees: number, candidates: readonly CandidateJins[], tolerance: number): (JinsInstance | null)[] {
+  const intervals = extendedIntervals(scale);
+  return Array.from({ length: degrees }, (_, i) => jinsAt(scale, intervals, i, candidates, tolerance));
+}
+
+/** Both directions continued an octave up with the slice of the ascending scale (§6.2). */
+export function extendedScales(t: Transposition, pcs: readonly PitchClass[], perOctave: number): { ascending: ExtendedScale; descending: ExtendedScale } {
+  const slice = octaveSlice(t.ascending);
+  return {
+    ascending: extendedScale(t.ascending, slice, pcs, perOctave),
+    descending: extendedScale([...t.descending].reverse(), slice, pcs, perOctave),
+  };
+}
+
+const cache = new WeakMap<Transposition, Map<number, DegreeAjnas>>();
+
+/**
+ * §6.3-6.4: the jins on every degree of a maqām transposition in a tuning system × starting
+ * note. The descending ajnās are read upwards from each note of the descending scale and listed
+ * top-down. Cached per transposition and tolerance.
+ */
+export function ajnasOf(t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
+  let byTolerance = cache.get(t);
+  if (!byTolerance) {
+    byTolerance = new Map();
+    cache.set(t, byTolerance);
+  }
+  let result = byTolerance.get(tolerance);
+  if (!result) {
+    const pcs = pitchClassesOf(ts, startingNote);
+    const candidates = candidateAjnas(pcs);
+    const scales = extendedScales(t, pcs, pitchClassesPerOctave(ts));
+    result = {
+      ascending: ajnasPerDegree(scales.ascending, t.ascending.length, candidates, tolerance),
+      descending: ajnasPerDegree(scales.descending, t.descending.length, candidates, tolerance).reverse(),
+    };
+    byTolerance.set(tolerance, result);
+  }
+  return result;
+}
