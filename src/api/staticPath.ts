@@ -1,7 +1,9 @@
 /**
- * The path map shared by the static build and the fallback server: a request (path below /api
- * plus query) has a pre-rendered file only when its query is canonical — parameters sorted by
- * name, each given once — and every path segment and value is plain URL-safe ASCII.
+ * The path map shared by the static build, the fallback server and the edge rules in deploy/:
+ * a request (path below /api plus query) has a pre-rendered file only when it is in canonical
+ * form — path without empty segments or trailing slash, parameters sorted by name and each given
+ * once, every path segment and value plain URL-safe ASCII. Handlers echo the raw request in self
+ * links, so only the canonical form may be answered by a file.
  *
  *   /tuning-systems                                  → tuning-systems/index.json
  *   /maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037
@@ -10,9 +12,10 @@
  * A `/` inside a query value (note idNames such as `saham/ramal_tuti`) is written `~`; a `/`
  * inside a path parameter simply becomes a directory level, as in the URL.
  */
-const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
-const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
-const MAX_SEGMENT_BYTES = 255;
+export const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
+export const SAFE_NAME = /^[A-Za-z0-9]+$/;
+export const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
+export const MAX_SEGMENT_BYTES = 255;
 
 /** Canonical query string of pairs (sorted by name), or undefined when a name repeats. */
 export function canonicalQuery(pairs: [string, string][]): string | undefined {
@@ -24,23 +27,42 @@ export function canonicalQuery(pairs: [string, string][]): string | undefined {
     .join("&");
 }
 
+const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
+
 /**
  * Relative file path under `build/api/` of a request, or undefined when the request is not
  * in canonical form (then only the fallback answers it).
  */
 export function staticFileOf(path: string, query: URLSearchParams): string | undefined {
   const segments = path.split("/").filter((s) => s !== "");
-  const safe = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
-  if (segments.length === 0 || !segments.every(safe)) return undefined;
+  if (segments.length === 0 || path !== `/${segments.join("/")}` || !segments.every(safeSegment)) return undefined;
   const pairs = [...query];
   if (pairs.length === 0) return `${segments.join("/")}/index.json`;
-  if (!pairs.every(([k, v]) => /^[A-Za-z0-9]+$/.test(k) && SAFE_VALUE.test(v))) return undefined;
+  if (!pairs.every(([k, v]) => SAFE_NAME.test(k) && SAFE_VALUE.test(v))) return undefined;
   const canonical = canonicalQuery(pairs);
   const inOrder = pairs.map(([k, v]) => `${k}=${v}`).join("&");
   if (canonical === undefined || canonical !== inOrder) return undefined;
   const file = `@${canonical.replace(/\//g, "~")}.json`;
   if (Buffer.byteLength(file) > MAX_SEGMENT_BYTES) return undefined;
   return `${segments.join("/")}/${file}`;
+}
+
+/**
+ * The canonical request a file path stands for (the inverse of staticFileOf), or undefined when
+ * `file` is not a name staticFileOf produces. Lets the fallback answer file URLs that an edge
+ * rewrote but the static origin did not have.
+ */
+export function requestOfStaticFile(file: string): { path: string; query: URLSearchParams } | undefined {
+  const slash = file.lastIndexOf("/");
+  if (slash <= 0) return undefined;
+  const name = file.slice(slash + 1);
+  let query: URLSearchParams;
+  if (name === "index.json") query = new URLSearchParams();
+  else if (name.startsWith("@") && name.endsWith(".json") && name.length > 6)
+    query = new URLSearchParams(name.slice(1, -".json".length).replace(/~/g, "/"));
+  else return undefined;
+  const path = `/${file.slice(0, slash)}`;
+  return staticFileOf(path, query) === file ? { path, query } : undefined;
 }
 
 /** URL path (below the site root) at which a static host serves the pre-rendered file. */

@@ -1,0 +1,140 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { build, cacheGroupOf, planBatches, layoutTable, type Manifest } from "../scripts/build.js";
+import { answerer, COMPRESS_MIN_BYTES } from "../src/serve/server.js";
+import { requestOfStaticFile } from "../src/api/staticPath.js";
+import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+
+/** Relative path → sha1 of every file of a tree. */
+const treeOf = (dir: string) =>
+  Object.fromEntries(walk(dir).map((f) => [relative(dir, f), createHash("sha1").update(readFileSync(f)).digest("hex")]).sort());
+
+let twoWorkers: Awaited<ReturnType<typeof buildSample>>;
+let oneWorker: Awaited<ReturnType<typeof buildSample>>;
+beforeAll(async () => {
+  twoWorkers = await buildSample();
+  oneWorker = await buildSample(["gzip", "br"], { workers: 1 });
+});
+afterAll(() => {
+  for (const b of [twoWorkers, oneWorker]) rmSync(b.dir, { recursive: true, force: true });
+});
+
+describe("build", () => {
+  it("writes the same bytes whatever the number of workers", () => {
+    expect(twoWorkers.workers).toBe(2);
+    expect(oneWorker.workers).toBe(1);
+    expect(treeOf(twoWorkers.outDir)).toEqual(treeOf(oneWorker.outDir));
+  });
+
+  it("writes files equal to the live answers, byte for byte", () => {
+    const live = answerer({ buildDir: join(twoWorkers.dir, "no-build"), baseUrl: SAMPLE_BASE_URL });
+    const files = walk(join(twoWorkers.outDir, "api")).filter((f) => f.endsWith(".json"));
+    expect(files.length).toBe(twoWorkers.manifest.files);
+    for (const full of files) {
+      const file = relative(join(twoWorkers.outDir, "api"), full);
+      const { path, query } = requestOfStaticFile(file)!;
+      const a = live(path, query);
+      expect(a.source).toBe("computed");
+      expect(a.body.equals(readFileSync(full)), file).toBe(true);
+    }
+  });
+
+  it("writes .gz and .br siblings exactly for files over the threshold", () => {
+    const files = walk(join(twoWorkers.outDir, "api")).filter((f) => f.endsWith(".json"));
+    let siblings = 0;
+    for (const f of files) {
+      const body = readFileSync(f);
+      const big = body.length > COMPRESS_MIN_BYTES;
+      expect(existsSync(`${f}.gz`)).toBe(big);
+      expect(existsSync(`${f}.br`)).toBe(big);
+      if (!big) continue;
+      siblings++;
+      expect(gunzipSync(readFileSync(`${f}.gz`)).equals(body)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${f}.br`)).equals(body)).toBe(true);
+    }
+    expect(siblings).toBeGreaterThan(0);
+    expect(twoWorkers.manifest.precompressed.gzip!.files).toBe(siblings);
+  });
+
+  it("records totals per route that add up, without timestamps", () => {
+    const m: Manifest = JSON.parse(readFileSync(join(twoWorkers.outDir, "manifest.json"), "utf8"));
+    expect(m).toEqual(twoWorkers.manifest);
+    expect(m.baseUrl).toBe(SAMPLE_BASE_URL);
+    const routes = Object.values(m.routes);
+    expect(routes.reduce((s, r) => s + r.files, 0)).toBe(m.files);
+    expect(routes.reduce((s, r) => s + r.bytes, 0)).toBe(m.bytes);
+    const sizes = walk(join(twoWorkers.outDir, "api"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => readFileSync(f).length);
+    expect(sizes.reduce((s, n) => s + n, 0)).toBe(m.bytes);
+    expect(Math.max(...sizes)).toBe(m.largest.bytes);
+    expect(m.routes["GET /tuning-systems"].queries).toContain("");
+    expect(JSON.stringify(m)).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(m.digest).toBe(oneWorker.manifest.digest);
+    expect(layoutTable(m)).toContain("| `GET /tuning-systems` |");
+  });
+
+  it("writes the static-host extras", () => {
+    for (const f of ["_redirects", "serve.json", ".nojekyll"]) expect(existsSync(join(twoWorkers.outDir, f))).toBe(true);
+  });
+
+  it("replaces an older tree whole", async () => {
+    const { dir, outDir } = twoWorkers;
+    const again = join(dir, "again");
+    mkdirSync(join(again, "api"), { recursive: true });
+    writeFileSync(join(again, "api", "stale.json"), "{}");
+    const { manifest } = await build({ outDir: again, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 2, encodings: ["gzip", "br"] });
+    expect(existsSync(join(again, "api", "stale.json"))).toBe(false);
+    expect(existsSync(`${again}.partial`)).toBe(false);
+    expect(manifest.digest).toBe(twoWorkers.manifest.digest);
+    expect(treeOf(again)).toEqual(treeOf(outDir));
+  });
+
+  it("refuses a request that is not canonical", async () => {
+    await expect(
+      build({ outDir: join(twoWorkers.dir, "bad"), baseUrl: SAMPLE_BASE_URL, requests: ["/tuning-systems?includeSources=true&includeArabic=true"] }),
+    ).rejects.toThrow(/not a canonical request/);
+  });
+
+  it("records listed requests that do not answer 200 instead of writing them", async () => {
+    const outDir = join(twoWorkers.dir, "skips");
+    const { manifest } = await build({
+      outDir,
+      baseUrl: SAMPLE_BASE_URL,
+      requests: ["/tuning-systems", "/tuning-systems/nosuch_1/yegah/pitch-classes"],
+      workers: 1,
+    });
+    expect(manifest.files).toBe(1);
+    expect(manifest.skipped).toEqual({ count: 1, examples: ["404 /tuning-systems/nosuch_1/yegah/pitch-classes"] });
+    expect(existsSync(join(outDir, "api", "tuning-systems", "nosuch_1"))).toBe(false);
+  });
+});
+
+describe("work split", () => {
+  it("groups requests by tuning system × starting note, else by entity", () => {
+    expect(cacheGroupOf("/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/maqamat/maqam_rast/availability?includeArabic=true")).toBe("/maqamat/maqam_rast");
+  });
+
+  it("keeps a group in one batch, largest batch first", () => {
+    const jobs = sampleRequests(1).map((r) => [r, r] as [string, string]);
+    const batches = planBatches(jobs);
+    expect(batches.flat().length).toBe(jobs.length);
+    for (let i = 1; i < batches.length; i++) expect(batches[i].length).toBeLessThanOrEqual(batches[i - 1].length);
+    const groupOf = new Map<string, number>();
+    batches.forEach((b, i) =>
+      b.forEach(([r]) => {
+        const g = cacheGroupOf(r);
+        expect(groupOf.get(g) ?? i).toBe(i);
+        groupOf.set(g, i);
+      }),
+    );
+  });
+});

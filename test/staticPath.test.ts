@@ -1,0 +1,90 @@
+import { describe, it, expect } from "vitest";
+import { staticFileOf, requestOfStaticFile, canonicalQuery } from "../src/api/staticPath.js";
+import { prerenderRequests } from "../src/api/routes.js";
+
+const fileOf = (request: string) => {
+  const url = new URL(request, "http://x");
+  return staticFileOf(url.pathname, url.searchParams);
+};
+/** staticFileOf on the raw path, before WHATWG URL parsing resolves dot segments. */
+const rawFileOf = (path: string, query = "") => staticFileOf(path, new URLSearchParams(query));
+
+describe("staticFileOf", () => {
+  it("maps canonical requests to files", () => {
+    expect(fileOf("/tuning-systems")).toBe("tuning-systems/index.json");
+    expect(fileOf("/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents")).toBe(
+      "tuning-systems/ibnsina_1037/yegah/pitch-classes/@octave=1&pitchClassDataType=cents.json",
+    );
+    expect(fileOf("/maqamat/maqam_rast?startingNote=saham/ramal_tuti&tuningSystem=x")).toBe(
+      "maqamat/maqam_rast/@startingNote=saham~ramal_tuti&tuningSystem=x.json",
+    );
+    expect(fileOf("/pitch-classes/note-names/saham/ramal_tuti")).toBe("pitch-classes/note-names/saham/ramal_tuti/index.json");
+    expect(fileOf("/sources?includeArabic=")).toBe("sources/@includeArabic=.json");
+  });
+
+  it.each([
+    ["unsorted parameters", "/maqamat/maqam_rast?tuningSystem=x&startingNote=yegah"],
+    ["a repeated parameter", "/maqamat/maqam_rast?a=1&a=2"],
+    ["a trailing slash", "/tuning-systems/"],
+    ["an empty segment", "/tuning-systems//ibnsina_1037/yegah/pitch-classes"],
+    ["a percent-encoded segment", "/tuning-systems/ibnsina_1037/y%61gah/pitch-classes"],
+    ["an encoded slash", "/tuning-systems/ibnsina_1037%2Fyegah/pitch-classes"],
+    ["a space in a value", "/sources?q=a+b"],
+    ["a tilde in a value", "/sources?q=a~b"],
+    ["a percent sign in a value", "/sources?q=100%25"],
+    ["a non-ASCII value", "/sources?q=%C3%A9"],
+    ["a non-alphanumeric name", "/sources?a_b=1"],
+    ["an overlong file name", `/sources?q=${"x".repeat(260)}`],
+    ["the root", "/"],
+  ])("refuses %s", (_, request) => {
+    const [path, query] = request.split("?");
+    expect(rawFileOf(path, query)).toBeUndefined();
+  });
+
+  it.each(["/..", "/../package.json", "/tuning-systems/../../package.json", "/.", "/tuning-systems/./x", "/%2e%2e/package.json", "/..%2fpackage.json"])(
+    "refuses the dot segments of %s",
+    (path) => expect(rawFileOf(path)).toBeUndefined(),
+  );
+
+  it("keeps every file name inside its folder and within 255 bytes", () => {
+    for (const request of prerenderRequests()) {
+      const file = fileOf(request);
+      expect(file, request).toBeDefined();
+      const name = file!.slice(file!.lastIndexOf("/") + 1);
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      expect(file!.split("/").every((s) => s !== "" && s !== "." && s !== "..")).toBe(true);
+    }
+  });
+});
+
+describe("canonicalQuery", () => {
+  it("sorts by name and refuses repeats", () => {
+    expect(canonicalQuery([["b", "2"], ["a", "1"]])).toBe("a=1&b=2");
+    expect(canonicalQuery([["a", "1"], ["a", "2"]])).toBeUndefined();
+  });
+});
+
+describe("requestOfStaticFile", () => {
+  it("inverts staticFileOf on every pre-rendered request", () => {
+    for (const request of prerenderRequests()) {
+      const url = new URL(request, "http://x");
+      const file = fileOf(request)!;
+      const back = requestOfStaticFile(file);
+      expect(back, file).toBeDefined();
+      expect(back!.path).toBe(url.pathname);
+      expect(back!.query.toString()).toBe(url.searchParams.toString());
+    }
+  });
+
+  it.each([
+    "index.json",
+    "tuning-systems/@.json",
+    "tuning-systems/@b=1&a=2.json",
+    "tuning-systems/@a=1&a=2.json",
+    "tuning-systems/@a=x+y.json",
+    "tuning-systems/@a=%41.json",
+    "tuning-systems/other.json",
+    "../index.json",
+    "x/../index.json",
+  ])("refuses %s, which no build writes", (file) => expect(requestOfStaticFile(file)).toBeUndefined());
+});
