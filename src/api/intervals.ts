@@ -48,8 +48,9 @@ function pitchClassesFor(notes: readonly NoteNameEntry[], { ts, startingNote }: 
   return found;
 }
 
-/** Consecutive pairs: 0 → 1, 1 → 2, … */
-const consecutive = <T>(xs: readonly T[]): [T, T][] => xs.slice(1).map((x, i) => [xs[i], x]);
+/** Intervals between consecutive listed notes (0 → 1, 1 → 2, …), with the notes' references. */
+const consecutiveIntervals = (pcs: readonly PitchClass[], refs: readonly object[]) =>
+  pcs.slice(1).map((to, i) => ({ from: refs[i], to: refs[i + 1], interval: intervalData(intervalBetween(pcs[i], to)) }));
 
 const intervalsRoute = defineRoute(
   "/intervals",
@@ -63,6 +64,7 @@ const intervalsRoute = defineRoute(
     const scope = resolveScope(p.tuningSystem, p.startingNote);
     if (isResponse(scope)) return scope;
     const notes = p.noteNames.notes;
+    const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
     const intervals = [];
     for (const tuning of scope.contexts) {
       const pcs = pitchClassesFor(notes, tuning);
@@ -72,12 +74,11 @@ const intervalsRoute = defineRoute(
         continue;
       }
       const tuningSystemContext = { ...contextIdentity(tuning, p.includeArabic), referenceFrequency: impliedReferenceFrequency(pcs[0]) };
-      const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
-      for (const [[from, fromNote], [to, toNote]] of consecutive(pcs.map((pc, i) => [pc, noteRefs[i]] as const)))
-        intervals.push({ tuningSystemContext, fromNote, toNote, intervalData: intervalData(intervalBetween(from, to)) });
+      for (const { from, to, interval } of consecutiveIntervals(pcs, noteRefs))
+        intervals.push({ tuningSystemContext, fromNote: from, toNote: to, intervalData: interval });
     }
     return ok({
-      context: { noteNames: notes.map((n) => noteRef(n.name, p.includeArabic)) },
+      context: { noteNames: noteRefs },
       intervals,
       links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${std(p.noteNames.raw)}`) },
     });
@@ -100,11 +101,7 @@ const compareRoute = defineRoute(
       if (!Array.isArray(pcs)) return `Note name '${pcs.idName}' is not a pitch class of this tuning system and starting note`;
       return {
         ...contextIdentity(tuning, p.includeArabic),
-        intervals: consecutive(pcs.map((pc, i) => [pc, noteRefs[i]] as const)).map(([[from, fromRef], [to, toRef]]) => ({
-          from: fromRef,
-          to: toRef,
-          interval: intervalData(intervalBetween(from, to)),
-        })),
+        intervals: consecutiveIntervals(pcs, noteRefs),
         context: { referenceFrequency: impliedReferenceFrequency(pcs[0]) },
       };
     });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { apiError, ok } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { includeArabic, oneOf, emptyAsAbsent, optionalNonBlank, required, tuningSystemList } from "./params.js";
-import { apiUrl, selfUrl } from "./links.js";
+import { apiUrl, selfUrl, queryString } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { tuningSystemNotFound } from "./tuningSystems.js";
 import { isResponse, type TuningContext } from "./resolve.js";
@@ -16,6 +16,7 @@ import { allNoteNames, findNoteName, type NoteNameEntry } from "../theory/noteNa
 import { tuningSystems, findTuningSystem, type TuningSystem } from "../theory/tuningSystem.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { namesOf } from "../theory/realisation.js";
+import { std } from "../theory/std.js";
 
 const BASE = "/pitch-classes/note-names";
 
@@ -36,7 +37,7 @@ export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningCo
     status: 404,
     error: `Note name '${name}' not found in tuning system '${ts.id}' with starting note '${startingNote}'`,
     message: "This tuning system has no pitch class of that name for this starting note (octaves 0-3).",
-    hint: `Use /api/pitch-classes/note-names/${findNoteName(name)?.idName ?? name}/availability to see where this note name is available.`,
+    hint: `Use /api/pitch-classes/note-names/${std(name)}/availability to see where this note name is available.`,
   });
 
 const noteLinks = (ctx: RequestContext, idName: string) => ({
@@ -51,8 +52,9 @@ const pitchClassIn = (name: string, { ts, startingNote }: TuningContext) => pitc
 
 /** Canonical order: within-octave index first, then octave (qarār yegāh, yegāh, nawā, …). */
 const byOrder = (a: NoteNameEntry, b: NoteNameEntry) => a.index - b.index || a.octave - b.octave;
-const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.compare(a.name, b.name);
+/** Display names with diacritics, as Node's default (en-US) collation orders them: ʿ after every letter. */
 const displayCollation = new Intl.Collator("en-US");
+const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.compare(a.name, b.name);
 
 /** Names among the pitch classes of any starting note of the tuning system. */
 const namesInTuningSystem = (ts: TuningSystem): Set<string> =>
@@ -183,15 +185,10 @@ export const routes: Route<any>[] = [availabilityRoute, compareRoute, detailRout
 /** Every list variant, and each note name's detail over all tuning systems and its availability. */
 export function* prerender(): Generator<string> {
   for (const filter of [undefined, ...tuningSystems.map((ts) => ts.id)])
-    for (const arabic of [false, true])
-      for (const sortBy of [undefined, ...SORT_OPTIONS]) {
-        const pairs = [
-          filter !== undefined ? `filterByTuningSystem=${filter}` : "",
-          arabic ? "includeArabic=true" : "",
-          sortBy !== undefined ? `sortBy=${sortBy}` : "",
-        ].filter((s) => s !== "");
-        yield `${BASE}${pairs.length ? `?${pairs.join("&")}` : ""}`;
-      }
+    for (const arabic of [undefined, "true"])
+      for (const sortBy of [undefined, ...SORT_OPTIONS])
+        // Parameters in name order: the canonical form of a pre-rendered request.
+        yield BASE + queryString([["filterByTuningSystem", filter], ["includeArabic", arabic], ["sortBy", sortBy]]);
   for (const { idName } of allNoteNames)
     for (const q of ["", "?includeArabic=true"]) {
       yield `${BASE}/${idName}${q}`;
