@@ -8,8 +8,9 @@ import * as tuningSystemsApi from "./tuningSystems.js";
 import * as noteNamesApi from "./noteNames.js";
 import * as intervalsApi from "./intervals.js";
 import * as sourcesApi from "./sources.js";
+import * as ajnasApi from "./ajnas.js";
 
-const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi];
+const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 
