@@ -9,8 +9,9 @@ import * as noteNamesApi from "./noteNames.js";
 import * as intervalsApi from "./intervals.js";
 import * as sourcesApi from "./sources.js";
 import * as ajnasApi from "./ajnas.js";
+import * as modulationRoutesApi from "./modulationRoutes.js";
 
-const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi];
+const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 

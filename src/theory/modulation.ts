@@ -32,7 +32,8 @@ export interface ModulationTarget {
   transposition: Transposition;
 }
 
-export type ModulationLists = Record<ModulationCategory, ModulationTarget[]>;
+/** The eight lists; they may share arrays with the cache, so they are read-only. */
+export type ModulationLists = Record<ModulationCategory, readonly ModulationTarget[]>;
 
 export interface Modulations {
   maqamat: ModulationLists;
@@ -123,8 +124,16 @@ interface Candidate extends ModulationTarget {
   byLookup: boolean;
 }
 
-/** Candidates of one mode grouped by tonic, each group in candidate order. */
-type CandidatePool = Map<string, Candidate[]>;
+/** The candidates of one mode on one tonic, in candidate order. */
+interface CandidateGroup {
+  candidates: Candidate[];
+  /** Entities present, to skip the per-source filter when the source's maqām is absent. */
+  entities: Set<Entity>;
+  lookups: Candidate[];
+}
+
+/** Candidates of one mode grouped by tonic. */
+type CandidatePool = Map<string, CandidateGroup>;
 
 const sameNames = (cells: readonly PitchClass[], names: readonly string[]): boolean =>
   cells.length === names.length && cells.every((pc, i) => pc.noteName === names[i]);
@@ -148,9 +157,11 @@ function candidatePool(entities: readonly Entity[], ts: TuningSystem, startingNo
   const names = namesOf(pcs);
   const pool: CandidatePool = new Map();
   const add = (c: Candidate) => {
-    const group = pool.get(c.transposition.tonic);
-    if (group) group.push(c);
-    else pool.set(c.transposition.tonic, [c]);
+    let group = pool.get(c.transposition.tonic);
+    if (!group) pool.set(c.transposition.tonic, (group = { candidates: [], entities: new Set(), lookups: [] }));
+    group.candidates.push(c);
+    group.entities.add(c.entity);
+    if (c.byLookup) group.lookups.push(c);
   };
   for (const entity of entities) {
     if (!isPossible(entity, names)) continue;
@@ -177,13 +188,14 @@ const poolsOf = (ts: TuningSystem, startingNote: string, tolerance: number): Poo
  * Candidates on `tonic` a source may modulate to. The source's own scale is never a target: a
  * lookup form whose names are the source's, and the source's own maqām on the source's tonic.
  */
-function candidatesOn(pool: CandidatePool, tonic: string | undefined, sourceMaqam: Maqam | undefined, a: readonly string[]): Candidate[] {
+function candidatesOn(pool: CandidatePool, tonic: string | undefined, sourceMaqam: Maqam | undefined, a: readonly string[]): readonly Candidate[] {
   const group = tonic === undefined ? undefined : pool.get(tonic);
   if (!group) return [];
-  return group.filter((c) => {
-    if (c.byLookup && sameList(dataNamesOf(c.entity), a)) return false;
-    return !(c.entity === sourceMaqam && c.transposition.tonic === a[0]);
-  });
+  const isSourceScale = (c: Candidate) => c.byLookup && sameList(dataNamesOf(c.entity), a);
+  const isSource = (c: Candidate) => c.entity === sourceMaqam && c.transposition.tonic === a[0];
+  // Most groups hold neither; they are shared as they are (every graph node asks for eight).
+  if (!(sourceMaqam && group.entities.has(sourceMaqam)) && !group.lookups.some(isSourceScale)) return group.candidates;
+  return group.candidates.filter((c) => !isSourceScale(c) && !isSource(c));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,6 +261,11 @@ export function modulationsOf(maqam: Maqam, source: Transposition, ts: TuningSys
   return result;
 }
 
+/** An object with one value per category, in output order. */
+function perCategory<T>(value: (category: ModulationCategory) => T): Record<ModulationCategory, T> {
+  return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, value(k)])) as Record<ModulationCategory, T>;
+}
+
 /** Summed length of the eight lists. */
 export const modulationCount = (lists: ModulationLists): number => MODULATION_CATEGORIES.reduce((n, k) => n + lists[k].length, 0);
 
@@ -302,12 +319,12 @@ function targetOctaveBelow(target: ModulationTarget, pcs: readonly PitchClass[],
 }
 
 function listsOctaveBelow(lists: ModulationLists, pcs: readonly PitchClass[], perOctave: number): ModulationLists {
-  const lowered = (targets: ModulationTarget[]) =>
+  const lowered = (targets: readonly ModulationTarget[]) =>
     targets.flatMap((t) => {
       const low = targetOctaveBelow(t, pcs, perOctave);
       return low ? [low] : [];
     });
-  return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, lowered(lists[k])])) as ModulationLists;
+  return perCategory((k) => lowered(lists[k]));
 }
 
 /** Every modulation target one octave lower; targets that would leave the tuning are dropped. */
@@ -333,11 +350,8 @@ export function modulationEntry({ entity, transposition: t }: ModulationTarget, 
   };
 }
 
-function listsBlock(lists: ModulationLists, includeArabic: boolean): Record<ModulationCategory, Record<string, unknown>[]> {
-  return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, lists[k].map((t) => modulationEntry(t, includeArabic))])) as Record<
-    ModulationCategory,
-    Record<string, unknown>[]
-  >;
+function listsBlock(lists: ModulationLists, includeArabic: boolean) {
+  return perCategory((k) => lists[k].map((t) => modulationEntry(t, includeArabic)));
 }
 
 /** The `modulations` block of the maqām detail: both modes with `noteName2pBelowThird`. */

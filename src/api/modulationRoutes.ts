@@ -1,0 +1,322 @@
+/** GET /modulation-routes: routes of al-Shawwā modulations between two maqām renderings. */
+import { z } from "zod";
+import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
+import { defineRoute } from "./route.js";
+import { centsTolerance, flag, includeArabic, fail, splitList } from "./params.js";
+import { isResponse, findTransposition } from "./resolve.js";
+import { findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { maqamat, findMaqam, type Maqam } from "../theory/entity.js";
+import { isPossibleIn } from "../theory/realisation.js";
+import { transpositionsOf } from "../theory/transposition.js";
+import { EDGE_CATEGORIES, modulationGraphOf, nodeKey, type ModulationGraph } from "../theory/modulationGraph.js";
+import { routesThrough, searchBudget, type Route, type SearchOptions } from "../theory/routeSearch.js";
+import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
+import { std } from "../theory/std.js";
+
+/** The specification's ceiling on hops per request. */
+const MAX_HOPS = 20;
+/**
+ * Edges all searches of one request may examine (about a second of work): iterative deepening
+ * over simple paths can otherwise run for hours at maxHops=20.
+ */
+export const EXPLORED_EDGES_LIMIT = 20_000_000;
+/** Routes served per direction whatever maxRoutes asks for, to keep answers to a few MB. */
+export const ROUTES_SERVED_LIMIT = 1000;
+
+interface Endpoint {
+  maqam: string;
+  tonic?: string;
+}
+
+interface RouteQuery {
+  tuningSystem: string;
+  startingNote: string;
+  from: Endpoint;
+  to: Endpoint;
+  waypoints: Endpoint[];
+  maxHops: number;
+  maxRoutes: number;
+}
+
+const blankToUndefined = (raw: string | undefined): string | undefined => (raw === undefined || raw.trim() === "" ? undefined : raw);
+
+const requiredParameter = (name: string, hint: string, extra?: Record<string, unknown>): ErrorSpec => ({
+  error: `${name} parameter is required`,
+  message: `The query parameter '${name}' is required and must not be blank.`,
+  hint,
+  extra,
+});
+
+/** `parseInt` semantics (`3.7` → 3, `3abc` → 3) and at least 1. */
+function positiveInteger(raw: string): number | undefined {
+  const n = parseInt(raw, 10);
+  return Number.isNaN(n) || n < 1 ? undefined : n;
+}
+
+/** `maqamId` or `maqamId:tonicId`; blank items are skipped. */
+function parseWaypoints(raw: string | undefined): Endpoint[] | ErrorSpec {
+  const waypoints: Endpoint[] = [];
+  for (const item of splitList(raw ?? "")) {
+    const parts = item.split(":").map((p) => p.trim());
+    if (parts[0] === "" || parts.length > 2)
+      return {
+        error: `Invalid waypoint format: '${item}'`,
+        message: "Each waypoint is a maqām idName, optionally followed by ':' and a tonic note name.",
+        hint: "Use e.g. waypoints=maqam_bayyat:dugah,maqam_hijaz",
+      };
+    waypoints.push({ maqam: parts[0], tonic: blankToUndefined(parts[1]) });
+  }
+  return waypoints;
+}
+
+type RawQuery = Partial<Record<"tuningSystem" | "startingNote" | "fromMaqam" | "fromTonic" | "toMaqam" | "toTonic" | "maxHops" | "maxRoutes" | "waypoints", string>>;
+
+/** The checks of §9.1 in their order; the first failure is the answer. */
+function checkQuery(raw: RawQuery): RouteQuery | ErrorSpec {
+  const tuningSystem = blankToUndefined(raw.tuningSystem);
+  if (!tuningSystem) return requiredParameter("tuningSystem", "Add tuningSystem=<id>; /api/tuning-systems lists the ids.");
+  const startingNote = blankToUndefined(raw.startingNote);
+  if (!startingNote) {
+    const validOptions = findTuningSystem(tuningSystem)?.startingNotes ?? [];
+    return requiredParameter("startingNote", `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(std).join(", ") || "(unknown tuning system)"}.`, {
+      validOptions,
+    });
+  }
+  const fromMaqam = blankToUndefined(raw.fromMaqam);
+  if (!fromMaqam) return requiredParameter("fromMaqam", "Give the source maqām's base idName, e.g. fromMaqam=maqam_rast.");
+  const toMaqam = blankToUndefined(raw.toMaqam);
+  if (!toMaqam) return requiredParameter("toMaqam", "Give the target maqām's base idName, e.g. toMaqam=maqam_hijaz.");
+  if (!blankToUndefined(raw.maxHops))
+    return requiredParameter("maxHops", `Add maxHops=<1…${MAX_HOPS}>; most modulation routes take 2 to 4 hops.`);
+  const maxHops = positiveInteger(raw.maxHops!);
+  if (maxHops === undefined)
+    return { error: "maxHops must be a positive integer", message: `maxHops is '${raw.maxHops}'.`, hint: "Use e.g. maxHops=3." };
+  if (maxHops > MAX_HOPS)
+    return {
+      error: `maxHops cannot exceed ${MAX_HOPS}`,
+      message: `maxHops is ${maxHops}; longer searches are refused to keep the search bounded.`,
+      hint: `Use maxHops=${MAX_HOPS} or lower.`,
+    };
+  const maxRoutes = raw.maxRoutes === undefined || raw.maxRoutes === "" ? 10 : positiveInteger(raw.maxRoutes);
+  if (maxRoutes === undefined)
+    return { error: "maxRoutes must be a positive integer", message: `maxRoutes is '${raw.maxRoutes}'.`, hint: "Use e.g. maxRoutes=10 (the default)." };
+  const waypoints = parseWaypoints(raw.waypoints);
+  if (!Array.isArray(waypoints)) return waypoints;
+  return {
+    tuningSystem,
+    startingNote,
+    from: { maqam: fromMaqam, tonic: blankToUndefined(raw.fromTonic) },
+    to: { maqam: toMaqam, tonic: blankToUndefined(raw.toTonic) },
+    waypoints,
+    maxHops,
+    maxRoutes,
+  };
+}
+
+const text = () => z.string().optional();
+
+const schema = z
+  .object({
+    // Field order is the order of the checks: tolerance and includeArabic come first.
+    centsTolerance: centsTolerance(),
+    includeArabic: includeArabic(),
+    tuningSystem: text(),
+    startingNote: text(),
+    fromMaqam: text(),
+    fromTonic: text(),
+    toMaqam: text(),
+    toTonic: text(),
+    maxHops: text(),
+    maxRoutes: text(),
+    waypoints: text(),
+    returnToStartingMaqam: flag(),
+    limitToShortestHops: flag(),
+    allowOctaveJumps: flag(),
+    allowDownwardModulation: flag(),
+  })
+  .transform((p, ctx) => {
+    const query = checkQuery(p);
+    if ("error" in query) return fail(ctx, query);
+    return { ...p, ...query };
+  });
+
+type Params = z.output<typeof schema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint resolution (§9.3)
+
+const endpointError = (status: number, prefix: string, error: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
+  apiError({ status, error: `${prefix}: ${error}`, message: `${prefix} cannot be used: ${error}.`, hint, extra });
+
+/** A base maqām by its exact idName (or the older `al-` spelling); transposed idNames are refused. */
+function maqamOf(prefix: string, idName: string): Maqam | ApiResponse {
+  const maqam = maqamat.find((m) => m.idName === idName || std(m.name) === idName);
+  if (maqam) return maqam;
+  const transposed = findMaqam(idName);
+  if (transposed?.tonic !== undefined)
+    return endpointError(400, prefix, `'${idName}' is a transposition, not a base maqām idName`, `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${std(transposed.tonic)}.`);
+  return endpointError(404, prefix, `Maqam '${idName}' not found`, "Use /api/maqamat to list the maqām idNames (numeric ids are not accepted here).");
+}
+
+interface ResolvedEndpoint {
+  maqam: Maqam;
+  /** Tonic display name of the requested rendering; undefined = the analytical form. */
+  tonic?: string;
+}
+
+function resolveEndpoint(prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
+  const maqam = maqamOf(prefix, endpoint.maqam);
+  if (isResponse(maqam)) return maqam;
+  const where = `/api/tuning-systems/${ts.id}/${std(startingNote)}/maqamat`;
+  if (!isPossibleIn(maqam, ts, startingNote))
+    return endpointError(400, prefix, `Maqam '${endpoint.maqam}' is not available in this tuning system`, `${where} lists the maqāmāt this tuning system and starting note realise.`);
+  if (endpoint.tonic === undefined) return { maqam };
+  const list = transpositionsOf(maqam, ts, startingNote, tolerance);
+  const rendering = findTransposition(list, endpoint.tonic);
+  if (!rendering)
+    return endpointError(
+      400,
+      prefix,
+      `Maqam '${endpoint.maqam}' with tonic '${endpoint.tonic}' is not available in this tuning system`,
+      "Use one of the tonics in validOptions, or leave the tonic out for the analytical form.",
+      { validOptions: list.map((t) => std(t.tonic)) },
+    );
+  return { maqam, tonic: rendering.tonic };
+}
+
+/** The node of a rendering; without a tonic the analytical form (first non-transposed node). */
+function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ApiResponse {
+  let index: number | undefined;
+  if (tonic !== undefined) index = graph.byKey.get(nodeKey(maqam, tonic));
+  else {
+    const own = graph.nodes.flatMap((n, i) => (n.maqam === maqam ? [i] : []));
+    index = own.find((i) => !graph.nodes[i].transposition.isTransposed) ?? own[0];
+  }
+  if (index !== undefined) return index;
+  return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${std(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response (§9.5)
+
+function nodeObject(graph: ModulationGraph, index: number, includeArabic: boolean) {
+  const { maqam, transposition: t } = graph.nodes[index];
+  return {
+    maqamId: maqam.id,
+    maqamIdName: t.idName,
+    maqamDisplayName: t.name,
+    tonicId: std(t.tonic),
+    tonicDisplay: t.tonic,
+    isTransposition: t.isTransposed,
+    ...(includeArabic ? { maqamDisplayNameAr: entityNameToArabic(t.name), tonicDisplayAr: noteNameToArabic(t.tonic) } : {}),
+  };
+}
+
+function stepsOf(route: Route, node: (index: number) => ReturnType<typeof nodeObject>) {
+  return route.map((hop) => ({
+    from: node(hop.from),
+    to: node(hop.to),
+    modulationDegree: EDGE_CATEGORIES[hop.category].degree,
+    modulationCategory: EDGE_CATEGORIES[hop.category].name,
+  }));
+}
+
+function handle(p: Params): ApiResponse {
+  const ts = findTuningSystem(p.tuningSystem);
+  if (!ts)
+    return apiError({
+      status: 404,
+      error: `Tuning system '${p.tuningSystem}' not found`,
+      message: `No tuning system has the id '${p.tuningSystem}'.`,
+      hint: "Use /api/tuning-systems to list the ids.",
+    });
+  const startingNote = findStartingNote(ts, p.startingNote);
+  if (!startingNote)
+    return apiError({
+      error: `Invalid starting note '${p.startingNote}'`,
+      message: `'${p.startingNote}' is not a starting note of tuning system '${ts.id}'.`,
+      hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
+      extra: { validOptions: ts.startingNotes },
+    });
+
+  const tolerance = p.centsTolerance;
+  const labelled: [string, Endpoint][] = [
+    ["Source maqam", p.from],
+    ["Target maqam", p.to],
+    ...p.waypoints.map((w): [string, Endpoint] => [`Waypoint maqam '${w.maqam}'`, w]),
+  ];
+  const resolved: ResolvedEndpoint[] = [];
+  for (const [prefix, endpoint] of labelled) {
+    const r = resolveEndpoint(prefix, endpoint, ts, startingNote, tolerance);
+    if (isResponse(r)) return r;
+    resolved.push(r);
+  }
+  const graph = modulationGraphOf(ts, startingNote, tolerance);
+  const indices: number[] = [];
+  for (let i = 0; i < resolved.length; i++) {
+    const index = nodeOf(graph, labelled[i][0], resolved[i]);
+    if (isResponse(index)) return index;
+    indices.push(index);
+  }
+  const [source, target, ...waypoints] = indices;
+
+  const options: SearchOptions = {
+    maxHops: p.maxHops,
+    maxRoutes: Math.min(p.maxRoutes, ROUTES_SERVED_LIMIT),
+    shortestOnly: p.limitToShortestHops,
+    allowOctaveJumps: p.allowOctaveJumps,
+    allowDownwardModulation: p.allowDownwardModulation,
+  };
+  const budget = searchBudget(EXPLORED_EDGES_LIMIT);
+  const outbound = routesThrough(graph, [source, ...waypoints, target], options, budget);
+  const returns = p.returnToStartingMaqam && outbound.length ? routesThrough(graph, [target, source], options, budget) : undefined;
+  const routesCapped = p.maxRoutes > ROUTES_SERVED_LIMIT && [outbound, returns ?? []].some((r) => r.length === ROUTES_SERVED_LIMIT);
+
+  const nodes = new Map<number, ReturnType<typeof nodeObject>>();
+  const node = (index: number) => {
+    let n = nodes.get(index);
+    if (!n) nodes.set(index, (n = nodeObject(graph, index, p.includeArabic)));
+    return n;
+  };
+  const context = {
+    tuningSystem: { id: p.tuningSystem, displayName: ts.displayName, ...(p.includeArabic ? { displayNameAr: ts.displayNameAr } : {}) },
+    startingNote: { idName: std(p.startingNote), displayName: p.startingNote, ...(p.includeArabic ? { displayNameAr: noteNameToArabic(p.startingNote) } : {}) },
+    searchConstraints: {
+      maxHops: p.maxHops,
+      maxRoutes: p.maxRoutes,
+      returnToStartingMaqam: p.returnToStartingMaqam,
+      limitToShortestHops: p.limitToShortestHops,
+      allowOctaveJumps: p.allowOctaveJumps,
+      allowDownwardModulation: p.allowDownwardModulation,
+      centsTolerance: tolerance,
+    },
+    sourceNode: node(source),
+    targetNode: node(target),
+    ...(waypoints.length ? { waypoints: waypoints.map(node) } : {}),
+  };
+  const noRoute = `No path found from '${p.from.maqam}' to '${p.to.maqam}' within ${p.maxHops} hops`;
+  const limitNotice = budget.exhausted
+    ? `The search stopped after examining ${EXPLORED_EDGES_LIMIT.toLocaleString("en-US")} modulations (its limit); the routes listed were found before that, shortest first, and others may exist. A smaller maxHops, fewer waypoints or limitToShortestHops=true keeps the search within the limit.`
+    : `At most ${ROUTES_SERVED_LIMIT} routes are returned per direction; maxRoutes=${p.maxRoutes} was reduced to that.`;
+  const searchLimit = budget.exhausted || routesCapped ? { searchLimitReached: true, message: outbound.length ? limitNotice : `${noRoute} before the search limit was reached. ${limitNotice}` } : {};
+
+  return ok({
+    totalPossibleRoutes: {
+      outboundRoutesCount: outbound.length,
+      ...(returns ? { returnRoutesCount: returns.length } : {}),
+      data: outbound.map((route, i) => ({ routeNumber: i + 1, outboundRoute: { hops: route.length, steps: stepsOf(route, node) } })),
+    },
+    ...(returns ? { possibleReturnRoutes: { data: returns.map((route, i) => ({ routeNumber: i + 1, hops: route.length, steps: stepsOf(route, node) })) } } : {}),
+    context,
+    ...(outbound.length ? {} : { message: noRoute }),
+    ...searchLimit,
+  });
+}
+
+export const routes = [defineRoute("/modulation-routes", schema, handle)];
+
+/**
+ * Nothing is pre-rendered: the answer depends on free combinations of two maqāmāt, tonics,
+ * waypoints, hop and route limits and flags, so route search is answered by the fallback server.
+ */
+export function* prerender(): Generator<string> {}
