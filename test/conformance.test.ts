@@ -22,11 +22,12 @@ const MINIMUM_PASS_RATE: Record<string, number> = {
   "GET /sources/{id}/tuning-systems": 1,
   "GET /sources/{id}/maqamat": 1,
   "GET /sources/{id}/ajnas": 1,
-  "GET /ajnas": 1,
-  "GET /ajnas/{idName}": 1,
-  "GET /ajnas/{idName}/availability": 1,
-  "GET /ajnas/{idName}/transpositions": 1,
-  "GET /ajnas/{idName}/compare": 1,
+  "GET /maqamat": 1,
+  "GET /maqamat/families": 1,
+  "GET /maqamat/{idName}/availability": 1,
+  "GET /maqamat/{idName}/transpositions": 1,
+  "GET /maqamat/{idName}/compare": 1,
+  "GET /tuning-systems/{id}/{startingNote}/maqamat": 1,
 };
 
 const byEndpoint = new Map<string, ReturnType<typeof recordedCases>>();

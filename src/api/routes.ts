@@ -4,6 +4,8 @@
  */
 import type { Route } from "./route.js";
 import * as classificationApi from "./classification.js";
+import * as maqamatApi from "./maqamat.js";
+import * as tuningSystemMaqamatApi from "./tuningSystemMaqamat.js";
 import * as tuningSystemsApi from "./tuningSystems.js";
 import * as noteNamesApi from "./noteNames.js";
 import * as intervalsApi from "./intervals.js";
@@ -11,7 +13,7 @@ import * as sourcesApi from "./sources.js";
 import * as ajnasApi from "./ajnas.js";
 import * as modulationRoutesApi from "./modulationRoutes.js";
 
-const groups = [classificationApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi];
+const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 

@@ -62,6 +62,10 @@ export function adjacentOctaveNames(ts: TuningSystem, setIndex: number): Readonl
   return names;
 }
 
+/** Feasible in the adjacent-octave name set of some starting note of the tuning system. */
+export const isPossibleInSomeSet = (entity: Entity, ts: TuningSystem): boolean =>
+  ts.record.noteNames.some((_, i) => isPossible(entity, adjacentOctaveNames(ts, i)));
+
 /** Feasible in the requested starting note's generated pitch classes (octaves 0–3). */
 export const isPossibleIn = (entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
   isPossible(entity, namesOf(pitchClassesOf(ts, startingNote)));

@@ -1,0 +1,481 @@
+/**
+ * The maqām collection group: GET /maqamat (summary list), /maqamat/families, and per maqām
+ * /availability, /transpositions and /compare. Shapes shared with the ajnās group come from
+ * entityViews.ts; ajnās per degree, families and named degrees from the theory modules. A
+ * transposed idName may name a tonic containing `/`, so the path parameter is greedy, and these
+ * routes are registered before the maqām detail route.
+ */
+import { z } from "zod";
+import { ok } from "./errors.js";
+import { defineRoute, type RequestContext } from "./route.js";
+import {
+  centsTolerance,
+  emptyAsAbsent,
+  flag,
+  includeArabic,
+  oneOf,
+  optionalNonBlank,
+  pathParameter,
+  required,
+  requiredList,
+  strictBoolean,
+  tuningSystemList,
+} from "./params.js";
+import { apiUrl, queryString, selfUrl } from "./links.js";
+import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, tuningSystemEntity } from "./format.js";
+import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
+import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
+import {
+  SORT_OPTIONS,
+  availabilityAnswer,
+  availabilitySummary,
+  cellTuningStats,
+  compareGrid,
+  compareTokens,
+  degreePitchClass,
+  distinctTranspositions,
+  selectionObject,
+  sortByNameOrTonic,
+  sourcesOf,
+  transposedIdNotAccepted,
+  transpositionBlock,
+  transpositionSummaries,
+  transpositionsAnswer,
+  unreachableCell,
+  unrealisableCell,
+} from "./entityViews.js";
+import { entityNameToArabic } from "../theory/arabic.js";
+import { maqamat, type Maqam } from "../theory/entity.js";
+import { familyOf, FAMILY_ID_NAMES, NO_JINS, type Family } from "../theory/family.js";
+import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
+import { namedDegreesOf, romanNumeral, descendingNumeral, type NamedDegree } from "../theory/degrees.js";
+import { intervalBetween, type Interval } from "../theory/interval.js";
+import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
+import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
+import { std } from "../theory/std.js";
+import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+
+const COLLECTION = "/maqamat";
+
+// ---------------------------------------------------------------------------------------------
+// Families and summaries (shared with GET /tuning-systems/{id}/{startingNote}/maqamat)
+
+/** The family of a maqām the list cannot classify (its reference system lacks it). */
+export const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
+
+/**
+ * `{idName, displayName, [displayNameAr]}` of a family. `unknown` has no Arabic; `withNoJinsArabic`
+ * false also leaves it off `no jins`, whose converted name is half Latin (`نo جنس`, Q17), as the
+ * families route does.
+ */
+export function familyRef(family: Family, includeArabic: boolean, withNoJinsArabic = true) {
+  const arabic = includeArabic && family !== UNKNOWN_FAMILY && (withNoJinsArabic || family.idName !== NO_JINS.idName);
+  return { idName: family.idName, displayName: family.name, ...(arabic ? { displayNameAr: entityNameToArabic(family.name) } : {}) };
+}
+
+/** The starting note a maqām's own tonic selects in a tuning system: the set starting on it, else the first (§7.1). */
+export const tonicStartingNote = (ts: TuningSystem, m: Maqam): string => ts.startingNotes.find((s) => s === m.ascending[0]) ?? ts.startingNotes[0];
+
+/** The first untransposed realisation (taḥlīl or an octave rendering of it), if the maqām has one there. */
+export const untransposedIn = (m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Transposition | undefined =>
+  transpositionsOf(m, ts, startingNote, tolerance).find((t) => !t.isTransposed);
+
+/** The family of a maqām's first untransposed realisation in a tuning system × starting note, if it has one. */
+export function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
+  const t = untransposedIn(m, ts, startingNote, tolerance);
+  return t && familyOf(t, ts, startingNote, tolerance);
+}
+
+/** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
+const LIST_CLASSIFIER = findTuningSystem("alsabbagh_1954");
+
+const listFamilies = new Map<string, Family>();
+
+/** The family shown by GET /maqamat and used by `filterByFamily`, once per maqām × tolerance. */
+function listFamily(m: Maqam, tolerance: number): Family {
+  const key = `${m.id}\u0000${tolerance}`;
+  let family = listFamilies.get(key);
+  if (!family) {
+    const ts = LIST_CLASSIFIER;
+    family = (ts && familyIn(m, ts, tonicStartingNote(ts, m), tolerance)) ?? UNKNOWN_FAMILY;
+    listFamilies.set(key, family);
+  }
+  return family;
+}
+
+const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * `characteristics` of a maqām. The descending scale is asymmetric when it is not the ascending
+ * one read backwards (`reversed`), or, in the per-tuning-system list, when it differs from the
+ * ascending one as written (Q15, see docs/deviations.md).
+ */
+export const characteristicsOf = (m: Maqam, reversed = true) => ({
+  isOctaveRepeating: m.ascending.length <= 7,
+  hasAsymmetricDescending: !sameSequence(m.ascending, reversed ? [...m.descending].reverse() : m.descending),
+  hasSuyur: m.record.suyur.length > 0,
+});
+
+/** Sorting keys of a maqām: its idName and its tonic's. */
+export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: std(m.ascending[0]) });
+
+// ---------------------------------------------------------------------------------------------
+// GET /maqamat
+
+const listRoute = defineRoute(
+  COLLECTION,
+  z.object({
+    filterByFamily: optionalNonBlank("filterByFamily", "Leave filterByFamily out, or give a family idName such as filterByFamily=rast."),
+    filterByTonic: optionalNonBlank("filterByTonic", "Leave filterByTonic out, or give a tonic idName such as filterByTonic=rast."),
+    sortBy: oneOf("sortBy", SORT_OPTIONS, "alphabetical"),
+    includeSources: flag(),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p, ctx) => {
+    const family = p.filterByFamily === undefined ? undefined : std(p.filterByFamily);
+    const tonic = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
+    const items = maqamat
+      .map((m) => ({ m, family: listFamily(m, p.centsTolerance) }))
+      .filter((item) => (family === undefined || item.family.idName === family) && (tonic === undefined || std(item.m.ascending[0]) === tonic));
+    const data = sortByNameOrTonic(items, p.sortBy, ({ m }) => maqamSortKey(m)).map(({ m, family }) => {
+      const { count, availability } = availabilitySummary(m, p.includeArabic);
+      return {
+        maqam: entityObject(m, p.includeArabic),
+        family: familyRef(family, p.includeArabic),
+        tonic: noteRef(m.ascending[0], p.includeArabic),
+        stats: { numberOfPitchClasses: m.ascending.length, availableInTuningSystems: count },
+        characteristics: characteristicsOf(m),
+        availability,
+        links: { detail: apiUrl(ctx, `${COLLECTION}/${m.idName}`) },
+        ...(p.includeSources ? { sources: sourcesOf(m) } : {}),
+      };
+    });
+    return ok({ count: data.length, data });
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// GET /maqamat/families
+
+const familiesCache = new Map<string, Family[]>();
+
+/**
+ * Families of the maqāmāt the tuning system realises (the adjacent-octave name set of some
+ * starting note holds their notes, as the reference and its recordings have it), each classified
+ * on its first untransposed realisation from the requested starting note; in display-name order.
+ */
+function familiesIn(ts: TuningSystem, startingNote: string, tolerance: number): Family[] {
+  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
+  let families = familiesCache.get(key);
+  if (!families) {
+    const byId = new Map<string, Family>();
+    for (const m of maqamat) {
+      const family = isPossibleInSomeSet(m, ts) ? familyIn(m, ts, startingNote, tolerance) : undefined;
+      if (family && !byId.has(family.idName)) byId.set(family.idName, family);
+    }
+    const collation = new Intl.Collator("en-US");
+    families = [...byId.values()].sort((a, b) => collation.compare(a.name, b.name));
+    familiesCache.set(key, families);
+  }
+  return families;
+}
+
+const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api/tuning-systems for the ids and starting notes).";
+
+const familiesRoute = defineRoute(
+  `${COLLECTION}/families`,
+  z.object({
+    tuningSystem: required("tuningSystem", TUNING_HINT),
+    startingNote: required("startingNote", TUNING_HINT),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p) => {
+    const ts = findTuningSystem(p.tuningSystem);
+    if (!ts) return tuningSystemNotFound(p.tuningSystem);
+    const startingNote = findStartingNote(ts, p.startingNote);
+    // The spec makes an unknown starting note a 404 on this route (elsewhere it is a 400).
+    if (!startingNote) return { ...invalidStartingNote(ts, p.startingNote), status: 404 };
+    const data = familiesIn(ts, startingNote, p.centsTolerance).map((family) => ({
+      family: familyRef(family, p.includeArabic, false),
+      links: { maqamat: `/api${COLLECTION}${queryString([["filterByFamily", family.idName]])}` },
+    }));
+    return ok({ count: data.length, data });
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// GET /maqamat/{idName}/availability
+
+const availabilityRoute = defineRoute(
+  `${COLLECTION}/{idName+}/availability`,
+  z.object({
+    idName: pathParameter("idName"),
+    transpositionNoteName: optionalNonBlank("transpositionNoteName", "Give a tonic note name such as transpositionNoteName=nawa, or leave it out."),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p) => {
+    const ref = resolveEntity("maqam", p.idName);
+    if (isResponse(ref)) return ref;
+    const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName);
+    if (isResponse(tonic)) return tonic;
+    return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// GET /maqamat/{idName}/transpositions
+
+/** `noteName, noteNameDisplay, [noteNameDisplayAr], maqamDegree` and, for the jins fields, the jins on that note. */
+function namedDegreeObject(d: NamedDegree, withJins: boolean, includeArabic: boolean) {
+  const note = noteRef(d.noteName, includeArabic);
+  return {
+    noteName: note.idName,
+    noteNameDisplay: note.displayName,
+    ...(includeArabic ? { noteNameDisplayAr: note.displayNameAr } : {}),
+    maqamDegree: d.degree,
+    ...(withJins
+      ? {
+          jinsId: d.jins?.jins.id ?? null,
+          jinsIdName: d.jins?.idName ?? null,
+          jinsDisplayName: d.jins?.name ?? null,
+          ...(includeArabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
+        }
+      : {}),
+  };
+}
+
+/** primaryJins … ghammaz of a transposition (§6.5), each an array of degree objects or null. */
+function namedDegreeFields(m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number, includeArabic: boolean) {
+  const named = namedDegreesOf(m, t, pitchClassesOf(ts, startingNote), ajnasOf(t, ts, startingNote, tolerance));
+  const field = (degrees: NamedDegree[] | null, withJins: boolean) => degrees?.map((d) => namedDegreeObject(d, withJins, includeArabic)) ?? null;
+  return {
+    primaryJins: field(named.primaryJins, true),
+    secondaryJins: field(named.secondaryJins, true),
+    tertiaryJins: field(named.tertiaryJins, true),
+    ghammaz: field(named.ghammaz, false),
+  };
+}
+
+const transpositionsRoute = defineRoute(
+  `${COLLECTION}/{idName+}/transpositions`,
+  z.object({
+    idName: pathParameter("idName"),
+    tuningSystem: z.string().optional(),
+    startingNote: z.string().optional(),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p, ctx) => {
+    const ref = resolveEntity("maqam", p.idName);
+    if (isResponse(ref)) return ref;
+    if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, ref.entity, "/transpositions");
+    const m = ref.entity;
+    const tuning = resolveTuning(p.tuningSystem, p.startingNote, ` or /api${COLLECTION}/${m.idName}/availability for the systems that realise this maqām`);
+    if (isResponse(tuning)) return tuning;
+    return transpositionsAnswer(ctx, m, tuning, p.centsTolerance, p.includeArabic, (t) =>
+      namedDegreeFields(m, t, tuning, p.centsTolerance, p.includeArabic),
+    );
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// GET /maqamat/{idName}/compare
+
+/** `{<display note name>: [] | [{id, idName, displayName, [displayNameAr]}]}` of one direction (§6.4, spec arrays). */
+export function ajnasMap(cells: readonly PitchClass[], ajnas: readonly (JinsInstance | null)[], includeArabic: boolean) {
+  return Object.fromEntries(
+    cells.map((pc, k) => {
+      const j = ajnas[k];
+      return [pc.noteName, j ? [{ id: j.jins.id, idName: j.idName, displayName: j.name, ...(includeArabic ? { displayNameAr: entityNameToArabic(j.name) } : {}) }] : []];
+    }),
+  );
+}
+
+/** §10.5, compare routes: the 6-key object for `all`, one key for cents/fraction/decimalRatio, else cents (plus the type's own field). */
+function compareInterval(interval: Interval, type: string) {
+  const { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex } = interval;
+  switch (type) {
+    case "all":
+      return { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex };
+    case "cents":
+    case "fraction":
+    case "decimalRatio":
+      return { [type]: interval[type] };
+    case "stringLength":
+      return { cents, stringLength };
+    case "fretDivision":
+      return { cents, fretDivision };
+    default:
+      return { cents };
+  }
+}
+
+/**
+ * Consecutive intervals of both directions. Descending ones are measured upwards between the
+ * adjacent cells and listed top-down (positive cents), as the reference lists them (Q13).
+ */
+function compareIntervals(t: Transposition, type: string) {
+  const { ascending: up, descending: down } = t;
+  return {
+    ascending: up.slice(1).map((pc, i) => compareInterval(intervalBetween(up[i], pc), type)),
+    descending: down.slice(1).map((pc, j) => compareInterval(intervalBetween(pc, down[j]), type)),
+  };
+}
+
+/** Numerals stop at XIII in the compare routes (§6.6). */
+const COMPARE_NUMERALS = 13;
+
+interface CompareOptions {
+  tonic: string | undefined;
+  type: string;
+  includeIntervals: boolean;
+  includeArabic: boolean;
+  tolerance: number;
+}
+
+/** One successful or failed cell of a maqām compare answer. */
+function compareCell(ctx: RequestContext, m: Maqam, tuning: TuningContext, o: CompareOptions): Record<string, unknown> {
+  const { ts, startingNote } = tuning;
+  if (!isPossibleIn(m, ts, startingNote)) return unrealisableCell(m, tuning, o.includeArabic);
+  const list = transpositionsOf(m, ts, startingNote, o.tolerance);
+  const t = o.tonic === undefined ? list[0] : findTransposition(list, o.tonic);
+  if (!t) return o.tonic === undefined ? unrealisableCell(m, tuning, o.includeArabic) : unreachableCell(tuning, o.tonic, list, o.includeArabic);
+  // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
+  const family = familyOf(list[0], ts, startingNote, o.tolerance);
+  const ajnas = ajnasOf(t, ts, startingNote, o.tolerance);
+  const detailQuery = queryString([
+    ["tuningSystem", ts.id],
+    ["startingNote", startingNote],
+    ["pitchClassDataType", o.type],
+    ["includeIntervals", String(o.includeIntervals)],
+    ["transposeTo", o.tonic],
+  ]);
+  const pitchClass = (pc: PitchClass, numeral: string) => degreePitchClass(pc, numeral, o.type, o.includeArabic, true);
+  return {
+    tuningSystem: tuningSystemEntity(ts, o.includeArabic),
+    startingNote: noteRef(startingNote, o.includeArabic),
+    maqam: selectionObject(m, t, o.includeArabic, {
+      maqamFamilyId: family.idName,
+      maqamFamilyDisplayName: family.name,
+      ...(o.includeArabic ? { maqamFamilyDisplayNameAr: entityNameToArabic(family.name) } : {}),
+    }),
+    tonic: noteRef(t.tonic, o.includeArabic),
+    ...transpositionBlock(m, t, o.includeArabic),
+    stats: {
+      tuningSystem: cellTuningStats(tuning),
+      maqam: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
+    },
+    availableTranspositions: transpositionSummaries(transposedOnly(list), o.includeArabic),
+    pitchData: {
+      ascending: t.ascending.map((pc, k) => pitchClass(pc, romanNumeral(k, COMPARE_NUMERALS))),
+      descending: t.descending.map((pc, j) => pitchClass(pc, descendingNumeral(j, t.descending.length, COMPARE_NUMERALS))),
+    },
+    ajnas: {
+      ascending: ajnasMap(t.ascending, ajnas.ascending, o.includeArabic),
+      descending: ajnasMap(t.descending, ajnas.descending, o.includeArabic),
+    },
+    parameters: { pitchClassDataType: o.type, includeIntervals: o.includeIntervals, transposeTo: o.tonic ?? null },
+    links: {
+      detail: apiUrl(ctx, `${COLLECTION}/${m.idName}${detailQuery}`),
+      availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
+    },
+    ...(o.includeIntervals ? { intervals: compareIntervals(t, o.type) } : {}),
+  };
+}
+
+const compareRoute = defineRoute(
+  `${COLLECTION}/{idName+}/compare`,
+  z.object({
+    idName: pathParameter("idName"),
+    tuningSystems: tuningSystemList({ atLeastOne: true }),
+    startingNotes: requiredList("startingNotes", "startingNotes=yegah,rast"),
+    pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"),
+    includeIntervals: strictBoolean("includeIntervals", false, { exact: true }),
+    // An empty transposeTo is the analytical form, as in the reference.
+    transposeTo: emptyAsAbsent(z.string().optional()),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p, ctx) => {
+    const ref = resolveEntity("maqam", p.idName);
+    if (isResponse(ref)) return ref;
+    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+    if (isResponse(tonic)) return tonic;
+    const m = ref.entity;
+    const options: CompareOptions = {
+      tonic,
+      type: p.pitchClassDataType,
+      includeIntervals: p.includeIntervals,
+      includeArabic: p.includeArabic,
+      tolerance: p.centsTolerance,
+    };
+    return ok({
+      maqam: entityObject(m, p.includeArabic),
+      comparisons: compareGrid(p.tuningSystems, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, m, tuning, options)),
+      parameters: {
+        ...compareTokens(p.tuningSystems, p.startingNotes, p.includeArabic),
+        pitchClassDataType: p.pitchClassDataType,
+        includeIntervals: p.includeIntervals,
+        transposeTo: tonic ?? null,
+        centsTolerance: p.centsTolerance,
+      },
+      links: {
+        self: selfUrl(ctx),
+        detail: apiUrl(ctx, `${COLLECTION}/${m.idName}`),
+        availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
+      },
+    });
+  },
+);
+
+export const routes = [familiesRoute, availabilityRoute, transpositionsRoute, compareRoute, listRoute];
+
+// ---------------------------------------------------------------------------------------------
+// Pre-rendering (canonical form: parameters sorted by name, values as idNames)
+
+/** The tonics the spec allows for filtering, and every tonic the data has. */
+const LIST_TONICS = [
+  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...maqamat.map((m) => std(m.ascending[0]))]),
+];
+
+/** `name=value` pairs for an optional parameter: absent, or each value. */
+const optional = (name: string, values: readonly string[]): (string | undefined)[] => [undefined, ...values.map((v) => `${name}=${v}`)];
+
+/**
+ * Every list variant (each family and tonic filter, alone and combined, each sort, with and
+ * without Arabic and sources), the families of every tuning system × starting note, the
+ * availability of every maqām through its base idName and every transposed idName, and its
+ * transpositions wherever they are a 200. Compare stays with the fallback server.
+ */
+export function* prerender(): Generator<string> {
+  const families = [...new Set([...FAMILY_ID_NAMES, ...maqamat.map((m) => listFamily(m, 5).idName)])];
+  for (const family of optional("filterByFamily", families))
+    for (const tonic of optional("filterByTonic", LIST_TONICS))
+      for (const arabic of optional("includeArabic", ["true"]))
+        for (const sources of optional("includeSources", ["true"]))
+          for (const sort of optional("sortBy", SORT_OPTIONS)) {
+            const query = [family, tonic, arabic, sources, sort].filter((x) => x !== undefined).join("&");
+            yield query ? `${COLLECTION}?${query}` : COLLECTION;
+          }
+  for (const ts of tuningSystems)
+    for (const startingNote of ts.startingNotes)
+      for (const arabic of ["", "includeArabic=true&"]) yield `${COLLECTION}/families?${arabic}startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+  for (const m of maqamat) {
+    const transposedIds = new Set<string>();
+    for (const ts of tuningSystems)
+      for (const startingNote of ts.startingNotes) {
+        if (!isPossibleIn(m, ts, startingNote)) continue;
+        const list = transpositionsOf(m, ts, startingNote);
+        for (const t of list) if (t.idName !== m.idName) transposedIds.add(t.idName);
+        if (distinctTranspositions(list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+      }
+    for (const id of [m.idName, ...transposedIds]) {
+      yield `${COLLECTION}/${id}/availability`;
+      yield `${COLLECTION}/${id}/availability?includeArabic=true`;
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * GET /tuning-systems/{id}/{startingNote}/maqamat: the maqāmāt a tuning system realises from a
+ * starting note, with their degrees and transpositions on request. Each maqām is realised from
+ * its own tonic (the set starting on it, else the first set), as the reference does (§7.1).
+ */
+import { z } from "zod";
+import { ok } from "./errors.js";
+import { defineRoute } from "./route.js";
+import { centsTolerance, includeArabic, oneOf, pathParameter, strictBoolean } from "./params.js";
+import { apiUrl } from "./links.js";
+import { entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
+import { transpositionSummary } from "./resolve.js";
+import { SORT_OPTIONS, sortByNameOrTonic } from "./entityViews.js";
+import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
+import { entityNameToArabic } from "../theory/arabic.js";
+import { maqamat, type Maqam } from "../theory/entity.js";
+import { familyOf, type Family } from "../theory/family.js";
+import type { PitchClass } from "../theory/pitchClass.js";
+import { adjacentOctaveNames, isPossible } from "../theory/realisation.js";
+import { respellScale } from "../theory/respell.js";
+import { std } from "../theory/std.js";
+import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import {
+  findStartingNote,
+  findTuningSystem,
+  pitchClassesPerOctave,
+  referenceFrequencyOf,
+  tuningSystems,
+  type TuningSystem,
+} from "../theory/tuningSystem.js";
+
+/** A maqām available from the starting note, realised from its own tonic. */
+interface Available {
+  maqam: Maqam;
+  /** The tuning system's starting note the maqām's tonic selects. */
+  startingNote: string;
+  /** Its first untransposed realisation there. */
+  tahlil: Transposition;
+  family: Family;
+}
+
+const availableCache = new Map<string, Available[]>();
+
+/**
+ * The maqāmāt whose notes the starting note's adjacent-octave name set holds and that have an
+ * untransposed realisation from their own tonic; computed once per tuning system × starting note
+ * × tolerance, in data order.
+ */
+function availableFrom(ts: TuningSystem, startingNote: string, tolerance: number): Available[] {
+  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
+  let available = availableCache.get(key);
+  if (!available) {
+    const names = adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+    available = [];
+    for (const maqam of maqamat) {
+      if (!isPossible(maqam, names)) continue;
+      const own = tonicStartingNote(ts, maqam);
+      const tahlil = untransposedIn(maqam, ts, own, tolerance);
+      if (tahlil) available.push({ maqam, startingNote: own, tahlil, family: familyOf(tahlil, ts, own, tolerance) });
+    }
+    availableCache.set(key, available);
+  }
+  return available;
+}
+
+/** Note idNames of cells (descending ones top-down, as given). */
+const idNames = (cells: readonly PitchClass[]) => cells.map((pc) => std(pc.noteName));
+
+/** Degree details of re-spelled cells (§14.3). */
+const degreeDetails = (cells: readonly PitchClass[]) =>
+  cells.map((pc) => ({
+    noteName: std(pc.noteName),
+    englishName: pc.englishName,
+    solfege: pc.solfege,
+    ipnReferenceNoteName: pc.ipnReferenceNoteName,
+    centsDeviation: pc.centsDeviation,
+    midiNotePlusCentsDeviation: pc.midiNotePlusCentsDeviation,
+  }));
+
+/** `maqamDegrees` of a realisation: note idNames, or with `details` the re-spelled degree objects. */
+function realisedDegrees(t: Transposition, details: boolean) {
+  if (!details) return { ascending: idNames(t.ascending), descending: idNames(t.descending) };
+  const spelled = respellScale(t.ascending, t.descending);
+  return { ascending: degreeDetails(spelled.ascending), descending: degreeDetails(spelled.descending) };
+}
+
+const route = defineRoute(
+  "/tuning-systems/{id}/{startingNote}/maqamat",
+  z.object({
+    id: pathParameter("id"),
+    startingNote: pathParameter("startingNote"),
+    includeMaqamDegrees: strictBoolean("includeMaqamDegrees"),
+    includeDegreeDetails: strictBoolean("includeDegreeDetails"),
+    includeTranspositions: strictBoolean("includeTranspositions"),
+    sortBy: oneOf("sortBy", SORT_OPTIONS, "tonic"),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  }),
+  (p, ctx) => {
+    const ts = findTuningSystem(p.id);
+    if (!ts) return tuningSystemNotFound(p.id);
+    const startingNote = findStartingNote(ts, p.startingNote);
+    if (!startingNote) return invalidStartingNote(ts, p.startingNote);
+    const available = availableFrom(ts, startingNote, p.centsTolerance);
+    // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
+    const details = p.includeMaqamDegrees && p.includeDegreeDetails;
+    const data = sortByNameOrTonic(available, p.sortBy, ({ maqam }) => maqamSortKey(maqam)).map(({ maqam, startingNote: own, tahlil, family }) => ({
+      maqam: entityObject(maqam, p.includeArabic),
+      family: familyRef(family, p.includeArabic),
+      tonic: noteRef(maqam.ascending[0], p.includeArabic),
+      stats: { numberOfPitchClasses: maqam.ascending.length },
+      characteristics: characteristicsOf(maqam, false),
+      links: { detail: apiUrl(ctx, `/maqamat/${maqam.idName}`) },
+      ...(p.includeMaqamDegrees
+        ? {
+            maqamDegrees: details ? realisedDegrees(tahlil, true) : { ascending: maqam.ascending.map(std), descending: maqam.descending.map(std) },
+          }
+        : {}),
+      ...(p.includeTranspositions
+        ? {
+            transpositions: transposedOnly(transpositionsOf(maqam, ts, own, p.centsTolerance)).map((t) => ({
+              ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
+              maqamDegrees: realisedDegrees(t, details),
+            })),
+          }
+        : {}),
+    }));
+    return ok({
+      tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
+      startingNotes: noteNameArray(ts.startingNotes, p.includeArabic),
+      selectedStartingNote: noteRef(startingNote, p.includeArabic),
+      stats: {
+        totalMaqamatForStartingNote: data.length,
+        totalMaqamatInLibrary: maqamat.length,
+        uniqueTonicCount: new Set(available.map(({ maqam }) => std(maqam.ascending[0]))).size,
+        uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
+        referenceFrequency: referenceFrequencyOf(ts, startingNote),
+      },
+      data,
+      links: {
+        self: apiUrl(ctx, ctx.path),
+        tuningSystem: apiUrl(ctx, `/tuning-systems/${ts.id}`),
+        collection: apiUrl(ctx, "/maqamat"),
+      },
+    });
+  },
+);
+
+export const routes = [route];
+
+/** Flag combinations pre-rendered besides the default form (canonical: sorted by name). */
+const VARIANTS = [
+  "",
+  "?includeArabic=true",
+  "?sortBy=alphabetical",
+  "?includeMaqamDegrees=true",
+  "?includeDegreeDetails=true&includeMaqamDegrees=true",
+  "?includeTranspositions=true",
+  "?includeDegreeDetails=true&includeMaqamDegrees=true&includeTranspositions=true",
+];
+
+/** Every tuning system × starting note in the default form and a few flag combinations. */
+export function* prerender(): Generator<string> {
+  for (const ts of tuningSystems)
+    for (const startingNote of ts.startingNotes) for (const q of VARIANTS) yield `/tuning-systems/${ts.id}/${std(startingNote)}/maqamat${q}`;
+}
