@@ -8,6 +8,7 @@ import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 
 const MAQAM_SETS = "/maqamat/classification/maqam-pitch-class-sets";
+const TWELVE = "/maqamat/classification/12-pitch-class-sets";
 const CAIRO = "tuningSystem=cairocongresstuningcommittee_1929&startingNote=yegah";
 
 const ask = (path: string, query: string) => dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) });
@@ -161,5 +162,183 @@ describe("maqam-pitch-class-sets errors", () => {
     expectError(MAQAM_SETS, `${CAIRO}&maqamId=maqam_mustaar`, 404);
     const unknownSet = expectError(MAQAM_SETS, `${CAIRO}&setId=maqam_bayyat_set`, 404);
     expect(unknownSet.validOptions).toContain("maqam_rast_set");
+  });
+});
+
+describe("12-pitch-class-sets, Cairo 1929 from yegāh (the default tuning)", () => {
+  const all = body(TWELVE, "includeIncompatible=true");
+  const rast = body(TWELVE, "setId=maqam_rast_set").sets[0];
+
+  it("completes rāst to twelve keys from its tonic, filling the keys it lacks from the tuning", () => {
+    expect(rast.pitchClassSet.map((pc: any) => `${pc.ipnReferenceNoteName} ${pc.noteName}`)).toEqual([
+      "C rāst",
+      "C# nīm zīrgūleh",
+      "D dūgāh",
+      "D# kurdī",
+      "E segāh",
+      "F chahārgāh",
+      "F# ḥijāz",
+      "G nawā",
+      "G# nīm ḥiṣār",
+      "A ḥusaynī",
+      "A# ʿajam",
+      "B awj",
+    ]);
+    expect(rast.pitchClassSet[1]).toEqual({ ipnReferenceNoteName: "C#", noteName: "nīm zīrgūleh", relativeCents: 42.05633651904094, octave: 1 });
+    expect(rast.compatibleMaqamatCount).toBe(174);
+  });
+
+  it("lists compatible maqāmāt untransposed first, by the tonic's place in the set", () => {
+    const bayyat = rast.compatibleMaqamat.find((m: any) => m.maqamIdName === "maqam_bayyat");
+    expect(bayyat).toEqual({
+      maqamIdName: "maqam_bayyat",
+      maqamDisplayName: "maqām bayyāt",
+      baseMaqamIdName: "maqam_bayyat",
+      isTransposed: false,
+      tonic: { ipnReferenceNoteName: "D", noteNameIdName: "dugah", noteNameDisplayName: "dūgāh", positionInSet: 2 },
+    });
+    // A tonic spelled as a flat finds no sharp key (QUIRK Q20) and sorts first.
+    expect(rast.compatibleMaqamat[0]).toMatchObject({ maqamIdName: "maqam_ajam_ushayran", tonic: { ipnReferenceNoteName: "Bb", positionInSet: -1 } });
+    const positions = rast.compatibleMaqamat.filter((m: any) => !m.isTransposed).map((m: any) => m.tonic.positionInSet);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("counts globally and per answer", () => {
+    expect(all.statistics).toEqual({
+      totalSets: 31,
+      totalCompatibleMaqamat: 412,
+      incompatibleMaqamatCount: 63,
+      global: { totalSets: 31, totalCompatibleMaqamat: 412, totalProcessed: 475 },
+    });
+    expect(all.incompatibleMaqamat).toHaveLength(63);
+    expect(all.parameters).toMatchObject({
+      tuningSystem: { id: "cairocongresstuningcommittee_1929" },
+      startingNote: { idName: "yegah", displayName: "yegāh" },
+      alKindiTuningSystem: { id: "alkindi_874", idName: "alkindi_874", displayName: "al-Kindī (874) 12-Tone" },
+      centsTolerance: 5,
+      startSetFromC: false,
+    });
+  });
+
+  it("reports re-spelled pitch classes competing for one key, at different places in the octave", () => {
+    const yegah = all.incompatibleMaqamat.find((i: any) => i.transposition.idName === "maqam_yegah");
+    expect(yegah).toMatchObject({ reason: "shared_key", compatible: false, transposition: { isTransposed: false, isBaseForm: true } });
+    expect(yegah.clashes).toEqual([
+      {
+        key: "F",
+        notes: [
+          { noteName: "chahargah", displayName: "chahārgāh", englishName: "F3", cents: 1009.9955673994793, centsInOctave: 1009.995567 },
+          { noteName: "nim_hijaz", displayName: "nīm ḥijāz", englishName: "F-#3", cents: 1050.806237997358, centsInOctave: 1050.806238 },
+        ],
+      },
+    ]);
+  });
+
+  it("reads a set from C with startSetFromC: the keys below the tonic come from the octave below", () => {
+    const fromTonic = body(TWELVE, "setId=maqam_athar_kurd_set").sets[0].pitchClassSet;
+    const fromC = body(TWELVE, "setId=maqam_athar_kurd_set&startSetFromC=true").sets[0].pitchClassSet;
+    expect(fromTonic.slice(-2).map((pc: any) => [pc.noteName, pc.octave])).toEqual([["kurdān", 2], ["shahnāz", 2]]);
+    expect(fromC.slice(0, 3).map((pc: any) => [pc.ipnReferenceNoteName, pc.noteName, pc.octave])).toEqual([["C", "rāst", 1], ["C#", "zīrgūleh", 1], ["D", "dūgāh", 1]]);
+    expect(fromC[0].relativeCents).toBeCloseTo(995.92, 2);
+  });
+
+  it("selects the data fields with pitchClassDataType", () => {
+    const cents = body(TWELVE, "setId=maqam_rast_set&pitchClassDataType=cents").sets[0].pitchClassSet[0];
+    expect(cents).toEqual({ ipnReferenceNoteName: "C", noteName: "rāst", cents: 498.0449991346125 });
+    const abjad = body(TWELVE, "setId=maqam_rast_set&pitchClassDataType=abjadName").sets[0].pitchClassSet[0];
+    expect(abjad).toEqual({ ipnReferenceNoteName: "C", noteName: "rāst", abjadName: null });
+    const full = body(TWELVE, "setId=maqam_rast_set&pitchClassDataType=all&includeArabic=true").sets[0].pitchClassSet[0];
+    expect(Object.keys(full)).toEqual([
+      "ipnReferenceNoteName",
+      "noteName",
+      "noteNameDisplayAr",
+      "cents",
+      "relativeCents",
+      "fraction",
+      "decimalRatio",
+      "frequency",
+      "octave",
+      "englishName",
+      "solfege",
+      "stringLength",
+      "fretDivision",
+      "midiNoteDecimal",
+      "midiNoteDeviation",
+      "centsDeviation",
+      "referenceNoteName",
+    ]);
+  });
+
+  it("maqamId matches exactly and answers compatible: true with the maqām's incompatible transpositions", () => {
+    const hijaz = body(TWELVE, "maqamId=maqam_hijaz");
+    expect(hijaz.compatible).toBe(true);
+    expect(setIds(hijaz)).toEqual(["maqam_rast_set"]);
+    expect(hijaz.incompatibleTranspositions).toEqual([]);
+    // maqam_hijaz_kar… idNames start with maqam_hijaz but belong to other maqāmāt.
+    const hijazKarSets = all.sets.filter((s: any) => memberIds(s).some((id) => id.startsWith("maqam_hijaz_kar")));
+    expect(hijazKarSets.some((s: any) => s.setIdName !== "maqam_rast_set")).toBe(true);
+  });
+
+  it("maqamId and setId accept the older transposition spellings", () => {
+    for (const spelling of ["maqam_iraq_al_zirguleh", "maqam_iraq_al-zirguleh", "maqam_iraq_alzirguleh"]) {
+      const b = body(TWELVE, `maqamId=${spelling}`);
+      expect(b.parameters.maqamId, spelling).toBe("maqam_iraq_al_zirguleh");
+      expect(setIds(b)).toEqual(["maqam_nawa_athar_al_qarar_qarar_tik_hisar/shuri_set"]);
+    }
+    const legacySet = body(TWELVE, "setId=maqam_iraq_al-qarar_zirguleh_set");
+    expect(setIds(legacySet)).toEqual(["maqam_iraq_al_qarar_zirguleh_set"]);
+    expect(legacySet.parameters.setId).toBe("maqam_iraq_al_qarar_zirguleh_set");
+  });
+
+  it("answers 200 compatible: false when every transposition shares a key", () => {
+    const b = body(TWELVE, "maqamId=maqam_yegah");
+    expect(b).toMatchObject({ compatible: false, sets: [] });
+    expect(b.explanation).toMatch(/^maqām yegāh fits no 12-pitch-class set/);
+    expect(b.incompatibleTranspositions.map((i: any) => i.transposition.idName)).toEqual([
+      "maqam_yegah",
+      "maqam_yegah_al_qarar_yegah",
+      "maqam_yegah_al_nawa",
+      "maqam_yegah_al_saham/ramal_tuti",
+    ]);
+    expect(b.statistics).toMatchObject({ totalSets: 0, totalCompatibleMaqamat: 0, incompatibleMaqamatCount: 63 });
+  });
+
+  it("answers 200 compatible: false for a transposition that cannot be built, and for a set without the maqām", () => {
+    const unbuilt = body(TWELVE, "maqamId=maqam_rast_al_nim_zirguleh");
+    expect(unbuilt).toMatchObject({ compatible: false, sets: [], incompatibleTranspositions: [] });
+    expect(unbuilt.explanation).toMatch(/cannot be built/);
+    const elsewhere = body(TWELVE, "setId=maqam_rast_set&maqamId=maqam_gulazar");
+    expect(elsewhere).toMatchObject({ compatible: false, sets: [], incompatibleTranspositions: [] });
+    expect(elsewhere.explanation).toMatch(/not maqam_rast_set/);
+  });
+
+  it("completes other tunings from al-Kindī's twelve tones", () => {
+    const b = body(TWELVE, "tuningSystem=ibnsina_1037&startingNote=ushayran");
+    expect(b.statistics).toMatchObject({ totalSets: 14, totalCompatibleMaqamat: 496, incompatibleMaqamatCount: 27 });
+  });
+});
+
+describe("12-pitch-class-sets errors", () => {
+  it("rejects an unknown tuning system with the list of ids (400, as the archive answers here)", () => {
+    const b = expectError(TWELVE, "tuningSystem=nope&startingNote=yegah", 400);
+    expect(b.validOptions).toContain("cairocongresstuningcommittee_1929");
+    expect(b.availableTuningSystems).toContainEqual({ id: "alkindi_874", idName: "alkindi_874", displayName: "al-Kindī (874) 12-Tone" });
+  });
+
+  it("rejects a starting note the tuning system lacks, with its options", () => {
+    expect(expectError(TWELVE, "tuningSystem=alsabbagh_1954&startingNote=yegah", 400).validOptions).toEqual(["rast"]);
+    expectError(TWELVE, "tuningSystem=alsabbagh_1954&startingNote=nowhere", 400);
+  });
+
+  it("rejects malformed parameters", () => {
+    for (const q of ["centsTolerance=abc", "includeArabic=", "pitchClassDataType=", "pitchClassDataType=%20", "pitchClassDataType=pitchClassIndex", "setId=", "maqamId="]) {
+      const b = expectError(TWELVE, q, 400);
+      if (q.startsWith("pitchClassDataType")) expect(b.validOptions).toContain("relativeCents");
+    }
+  });
+
+  it("answers 404 for an unknown maqām and an unknown set", () => {
+    expectError(TWELVE, "maqamId=maqam_nope", 404);
+    expectError(TWELVE, "setId=maqam_hijaz_set", 404);
   });
 });

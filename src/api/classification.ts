@@ -6,14 +6,14 @@
 import { z } from "zod";
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { centsTolerance, flag, includeArabic, optionalNonBlank } from "./params.js";
+import { centsTolerance, emptyAsAbsent, flag, includeArabic, oneOf, optionalNonBlank } from "./params.js";
 import { isResponse, resolveTuning, type TuningContext } from "./resolve.js";
-import { noteRef } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
 import { std } from "../theory/std.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import { findMaqam, transpositionIdName, type EntityReference, type Maqam } from "../theory/entity.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { tuningSystems } from "../theory/tuningSystem.js";
+import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 import {
   foldedCents,
   maqamSetGrouping,
@@ -24,8 +24,10 @@ import {
   type Incompatible,
   type PitchClassSet,
 } from "../theory/pitchClassSets.js";
+import { AL_KINDI_ID, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
 
 const MAQAM_SETS_PATH = "/maqamat/classification/maqam-pitch-class-sets";
+const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
 
 // ── Filters ────────────────────────────────────────────────────────────────────────────────
 
@@ -61,24 +63,54 @@ function canonicalSetId(setId: string): string {
   return ref ? `${filterIdName(ref)}_set` : setId;
 }
 
-function setNotFound(setId: string, available: readonly string[]): ApiResponse {
+interface ListedSet {
+  set: PitchClassSet;
+  /** Members as listed (deduplicated), in output order. */
+  members: ClassifiedTransposition[];
+}
+
+/** The one set `setId` names (any spelling), or a 404 listing the set idNames. */
+function selectSet(listed: ListedSet[], setId: string): { sets: ListedSet[]; setId: string } | ApiResponse {
+  const canonical = canonicalSetId(setId);
+  const sets = listed.filter((s) => setIdNameOf(s.set) === canonical);
+  if (sets.length > 0) return { sets, setId: canonical };
+  const available = listed.map((s) => setIdNameOf(s.set));
   return apiError({
     status: 404,
     error: `Set '${setId}' not found`,
     message: `No pitch-class set has the idName '${setId}' in this tuning system and starting note.`,
     hint: `Set idNames are a source transposition's idName plus '_set', e.g. ${available[0] ?? "maqam_rast_set"}; leave setId out to list every set.`,
-    extra: { validOptions: [...available] },
+    extra: { validOptions: available },
   });
 }
+
+/** Keeps the first member per identity. */
+function distinctBy(members: readonly ClassifiedTransposition[], identity: (e: ClassifiedTransposition) => string): ClassifiedTransposition[] {
+  const seen = new Set<string>();
+  return members.filter((e) => {
+    const id = identity(e);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+const byMemberCount = (a: ListedSet, b: ListedSet) => b.members.length - a.members.length;
+
+const memberCount = (sets: readonly ListedSet[]) => sets.reduce((n, s) => n + s.members.length, 0);
 
 // ── Shared output pieces ───────────────────────────────────────────────────────────────────
 
 const maqamSummary = (m: Maqam) => ({ id: m.id, idName: m.idName, displayName: m.name });
 
+const tuningSystemSummary = (ts: TuningSystem) => ({ id: ts.id, idName: ts.id, displayName: ts.displayName });
+
 const tuningParameters = ({ ts, startingNote }: TuningContext) => ({
-  tuningSystem: { id: ts.id, idName: ts.id, displayName: ts.displayName },
+  tuningSystem: tuningSystemSummary(ts),
   startingNote: noteRef(startingNote, false),
 });
+
+const setDisplayName = (set: PitchClassSet): string => `${set.source.transposition.name} set`;
 
 /** Position above the tonic, octave ignored, to the clash test's six decimals (octave copies agree). */
 const centsInOctave = (cell: PitchClass, tonic: PitchClass): number => Number(foldedCents(cell.cents - tonic.cents).toFixed(6)) % 1200;
@@ -96,7 +128,7 @@ function clashNotes(clash: Clash, tonic: PitchClass, arabic: boolean) {
 
 /** One sentence naming, key by key, the pitch classes that compete for it. */
 function clashExplanation({ entry, clashes }: Incompatible): string {
-  const tonic = entry.transposition.ascending[0];
+  const tonic = entry.cells[0];
   const described = clashes.map(({ key, cells }) => {
     const names = cells.map((c) => `${c.noteName} (${centsInOctave(c, tonic).toFixed(1)} cents above the tonic)`);
     return `${names.join(" and ")} share the key ${key}`;
@@ -106,16 +138,26 @@ function clashExplanation({ entry, clashes }: Incompatible): string {
 
 /** An incompatible transposition in the specification's `shared_key` form. */
 function incompatibleEntry(item: Incompatible, arabic: boolean) {
-  const { maqam, transposition: t } = item.entry;
+  const { maqam, transposition: t, cells } = item.entry;
   return {
     maqam: maqamSummary(maqam),
     transposition: { idName: t.idName, displayName: t.name, isTransposed: t.isTransposed, isBaseForm: t.isBaseForm },
     compatible: false,
     reason: "shared_key",
     explanation: clashExplanation(item),
-    clashes: item.clashes.map((clash) => ({ key: clash.key, notes: clashNotes(clash, t.ascending[0], arabic) })),
+    clashes: item.clashes.map((clash) => ({ key: clash.key, notes: clashNotes(clash, cells[0], arabic) })),
   };
 }
+
+const incompatibleList = (grouping: Grouping, arabic: boolean) => ({
+  incompatibleMaqamat: grouping.incompatible.map((i) => incompatibleEntry(i, arabic)),
+  incompatibleMaqamatCount: grouping.incompatible.length,
+});
+
+const filterEcho = (setId: string | undefined, filter: MaqamFilter | undefined) => ({
+  ...(setId !== undefined ? { setId } : {}),
+  ...(filter ? { maqamId: filterIdName(filter) } : {}),
+});
 
 // ── maqam-pitch-class-sets ─────────────────────────────────────────────────────────────────
 
@@ -135,21 +177,13 @@ const maqamSetPitchClass = (pc: PitchClass, arabic: boolean) => ({
  * A set's members as listed: one per maqām and tonic key (octave renderings collapse onto their
  * taḥlīl), untransposed first, then by display name.
  */
-function distinctMembers(set: PitchClassSet): ClassifiedTransposition[] {
-  const seen = new Set<string>();
-  const members = set.members.filter((e) => {
-    const key = `${e.maqam.idName}:${twelveToneKey(e.transposition.ascending[0])}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return members.sort(
+const maqamSetMembers = (set: PitchClassSet): ClassifiedTransposition[] =>
+  distinctBy(set.members, (e) => `${e.maqam.idName}:${twelveToneKey(e.cells[0])}`).sort(
     (a, b) => Number(a.transposition.isTransposed) - Number(b.transposition.isTransposed) || a.transposition.name.localeCompare(b.transposition.name),
   );
-}
 
-function maqamSetMember({ transposition: t }: ClassifiedTransposition) {
-  const tonic = t.ascending[0];
+function maqamSetMember({ transposition: t, cells }: ClassifiedTransposition) {
+  const tonic = cells[0];
   return {
     maqamIdName: t.idName,
     maqamDisplayName: t.name,
@@ -159,18 +193,17 @@ function maqamSetMember({ transposition: t }: ClassifiedTransposition) {
   };
 }
 
-interface ListedSet {
-  set: PitchClassSet;
-  members: ClassifiedTransposition[];
-}
-
 /** Sets with at least two distinct members, largest first (stable). */
-function listedMaqamSets(grouping: Grouping): ListedSet[] {
-  return grouping.sets
-    .map((set) => ({ set, members: distinctMembers(set) }))
+const listedMaqamSets = (grouping: Grouping): ListedSet[] =>
+  grouping.sets
+    .map((set) => ({ set, members: maqamSetMembers(set) }))
     .filter((s) => s.members.length >= 2)
-    .sort((a, b) => b.members.length - a.members.length);
-}
+    .sort(byMemberCount);
+
+const setFilters = {
+  setId: optionalNonBlank("setId", "Give a set idName such as setId=maqam_rast_set, or leave setId out."),
+  maqamId: optionalNonBlank("maqamId", "Give a maqām idName such as maqamId=maqam_rast, or leave maqamId out."),
+};
 
 const maqamSetsRoute = defineRoute(
   MAQAM_SETS_PATH,
@@ -181,8 +214,7 @@ const maqamSetsRoute = defineRoute(
     includeIncompatible: flag(),
     includeArabic: includeArabic(),
     includePitchClassData: flag(),
-    setId: optionalNonBlank("setId", "Give a set idName such as setId=maqam_rast_set, or leave setId out."),
-    maqamId: optionalNonBlank("maqamId", "Give a maqām idName such as maqamId=maqam_rast, or leave maqamId out."),
+    ...setFilters,
   }),
   (p) => {
     const tuning = resolveTuning(p.tuningSystem, p.startingNote);
@@ -190,35 +222,28 @@ const maqamSetsRoute = defineRoute(
     const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(p.maqamId);
     if (isResponse(filter)) return filter;
     const grouping = maqamSetGrouping(tuning.ts, tuning.startingNote, p.centsTolerance);
-    let listed = listedMaqamSets(grouping);
-    const setId = p.setId === undefined ? undefined : canonicalSetId(p.setId);
-    if (setId !== undefined) {
-      const chosen = listed.filter((s) => setIdNameOf(s.set) === setId);
-      if (chosen.length === 0) return setNotFound(p.setId!, listed.map((s) => setIdNameOf(s.set)));
-      listed = chosen;
-    }
-    if (filter) {
-      listed = listed.filter((s) => s.members.some(matchesFilter(filter)));
-      if (listed.length === 0)
-        return apiError({
-          status: 404,
-          error: `No sets found containing maqam '${p.maqamId}'`,
-          message: `No maqām pitch-class set of '${tuning.ts.id}' on '${std(tuning.startingNote)}' lists '${filterIdName(filter)}'${setId ? ` in '${setId}'` : ""}.`,
-          hint: "Leave maqamId out to list every set, or use /api/maqamat/classification/12-pitch-class-sets for the 12-tone grouping.",
-        });
-    }
-    const totalCompatible = listed.reduce((n, s) => n + s.members.length, 0);
+    const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(listedMaqamSets(grouping), p.setId);
+    if (isResponse(selected)) return selected;
+    const sets = filter ? selected.sets.filter((s) => s.members.some(matchesFilter(filter))) : selected.sets;
+    if (filter && sets.length === 0)
+      return apiError({
+        status: 404,
+        error: `No sets found containing maqam '${p.maqamId}'`,
+        message: `No maqām pitch-class set of '${tuning.ts.id}' on '${std(tuning.startingNote)}' lists '${filterIdName(filter)}'${selected.setId ? ` in '${selected.setId}'` : ""}.`,
+        hint: "Leave maqamId out to list every set, or try /api/maqamat/classification/12-pitch-class-sets, whose sets are completed to twelve keys.",
+      });
+    const totalCompatible = memberCount(sets);
     const incompatibleCount = grouping.incompatible.length;
     return ok({
       statistics: {
-        totalSets: listed.length,
+        totalSets: sets.length,
         totalCompatibleMaqamat: totalCompatible,
         incompatibleMaqamatCount: incompatibleCount,
         totalProcessed: totalCompatible + incompatibleCount,
       },
-      sets: listed.map(({ set, members }) => ({
+      sets: sets.map(({ set, members }) => ({
         setIdName: setIdNameOf(set),
-        setDisplayName: `${set.source.transposition.name} set`,
+        setDisplayName: setDisplayName(set),
         compatibleMaqamatCount: members.length,
         sourceMaqam: maqamSummary(set.source.maqam),
         ...(p.includePitchClassData
@@ -229,24 +254,247 @@ const maqamSetsRoute = defineRoute(
           : {}),
         compatibleMaqamat: members.map(maqamSetMember),
       })),
-      parameters: {
-        ...tuningParameters(tuning),
-        centsTolerance: p.centsTolerance,
-        ...(setId !== undefined ? { setId } : {}),
-        ...(filter ? { maqamId: filterIdName(filter) } : {}),
-      },
-      ...(p.includeIncompatible
-        ? { incompatibleMaqamat: grouping.incompatible.map((i) => incompatibleEntry(i, p.includeArabic)), incompatibleMaqamatCount: incompatibleCount }
-        : {}),
+      parameters: { ...tuningParameters(tuning), centsTolerance: p.centsTolerance, ...filterEcho(selected.setId, filter) },
+      ...(p.includeIncompatible ? incompatibleList(grouping, p.includeArabic) : {}),
     });
   },
 );
 
-export const routes: readonly Route<any>[] = [maqamSetsRoute];
+// ── 12-pitch-class-sets ────────────────────────────────────────────────────────────────────
 
-/** Each tuning system × starting note: every set with its pitch classes and the incompatible transpositions. */
+/** The tuning the 12-tone sets default to when none is named. */
+const DEFAULT_TUNING = { tuningSystem: "cairocongresstuningcommittee_1929", startingNote: "yegah" } as const;
+
+const TWELVE_TONE_DATA_TYPES = [...PITCH_CLASS_DATA_TYPES, "relativeCents"] as const;
+type TwelveToneDataType = (typeof TWELVE_TONE_DATA_TYPES)[number];
+
+/** Tuning system (exact id; 400 when unknown, as the archive answers here), starting note, and al-Kindī's tuning on it. */
+function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): TuningContext | ApiResponse {
+  const ts = findTuningSystem(tuningSystem);
+  if (!ts)
+    return apiError({
+      error: `Tuning system '${tuningSystem}' not found`,
+      message: `No tuning system has the id '${tuningSystem}'.`,
+      hint: `Use one of the ids in validOptions, e.g. tuningSystem=${DEFAULT_TUNING.tuningSystem}.`,
+      extra: { availableTuningSystems: tuningSystems.map(tuningSystemSummary), validOptions: tuningSystems.map((t) => t.id) },
+    });
+  const validOptions = ts.startingNotes.map(std);
+  const resolved = findStartingNote(ts, startingNote);
+  if (!resolved)
+    return apiError({
+      error: `Starting note '${startingNote}' is not valid for tuning system '${ts.id}'`,
+      message: `'${startingNote}' is not a starting note of tuning system '${ts.id}'.`,
+      hint: `Use one of: ${validOptions.join(", ")}.`,
+      extra: { validOptions },
+    });
+  const alKindi = findTuningSystem(AL_KINDI_ID)!;
+  if (!findStartingNote(alKindi, resolved)) {
+    const alKindiNotes = alKindi.startingNotes.map(std);
+    return apiError({
+      error: `Starting note '${std(resolved)}' is not valid for ${AL_KINDI_ID} tuning system`,
+      message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
+      hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
+      extra: { validOptions: validOptions.filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
+    });
+  }
+  return { ts, startingNote: resolved };
+}
+
+/** A set's keys in output order: from the tonic upwards, or from C. */
+const keyOrder = (set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
+  fromC ? setFromC(set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
+
+type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
+
+/** The value each single data type shows. */
+function dataValues(pc: PitchClass): Record<SingleDataType, string | number | null> {
+  return {
+    englishName: pc.englishName,
+    solfege: pc.solfege,
+    fraction: pc.fraction,
+    cents: pc.cents,
+    decimalRatio: pc.decimalRatio,
+    // The string form, as the 12-tone sets print it (§11.4).
+    stringLength: String(pc.stringLength),
+    frequency: pc.frequency,
+    abjadName: pc.abjadName,
+    fretDivision: pc.fretDivision,
+    midiNoteNumber: pc.midiNoteDecimal,
+    midiNoteDeviation: pc.midiNotePlusCentsDeviation,
+    centsDeviation: num(pc.centsDeviation),
+    referenceNoteName: pc.ipnReferenceNoteName,
+  };
+}
+
+/** Every field of `pitchClassDataType=all`; empty strings (a tuning without abjad names) are left out. */
+function allDataFields(pc: PitchClass, relativeCents: number): Record<string, unknown> {
+  const v = dataValues(pc);
+  const fields = {
+    cents: v.cents,
+    relativeCents,
+    fraction: v.fraction,
+    decimalRatio: v.decimalRatio,
+    frequency: v.frequency,
+    octave: pc.octave,
+    englishName: v.englishName,
+    solfege: v.solfege,
+    abjadName: v.abjadName,
+    stringLength: v.stringLength,
+    fretDivision: v.fretDivision,
+    midiNoteDecimal: v.midiNoteNumber,
+    midiNoteDeviation: v.midiNoteDeviation,
+    centsDeviation: v.centsDeviation,
+    referenceNoteName: v.referenceNoteName,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
+}
+
+/** `{ipnReferenceNoteName, noteName, …}` of a 12-tone set's pitch class for a data type (default: relativeCents and octave). */
+function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number, type: TwelveToneDataType | undefined, arabic: boolean) {
+  const head = {
+    ipnReferenceNoteName: key,
+    noteName: pc.noteName,
+    ...(arabic ? { noteNameDisplayAr: noteNameToArabic(pc.noteName) } : {}),
+  };
+  if (type === undefined) return { ...head, relativeCents, octave: pc.octave };
+  if (type === "relativeCents") return { ...head, relativeCents };
+  if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
+  const value = dataValues(pc)[type];
+  return { ...head, [type]: value === "" ? null : value };
+}
+
+/**
+ * Cents above the tonic; read from C, keys below the tonic are counted from the octave below
+ * so that every value stays within the octave above it.
+ */
+function relativeCentsOf(pc: PitchClass, tonic: PitchClass, fromC: boolean): number {
+  const relative = pc.cents - tonic.cents;
+  return fromC && relative < 0 ? relative + 1200 : relative;
+}
+
+/**
+ * The tonic as the tuning system spells it (not folded to a sharp), and its index among the
+ * set's keys: a flat-spelled tonic (`Bb`) finds no sharp key (`A#`) and gets -1 (QUIRK Q20).
+ */
+const tonicReference = (e: ClassifiedTransposition): string => e.transposition.ascending[0].ipnReferenceNoteName;
+
+function twelveToneMember(e: ClassifiedTransposition, keys: readonly string[]) {
+  const { transposition: t } = e;
+  const tonic = t.ascending[0];
+  return {
+    maqamIdName: t.idName,
+    maqamDisplayName: t.name,
+    baseMaqamIdName: e.maqam.idName,
+    isTransposed: t.isTransposed,
+    tonic: {
+      ipnReferenceNoteName: tonicReference(e),
+      noteNameIdName: std(tonic.noteName),
+      noteNameDisplayName: tonic.noteName,
+      positionInSet: keys.indexOf(tonicReference(e)),
+    },
+  };
+}
+
+/** Every set, members one per display name and tonic, largest set first (stable). */
+const listedTwelveToneSets = (grouping: Grouping): ListedSet[] =>
+  grouping.sets.map((set) => ({ set, members: distinctBy(set.members, (e) => `${e.transposition.name}:${tonicReference(e)}`) })).sort(byMemberCount);
+
+interface TwelveToneOptions {
+  type: TwelveToneDataType | undefined;
+  fromC: boolean;
+  arabic: boolean;
+}
+
+function twelveToneSet({ set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
+  const order = keyOrder(set, tuning, o.fromC);
+  const keys = order.map(([key]) => key);
+  const tonic = set.pitchClasses.values().next().value!;
+  const listed = members
+    .map((e) => twelveToneMember(e, keys))
+    // Untransposed first, then by the tonic's place in the set (a tonic outside it first, at -1).
+    .sort((a, b) => Number(a.isTransposed) - Number(b.isTransposed) || a.tonic.positionInSet - b.tonic.positionInSet);
+  return {
+    setIdName: setIdNameOf(set),
+    setDisplayName: setDisplayName(set),
+    sourceMaqam: maqamSummary(set.source.maqam),
+    pitchClassSet: order.map(([key, pc]) => twelveTonePitchClass(key, pc, relativeCentsOf(pc, tonic, o.fromC), o.type, o.arabic)),
+    compatibleMaqamat: listed,
+    compatibleMaqamatCount: listed.length,
+  };
+}
+
+/** Why a maqām named by maqamId is in none of the returned sets. */
+function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | undefined): string {
+  const name = filter.tonic === undefined ? filter.entity.name : `${filter.entity.name} al-${filter.tonic}`;
+  const matches = matchesFilter(filter);
+  if (grouping.sets.some((s) => s.members.some(matches))) return `${name} fits other 12-pitch-class sets, but not ${setId}.`;
+  if (grouping.incompatible.some((i) => matches(i.entry)))
+    return `${name} fits no 12-pitch-class set: each of its transpositions has different pitch classes on one 12-tone key.`;
+  return `${name} cannot be built in this tuning system and starting note, so it has no 12-pitch-class set.`;
+}
+
+const twelveToneRoute = defineRoute(
+  TWELVE_TONE_PATH,
+  z.object({
+    tuningSystem: emptyAsAbsent(z.string().default(DEFAULT_TUNING.tuningSystem)),
+    startingNote: emptyAsAbsent(z.string().default(DEFAULT_TUNING.startingNote)),
+    centsTolerance: centsTolerance(),
+    includeIncompatible: flag(),
+    includeArabic: includeArabic(),
+    pitchClassDataType: oneOf("pitchClassDataType", TWELVE_TONE_DATA_TYPES, undefined),
+    startSetFromC: flag(),
+    ...setFilters,
+  }),
+  (p) => {
+    const tuning = resolveTwelveToneTuning(p.tuningSystem, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(p.maqamId);
+    if (isResponse(filter)) return filter;
+    const grouping = twelveToneGrouping(tuning.ts, tuning.startingNote, p.centsTolerance);
+    const all = listedTwelveToneSets(grouping);
+    const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(all, p.setId);
+    if (isResponse(selected)) return selected;
+    const sets = filter ? selected.sets.filter((s) => s.members.some(matchesFilter(filter))) : selected.sets;
+    const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
+    const totalCompatible = memberCount(all);
+    return ok({
+      statistics: {
+        totalSets: sets.length,
+        totalCompatibleMaqamat: memberCount(sets),
+        incompatibleMaqamatCount: grouping.incompatible.length,
+        global: { totalSets: all.length, totalCompatibleMaqamat: totalCompatible, totalProcessed: totalCompatible + grouping.incompatible.length },
+      },
+      ...(filter ? { compatible: sets.length > 0 } : {}),
+      sets: sets.map((s) => twelveToneSet(s, tuning, options)),
+      ...(filter && sets.length === 0 ? { explanation: notInAnySet(filter, grouping, selected.setId) } : {}),
+      ...(filter
+        ? { incompatibleTranspositions: grouping.incompatible.filter((i) => matchesFilter(filter)(i.entry)).map((i) => incompatibleEntry(i, p.includeArabic)) }
+        : {}),
+      parameters: {
+        ...tuningParameters(tuning),
+        alKindiTuningSystem: tuningSystemSummary(findTuningSystem(AL_KINDI_ID)!),
+        alKindiStartingNote: noteRef(tuning.startingNote, false),
+        centsTolerance: p.centsTolerance,
+        startSetFromC: p.startSetFromC,
+        ...filterEcho(selected.setId, filter),
+      },
+      ...(p.includeIncompatible ? incompatibleList(grouping, p.includeArabic) : {}),
+    });
+  },
+);
+
+export const routes: readonly Route<any>[] = [twelveToneRoute, maqamSetsRoute];
+
+/**
+ * Each tuning system × starting note in default form with the incompatible transpositions, and
+ * the maqām sets with their pitch classes too (canonical queries: parameters sorted by name).
+ */
 export function* prerender(): Generator<string> {
+  const alKindi = findTuningSystem(AL_KINDI_ID)!;
   for (const ts of tuningSystems)
-    for (const note of ts.startingNotes)
-      yield `${MAQAM_SETS_PATH}?includeIncompatible=true&includePitchClassData=true&startingNote=${std(note)}&tuningSystem=${ts.id}`;
+    for (const note of ts.startingNotes) {
+      const tuning = `startingNote=${std(note)}&tuningSystem=${ts.id}`;
+      if (findStartingNote(alKindi, note)) yield `${TWELVE_TONE_PATH}?includeIncompatible=true&${tuning}`;
+      yield `${MAQAM_SETS_PATH}?includeIncompatible=true&includePitchClassData=true&${tuning}`;
+    }
 }

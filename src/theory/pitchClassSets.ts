@@ -7,21 +7,30 @@
  * in how a set is built and how cents are folded into the octave.
  */
 import type { PitchClass } from "./pitchClass.js";
-import { labelMidiOf } from "./ipn.js";
 import { maqamat, type Maqam } from "./entity.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 
-const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
 
 /** Transpositions are always searched at the default tolerance (QUIRK Q21); the request's tolerance only compares sets. */
 const SEARCH_TOLERANCE = 5;
 
-/** The 12-tone key of a pitch class: the sharp spelling of its MIDI label number (§11.1 `ipn`). */
+/**
+ * The 12-tone key of a pitch class (§11.1 `ipn`): the sharp spelling of the MIDI number R that
+ * its "MIDI + deviation" label names (§3.8), so a re-spelled pitch class moves with its label.
+ */
 export function twelveToneKey(pc: PitchClass): string {
-  const midi = labelMidiOf(pc.englishName, pc.ipnReferenceNoteName, pc.midiNoteDecimal);
-  return SHARP_KEYS[((midi % 12) + 12) % 12];
+  let key = keyCache.get(pc);
+  if (key === undefined) {
+    const midi = Number.parseInt(pc.midiNotePlusCentsDeviation, 10);
+    key = SHARP_KEYS[((midi % 12) + 12) % 12];
+    keyCache.set(pc, key);
+  }
+  return key;
 }
+// The grouping asks for the key of the same cells again and again.
+const keyCache = new WeakMap<PitchClass, string>();
 
 /** Cents folded into [0, 1200). */
 export const foldedCents = (cents: number): number => ((cents % 1200) + 1200) % 1200;
@@ -36,8 +45,10 @@ export function circularDistance(a: number, b: number): number {
 export interface ClassifiedTransposition {
   maqam: Maqam;
   transposition: Transposition;
-  /** Ascending then descending cells (re-spelled for the 12-tone sets). */
+  /** Ascending then descending cells as the set and the clash test read them (re-spelled for the 12-tone sets). */
   cells: readonly PitchClass[];
+  /** The same cells as the tuning system spells them, which the compatibility test reads. */
+  tuningCells: readonly PitchClass[];
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -96,9 +107,15 @@ export function clashesOf(cells: readonly PitchClass[]): Clash[] {
   return clashes;
 }
 
-/** Every cell of the transposition sits on a key of the set, within the tolerance of its pitch class. */
+/** Ascending then descending cells as the tuning system spells them. */
+const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.descending];
+
+/**
+ * Every cell of the transposition sits on a key of the set, within the tolerance of its pitch
+ * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
+ */
 function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
-  return entry.cells.every((cell) => {
+  return entry.tuningCells.every((cell) => {
     const own = set.get(twelveToneKey(cell));
     return own !== undefined && circularDistance(rule.inOctave(cell.cents), rule.inOctave(own.cents)) <= tolerance;
   });
@@ -156,17 +173,19 @@ export function classifiedTranspositions(ts: TuningSystem, startingNote: string,
       maqam,
       transposition,
       cells: rule.cellsOf(maqam, transposition),
+      tuningCells: tuningCells(transposition),
     })),
   );
 }
 
-/** Memoises a grouping per rule × tuning system × starting note × tolerance (a scan covers every maqām). */
-export function cachedGrouping(rule: SetRule): (ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
+/** Memoises a grouping per tuning system × starting note × tolerance (a scan covers every maqām). */
+export function cachedGrouping(ruleFor: (ts: TuningSystem, startingNote: string) => SetRule): (ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
   const cache = new Map<string, Grouping>();
   return (ts, startingNote, tolerance) => {
     const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
     let grouping = cache.get(key);
     if (!grouping) {
+      const rule = ruleFor(ts, startingNote);
       grouping = groupIntoSets(classifiedTranspositions(ts, startingNote, rule), rule, tolerance);
       cache.set(key, grouping);
     }
@@ -176,7 +195,7 @@ export function cachedGrouping(rule: SetRule): (ts: TuningSystem, startingNote: 
 
 /** Maqām pitch-class sets (§11.3): the transposition's own cells, the first cell per key. */
 export const maqamSetRule: SetRule = {
-  cellsOf: (_maqam, t) => [...t.ascending, ...t.descending],
+  cellsOf: (_maqam, t) => tuningCells(t),
   setOf: (entry) => {
     const set = new Map<string, PitchClass>();
     for (const cell of entry.cells) {
@@ -189,4 +208,4 @@ export const maqamSetRule: SetRule = {
 };
 
 /** The maqām pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
-export const maqamSetGrouping = cachedGrouping(maqamSetRule);
+export const maqamSetGrouping = cachedGrouping(() => maqamSetRule);

@@ -1,0 +1,122 @@
+/**
+ * 12-pitch-class sets (computation brief §11.4): each compatible transposition, re-spelled as in
+ * a maqām's pitch data (§14.3), is completed to the twelve keys of the chromatic scale, starting
+ * on its tonic. Keys the maqām does not use are filled from the tuning system itself when it
+ * spells all twelve keys with plain note names, otherwise from al-Kindī's 12-tone tuning.
+ */
+import type { PitchClass } from "./pitchClass.js";
+import { pitchClassesOf } from "./pitchClass.js";
+import type { Maqam } from "./entity.js";
+import { findTuningSystem, type TuningSystem } from "./tuningSystem.js";
+import type { Transposition } from "./transposition.js";
+import { respellScale } from "./respell.js";
+import { SHARP_KEYS, cachedGrouping, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
+
+/** A plain note name: letter, optional sharp or flat, octave (`C3`, `Bb2`), no quarter-tone sign. */
+const PLAIN = /^([A-G])([#b]?)\d+$/;
+const LETTER_CHROMA: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+/** The key of a plainly named pitch class read from its name, flats folded to sharps; undefined otherwise. */
+function plainKey(pc: PitchClass): string | undefined {
+  const m = PLAIN.exec(pc.englishName);
+  if (!m) return undefined;
+  const chroma = LETTER_CHROMA[m[1]] + (m[2] === "#" ? 1 : m[2] === "b" ? -1 : 0);
+  return SHARP_KEYS[(chroma + 12) % 12];
+}
+
+/** The tuning system names every one of the twelve keys plainly somewhere in its four octaves. */
+const isChromatic = (pcs: readonly PitchClass[]): boolean => new Set(pcs.map(plainKey).filter((k) => k !== undefined)).size === 12;
+
+/** Cells by 12-tone key. */
+function byKey(cells: readonly PitchClass[]): Map<string, PitchClass[]> {
+  const groups = new Map<string, PitchClass[]>();
+  for (const cell of cells) {
+    const key = twelveToneKey(cell);
+    groups.set(key, [...(groups.get(key) ?? []), cell]);
+  }
+  return groups;
+}
+
+/** The lowest cell above a pitch, if any. */
+const lowestAbove = (cells: readonly PitchClass[], cents: number): PitchClass | undefined =>
+  cells.filter((c) => c.cents > cents).reduce<PitchClass | undefined>((low, c) => (low === undefined || c.cents < low.cents ? c : low), undefined);
+
+const lowest = (cells: readonly PitchClass[]): PitchClass | undefined => lowestAbove(cells, -Infinity);
+
+/** Where the keys a maqām leaves out are taken from, for one tuning system × starting note. */
+interface Filler {
+  /** The tuning system spells the twelve keys itself; then only plainly named maqām notes stand for their key. */
+  chromatic: boolean;
+  cellsByKey: Map<string, PitchClass[]>;
+}
+
+function fillerOf(ts: TuningSystem, startingNote: string, alKindi: TuningSystem): Filler {
+  const own = pitchClassesOf(ts, startingNote);
+  const chromatic = isChromatic(own);
+  return { chromatic, cellsByKey: byKey(chromatic ? own : pitchClassesOf(alKindi, startingNote)) };
+}
+
+/**
+ * The twelve keys from the tonic upwards: each key takes the maqām's lowest note on it above
+ * the previous key's note, else the filler's lowest such note, else the filler's lowest note on it.
+ */
+function chromaticSetOf(entry: ClassifiedTransposition, filler: Filler): Map<string, PitchClass> {
+  const tonic = entry.cells[0];
+  const own = byKey(filler.chromatic ? entry.cells.filter((c) => plainKey(c) !== undefined) : entry.cells);
+  const start = SHARP_KEYS.indexOf(twelveToneKey(tonic) as (typeof SHARP_KEYS)[number]);
+  const set = new Map<string, PitchClass>([[twelveToneKey(tonic), tonic]]);
+  let previous = tonic.cents;
+  for (let step = 1; step < 12; step++) {
+    const key = SHARP_KEYS[(start + step) % 12];
+    const fill = filler.cellsByKey.get(key) ?? [];
+    const cell = lowestAbove(own.get(key) ?? [], previous) ?? lowestAbove(fill, previous) ?? lowest(fill);
+    if (!cell) continue;
+    set.set(key, cell);
+    previous = cell.cents;
+  }
+  return set;
+}
+
+/** Transposition cells re-spelled as one scale, ascending then descending. */
+function respelledCells(_maqam: Maqam, t: Transposition): PitchClass[] {
+  const { ascending, descending } = respellScale(t.ascending, t.descending);
+  return [...ascending, ...descending];
+}
+
+/** The 12-tone tuning that completes the sets of tuning systems without twelve plain keys. */
+export const AL_KINDI_ID = "alkindi_874";
+const alKindi = findTuningSystem(AL_KINDI_ID)!;
+
+/** The 12-tone grouping rule for one tuning system × starting note (al-Kindī must have that starting note). */
+function twelveToneRule(ts: TuningSystem, startingNote: string): SetRule {
+  const filler = fillerOf(ts, startingNote, alKindi);
+  return {
+    cellsOf: respelledCells,
+    setOf: (entry) => chromaticSetOf(entry, filler),
+    // Plain remainder, as the archive compares (QUIRK Q20): octave-0 notes stay negative.
+    inOctave: (cents) => cents % 1200,
+  };
+}
+
+/** The 12-pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
+export const twelveToneGrouping = cachedGrouping(twelveToneRule);
+
+/** The same pitch class one octave lower, from the tuning it was taken from. */
+function octaveBelow(cell: PitchClass, ts: TuningSystem, startingNote: string): PitchClass | undefined {
+  const kindi = pitchClassesOf(alKindi, startingNote);
+  const source = kindi.includes(cell) ? kindi : pitchClassesOf(ts, startingNote);
+  return source.find((pc) => pc.octave === cell.octave - 1 && pc.index === cell.index);
+}
+
+/**
+ * A set read from C instead of its tonic (`startSetFromC`): keys before the tonic's key that the
+ * upward walk placed in octave 2 are taken from octave 1, below the tonic, and the keys are
+ * listed C to B.
+ */
+export function setFromC(pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
+  const order = (key: string) => SHARP_KEYS.indexOf(key as (typeof SHARP_KEYS)[number]);
+  const tonicOrder = order([...pitchClasses.keys()][0]);
+  return [...pitchClasses]
+    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && order(key) < tonicOrder ? (octaveBelow(cell, ts, startingNote) ?? cell) : cell])
+    .sort(([a], [b]) => order(a) - order(b));
+}
