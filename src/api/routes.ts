@@ -11,9 +11,11 @@ import * as noteNamesApi from "./noteNames.js";
 import * as intervalsApi from "./intervals.js";
 import * as sourcesApi from "./sources.js";
 import * as ajnasApi from "./ajnas.js";
+import * as maqamDetailApi from "./maqamDetail.js";
 import * as modulationRoutesApi from "./modulationRoutes.js";
 
-const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi];
+// maqamDetailApi last: its greedy `/maqamat/{idName+}` must not shadow fixed segments (families, classification, …).
+const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
 
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 

@@ -1,0 +1,493 @@
+/**
+ * GET /maqamat/{idName}: one maqām in one tuning system and starting note — its pitch classes
+ * (re-spelled), ajnās per degree, family, named degrees, optional intervals, suyūr and
+ * modulations — optionally transposed by `transposeTo` or a transposed idName; `options=true`
+ * describes the parameters instead; `idName=all` lists every realisable maqām's analytical form.
+ * The path parameter is greedy because a transposed idName may name a tonic containing `/`.
+ */
+import { z } from "zod";
+import { ok, type ApiResponse } from "./errors.js";
+import { defineRoute, type RequestContext } from "./route.js";
+import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
+import { apiUrl, selfUrl } from "./links.js";
+import { noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
+import {
+  commentsOf,
+  degreePitchClass,
+  notRealizable,
+  optionsConflict,
+  selectionObject,
+  sourcesOf,
+  transpositionBlock,
+  transpositionSummaries,
+  unreachableTonic,
+} from "./entityViews.js";
+import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
+import { maqamat, type Maqam } from "../theory/entity.js";
+import { intervalBetween, type Interval } from "../theory/interval.js";
+import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
+import { isPossibleIn } from "../theory/realisation.js";
+import { std } from "../theory/std.js";
+import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
+import { familyOf, type Family } from "../theory/family.js";
+import { namedDegreesOf, romanNumeral, descendingNumeral, type NamedDegree } from "../theory/degrees.js";
+import { respellScale, midiLabelOf } from "../theory/respell.js";
+import { suyurOf } from "../theory/suyur.js";
+import { modulationsOf, modulationCounts, modulationsBlock, lowerOctaveModulations, lowerOctaveModulationsBlock } from "../theory/modulation.js";
+
+const COLLECTION = "/maqamat";
+
+/** The 16 values of `pitchClassDataType` on this endpoint; the last two give the minimal fields. */
+export const MAQAM_PITCH_CLASS_DATA_TYPES = [
+  "all",
+  "abjadName",
+  "englishName",
+  "solfege",
+  "fraction",
+  "cents",
+  "centsDeviation",
+  "decimalRatio",
+  "stringLength",
+  "fretDivision",
+  "midiNoteNumber",
+  "midiNoteDeviation",
+  "frequency",
+  "referenceNoteName",
+  "pitchClassIndex",
+  "scaleDegree",
+] as const;
+
+/** A parameter of an older revision that is refused rather than silently ignored. */
+const retiredParameter = (name: string, replacement: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) =>
+      raw === undefined
+        ? undefined
+        : fail(ctx, {
+            error: `Invalid parameter: ${name}`,
+            message: `${name} is no longer supported.`,
+            hint: `Use ${replacement} instead.`,
+          }),
+    );
+
+// Key order is the order of the checks: the first failing parameter answers.
+const schema = z.object({
+  includeLowerOctaveModulations: retiredParameter("includeLowerOctaveModulations", "includeModulations=true&includeModulations8vb=true"),
+  centsTolerance: centsTolerance(),
+  includeArabic: includeArabic(),
+  pitchClassDataType: oneOf("pitchClassDataType", MAQAM_PITCH_CLASS_DATA_TYPES, undefined),
+  idName: pathParameter("idName"),
+  tuningSystem: z.string().optional(),
+  startingNote: z.string().optional(),
+  transposeTo: optionalNonBlank("transposeTo", "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form."),
+  options: flag(),
+  includeIntervals: flag(),
+  includeModulations: flag(),
+  includeModulations8vb: flag(),
+  includeSuyur: flag(),
+  includeSources: flag(),
+});
+type Parameters = z.output<typeof schema>;
+
+const availabilityHint = (m: Maqam) => ` or /api${COLLECTION}/${m.idName}/availability for the systems that realise this maqām`;
+
+// ---------------------------------------------------------------------------------------------
+// Pitch data and intervals
+
+/**
+ * A pitch class of the maqām in the requested data type. The `midiNoteDeviation` label keeps the
+ * unrounded deviation (as the reference writes it on this route) and counts from the re-spelled key.
+ */
+function pitchClassOf(pc: PitchClass, scaleDegree: string, type: string | undefined, arabic: boolean) {
+  return {
+    ...degreePitchClass(pc, scaleDegree, type ?? "", arabic),
+    ...(type === "midiNoteDeviation" ? { midiNotePlusCentsDeviation: midiLabelOf(pc, false) } : {}),
+  };
+}
+
+/** Ascending cells with numerals I, II, …; descending (top-down) with the bottom note as I. */
+function pitchDataOf(ascending: readonly PitchClass[], descending: readonly PitchClass[], type: string | undefined, arabic: boolean) {
+  return {
+    ascending: ascending.map((pc, k) => pitchClassOf(pc, romanNumeral(k), type, arabic)),
+    descending: descending.map((pc, j) => pitchClassOf(pc, descendingNumeral(j, descending.length), type, arabic)),
+  };
+}
+
+/** Intervals between consecutive cells, in the order given. */
+const stepsAlong = (cells: readonly PitchClass[]): Interval[] => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));
+
+const VALUE_KEYS = new Set(["fraction", "cents", "decimalRatio", "stringLength", "fretDivision"]);
+const FULL_INTERVAL_TYPES = new Set(["solfege", "pitchClassIndex", "scaleDegree"]);
+
+/** §10.5: which interval fields each data type shows (omitted = `all`). */
+function intervalFields(interval: Interval, type = "all"): Record<string, unknown> {
+  if (type === "all") {
+    const { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex } = interval;
+    return { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex };
+  }
+  if (VALUE_KEYS.has(type)) return { [type]: interval[type as keyof Interval] };
+  if (FULL_INTERVAL_TYPES.has(type)) return { ...interval };
+  return { cents: interval.cents };
+}
+
+/**
+ * `{ascending, descending}` steps. The descending steps are measured upwards (bottom-up, positive)
+ * and listed from the top, as the reference's transposition list stores them.
+ */
+function intervalsOf(t: Transposition, type: string | undefined) {
+  const descendingSteps = stepsAlong([...t.descending].reverse()).reverse();
+  return {
+    ascending: stepsAlong(t.ascending).map((i) => intervalFields(i, type)),
+    descending: descendingSteps.map((i) => intervalFields(i, type)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ajnās, family and named degrees
+
+const jinsReference = (j: JinsInstance, arabic: boolean) => ({
+  id: j.jins.id,
+  idName: j.idName,
+  displayName: j.name,
+  ...(arabic ? { displayNameAr: entityNameToArabic(j.name) } : {}),
+});
+
+/** `{<display note name>: [] | [{id, idName, displayName}]}` in the order of the cells. */
+const ajnasMap = (cells: readonly PitchClass[], found: readonly (JinsInstance | null)[], arabic: boolean) =>
+  Object.fromEntries(cells.map((pc, i) => [pc.noteName, found[i] ? [jinsReference(found[i], arabic)] : []]));
+
+const familyObject = (f: Family, arabic: boolean) => ({
+  idName: f.idName,
+  displayName: f.name,
+  ...(arabic ? { displayNameAr: entityNameToArabic(f.name) } : {}),
+});
+
+/** A primary/secondary/tertiary jins or ghammāz entry (`withJins` false for the ghammāz). */
+function namedDegreeObject(d: NamedDegree, withJins: boolean, arabic: boolean) {
+  return {
+    noteName: std(d.noteName),
+    noteNameDisplay: d.noteName,
+    ...(arabic ? { noteNameDisplayAr: noteNameToArabic(d.noteName) } : {}),
+    maqamDegree: d.degree,
+    ...(withJins
+      ? {
+          jinsId: d.jins?.jins.id ?? null,
+          jinsIdName: d.jins?.idName ?? null,
+          jinsDisplayName: d.jins?.name ?? null,
+          ...(arabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
+        }
+      : {}),
+  };
+}
+
+const namedDegreesField = (entries: NamedDegree[] | null, withJins: boolean, arabic: boolean) =>
+  entries === null ? null : entries.map((d) => namedDegreeObject(d, withJins, arabic));
+
+// ---------------------------------------------------------------------------------------------
+// Data mode
+
+/** `context.tuningSystem` of the detail answer. */
+function tuningContext({ ts, startingNote }: TuningContext, arabic: boolean) {
+  return tuningSystemEntity(ts, arabic, {
+    startingNotes: noteNameArray(ts.startingNotes, arabic),
+    selectedStartingNote: noteRef(startingNote, arabic),
+    pitchClassCounts: { singleOctave: pitchClassesPerOctave(ts), allOctaves: pitchClassesOf(ts, startingNote).length },
+    originalValueType: ts.valueType,
+    referenceFrequency: referenceFrequencyOf(ts, startingNote),
+  });
+}
+
+const sameNoteNames = (a: readonly PitchClass[], b: readonly PitchClass[]) => a.length === b.length && a.every((pc, i) => pc.noteName === b[i].noteName);
+
+function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: TuningContext, list: readonly Transposition[], t: Transposition, tonic: string | undefined) {
+  const { ts, startingNote } = tuning;
+  const arabic = p.includeArabic;
+  const tolerance = p.centsTolerance;
+  const pcs = pitchClassesOf(ts, startingNote);
+  const ajnas = ajnasOf(t, ts, startingNote, tolerance);
+  const degrees = namedDegreesOf(m, t, pcs, ajnas);
+  const spelled = respellScale(t.ascending, t.descending);
+  const counts = modulationCounts(m, ts, startingNote, tolerance);
+  const modulations = p.includeModulations ? modulationsOf(m, t, ts, startingNote, tolerance) : undefined;
+  return {
+    maqam: selectionObject(m, t, arabic, { isBaseForm: t.isBaseForm }),
+    // Classified on the analytical form whatever rendering is shown.
+    family: familyObject(familyOf(list[0], ts, startingNote, tolerance), arabic),
+    tonic: noteRef(t.tonic, arabic),
+    ...transpositionBlock(m, t, arabic),
+    stats: {
+      numberOfTranspositions: transposedOnly(list).length,
+      numberOfPitchClasses: t.ascending.length,
+      numberOfMaqamModulations: counts.maqamat,
+      numberOfAjnasModulations: counts.ajnas,
+    },
+    characteristics: {
+      isOctaveRepeating: t.ascending.length <= 7,
+      hasAsymmetricDescending: !sameNoteNames(t.ascending, [...t.descending].reverse()),
+      hasSuyur: m.record.suyur.length > 0,
+    },
+    availableTranspositions: transpositionSummaries(transposedOnly(list), arabic),
+    comments: commentsOf(m),
+    ...(p.includeSources ? { sources: sourcesOf(m) } : {}),
+    parameters: {
+      pitchClassDataType: p.pitchClassDataType ?? null,
+      includeIntervals: p.includeIntervals,
+      includeModulations: p.includeModulations,
+      includeModulations8vb: p.includeModulations8vb,
+      includeSuyur: p.includeSuyur,
+      transposeTo: tonic ?? null,
+    },
+    context: { tuningSystem: tuningContext(tuning, arabic) },
+    links: {
+      self: selfUrl(ctx),
+      detail: apiUrl(ctx, `${COLLECTION}/${m.idName}`),
+      availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
+      compare: apiUrl(ctx, `${COLLECTION}/${m.idName}/compare`),
+    },
+    pitchData: pitchDataOf(spelled.ascending, spelled.descending, p.pitchClassDataType, arabic),
+    ...(p.includeIntervals ? { intervals: intervalsOf(t, p.pitchClassDataType) } : {}),
+    ajnas: { ascending: ajnasMap(t.ascending, ajnas.ascending, arabic), descending: ajnasMap(t.descending, ajnas.descending, arabic) },
+    primaryJins: namedDegreesField(degrees.primaryJins, true, arabic),
+    secondaryJins: namedDegreesField(degrees.secondaryJins, true, arabic),
+    tertiaryJins: namedDegreesField(degrees.tertiaryJins, true, arabic),
+    ghammaz: namedDegreesField(degrees.ghammaz, false, arabic),
+    ...(p.includeSuyur ? { suyur: suyurOf(m, t, pcs) } : {}),
+    ...(modulations ? { modulations: modulationsBlock(modulations, arabic) } : {}),
+    ...(modulations && p.includeModulations8vb
+      ? { lowerOctaveModulations: lowerOctaveModulationsBlock(lowerOctaveModulations(modulations, ts, startingNote), arabic) }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discovery mode (options=true)
+
+const DISCOVERY_TYPES = [
+  "all",
+  "englishName",
+  "fraction",
+  "cents",
+  "decimalRatio",
+  "stringLength",
+  "frequency",
+  "abjadName",
+  "fretDivision",
+  "midiNoteNumber",
+  "midiNoteDeviation",
+  "centsDeviation",
+  "referenceNoteName",
+];
+
+const DESCRIPTIONS = {
+  tuningSystem: "ID of tuning system (see /availability for options)",
+  startingNote:
+    "Theoretical framework for note naming. Required for data retrieval. Optional for discovery mode (options=true). Needed to calculate transposition options.",
+  pitchClassDataType:
+    "Output format for pitch data. Optional — when omitted, pitch classes contain only minimal note-name fields. Use 'cents' for tuning analysis or 'all' for complete pitch class information.",
+  includeIntervals: "Include interval data between pitch classes (?includeIntervals=true)",
+  transposeTo:
+    "Transpose to specific tonic (taṣwīr) - only valid transpositions shown. Calculated based on the provided tuningSystem and startingNote; null until a startingNote is provided.",
+  includeModulations: "Include modulation analysis (maqāmāt and ajnās)",
+  includeModulations8vb: "Include available modulations an octave below",
+  includeSuyur: "Include documented performance practices (suyūr)",
+  centsTolerance: "Tolerance in cents for pitch matching in transposition and modulation calculations (non-negative number)",
+  ajnasData: "Ajnās (constituent melodic structures) are always included in the response for maqām analysis",
+  formatOptions:
+    "The 'pitchClassDataType' parameter controls which pitch class properties are returned. Use 'all' for comprehensive data or specific formats like 'cents', 'fraction', etc. for targeted data.",
+};
+
+const booleanOption = (description: string) => ({ type: "boolean", default: false, description });
+
+/** `options=true`: the parameters this maqām accepts in a tuning system (and starting note). */
+function discovery(p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
+  const conflicting = [
+    ...(p.transposeTo !== undefined || transposed ? ["transposeTo"] : []),
+    ...(p.includeModulations ? ["includeModulations"] : []),
+    ...(p.includeModulations8vb ? ["includeModulations8vb"] : []),
+    ...(p.includeSuyur ? ["includeSuyur"] : []),
+    ...(p.pitchClassDataType !== undefined && p.pitchClassDataType !== "cents" ? ["pitchClassDataType"] : []),
+    ...(p.includeIntervals ? ["includeIntervals"] : []),
+  ];
+  if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType", "centsTolerance"]);
+  // The starting note is optional here: without one, the first is used only to validate the rest.
+  const tuning = resolveTuning(p.tuningSystem, p.startingNote ?? findTuningSystem(p.tuningSystem ?? "")?.startingNotes[0], availabilityHint(m));
+  if (isResponse(tuning)) return tuning;
+  const { ts } = tuning;
+  const startingNoteOptions = ts.startingNotes.map(std);
+  const tonics = p.startingNote === undefined ? null : transpositionsOf(m, ts, tuning.startingNote, p.centsTolerance).map((t) => std(t.tonic));
+  const example = `/api${COLLECTION}/${p.idName}?tuningSystem=${p.tuningSystem}&startingNote=${p.startingNote === undefined ? startingNoteOptions[0] : std(tuning.startingNote)}`;
+  return ok({
+    maqam: m.name,
+    tuningSystem: p.tuningSystem,
+    availableParameters: {
+      tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
+      startingNote: { options: startingNoteOptions, required: true, description: DESCRIPTIONS.startingNote },
+      pitchClassDataType: { options: DISCOVERY_TYPES, required: false, description: DESCRIPTIONS.pitchClassDataType },
+      includeIntervals: booleanOption(DESCRIPTIONS.includeIntervals),
+      transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
+      includeModulations: booleanOption(DESCRIPTIONS.includeModulations),
+      includeModulations8vb: booleanOption(DESCRIPTIONS.includeModulations8vb),
+      includeSuyur: booleanOption(DESCRIPTIONS.includeSuyur),
+      centsTolerance: { type: "number", default: 5, description: DESCRIPTIONS.centsTolerance },
+    },
+    notes: { ajnasData: DESCRIPTIONS.ajnasData, formatOptions: DESCRIPTIONS.formatOptions },
+    examples: [
+      `${example}&pitchClassDataType=cents&includeIntervals=true`,
+      ...(tonics !== null && tonics.length > 1 ? [`${example}&pitchClassDataType=cents&transposeTo=${tonics[1]}&includeModulations=true`] : []),
+      `${example}&pitchClassDataType=all&includeSuyur=true`,
+    ],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// idName=all
+
+interface AnalyticalForm {
+  maqam: Maqam;
+  list: readonly Transposition[];
+  family: Family;
+  counts: { maqamat: number; ajnas: number };
+}
+
+const allCache = new Map<string, AnalyticalForm[]>();
+
+/**
+ * The maqāmāt realisable in a tuning system × starting note, by display name, each with its
+ * transposition list, family and modulation counts; shared by every `/maqamat/all` variant.
+ */
+function analyticalForms(ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] {
+  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
+  let forms = allCache.get(key);
+  if (!forms) {
+    forms = maqamat
+      .filter((m) => isPossibleIn(m, ts, startingNote))
+      .map((m) => ({ maqam: m, list: transpositionsOf(m, ts, startingNote, tolerance) }))
+      .filter(({ list }) => list.length > 0)
+      .sort((a, b) => a.maqam.name.localeCompare(b.maqam.name, "en-US"))
+      .map(({ maqam, list }) => ({
+        maqam,
+        list,
+        family: familyOf(list[0], ts, startingNote, tolerance),
+        counts: modulationCounts(maqam, ts, startingNote, tolerance),
+      }));
+    // Only the default tolerance is worth keeping for every tuning system × starting note.
+    if (tolerance === 5) allCache.set(key, forms);
+  }
+  return forms;
+}
+
+function allBody(p: Parameters, tuning: TuningContext) {
+  const { ts, startingNote } = tuning;
+  const arabic = p.includeArabic;
+  const pcs = pitchClassesOf(ts, startingNote);
+  const maqamatData = analyticalForms(ts, startingNote, p.centsTolerance).map(({ maqam, list, family, counts }) => {
+    const t = list[0];
+    const comments = commentsOf(maqam);
+    return {
+      id: maqam.id,
+      idName: t.idName,
+      displayName: t.name,
+      version: maqam.record.version,
+      tonicId: std(t.tonic),
+      tonicDisplay: t.tonic,
+      transposition: t.isTransposed,
+      familyId: family.idName,
+      familyDisplay: family.name,
+      // The whole list here (taḥlīl and octave renderings included), as the reference counts it.
+      numberOfTranspositions: list.length,
+      numberOfMaqamModulations: counts.maqamat,
+      numberOfAjnasModulations: counts.ajnas,
+      commentsEnglish: comments.english,
+      commentsArabic: comments.arabic,
+      ...(arabic
+        ? { displayNameAr: entityNameToArabic(t.name), tonicDisplayAr: noteNameToArabic(t.tonic), familyDisplayAr: entityNameToArabic(family.name) }
+        : {}),
+      sources: sourcesOf(maqam),
+      // Plain tuning-system spellings here: the list is not re-spelled per maqām.
+      pitchData: pitchDataOf(t.ascending, t.descending, p.pitchClassDataType, arabic),
+      ...(p.includeIntervals ? { intervals: intervalsOf(t, p.pitchClassDataType) } : {}),
+    };
+  });
+  return {
+    context: {
+      tuningSystem: {
+        id: ts.id,
+        displayName: ts.displayName,
+        ...(arabic
+          ? {
+              displayNameAr: ts.displayNameAr,
+              tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic),
+              startingNoteNameAr: noteNameToArabic(startingNote),
+            }
+          : {}),
+        version: ts.record.version,
+        originalValueType: pcs.length ? ts.valueType : "unknown",
+        numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
+        numberOfPitchClassesAllOctaves: pcs.length,
+        tuningSystemStartingNoteNames: ts.startingNotes,
+        tuningSystemStartingNoteNamesIds: ts.startingNotes.map(std),
+        startingNoteName: std(startingNote),
+        referenceFrequency: referenceFrequencyOf(ts, startingNote),
+      },
+      pitchClassDataType: p.pitchClassDataType ?? null,
+      includeIntervals: p.includeIntervals,
+    },
+    count: maqamatData.length,
+    maqamat: maqamatData,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route
+
+const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
+  // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
+  if (p.idName === "all") {
+    const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+    return isResponse(tuning) ? tuning : ok(allBody(p, tuning));
+  }
+  const ref = resolveEntity("maqam", p.idName);
+  if (isResponse(ref)) return ref;
+  const m = ref.entity;
+  if (p.options) return discovery(p, m, ref.tonic !== undefined);
+  const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+  if (isResponse(tonic)) return tonic;
+  const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(m));
+  if (isResponse(tuning)) return tuning;
+  const { ts, startingNote } = tuning;
+  const list = transpositionsOf(m, ts, startingNote, p.centsTolerance);
+  if (!isPossibleIn(m, ts, startingNote) || list.length === 0) return notRealizable(m, tuning);
+  const t = tonic === undefined ? list[0] : findTransposition(list, tonic);
+  if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
+  return ok(detailBody(p, ctx, m, tuning, list, t, tonic));
+});
+
+export const routes = [detailRoute];
+
+// ---------------------------------------------------------------------------------------------
+// Pre-rendering (canonical form: parameters sorted by name, values as idNames)
+
+/**
+ * Per maqām × tuning system × starting note where it is realisable, the detail of every reachable
+ * tonic — the taḥlīl under the base idName, every other entry under its own idName — in default
+ * form and with `pitchClassDataType=all`; and `/maqamat/all` per tuning system × starting note.
+ */
+export function* prerender(): Generator<string> {
+  for (const ts of tuningSystems)
+    for (const startingNote of ts.startingNotes) {
+      const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+      yield `${COLLECTION}/all?${context}`;
+      for (const m of maqamat) {
+        if (!isPossibleIn(m, ts, startingNote)) continue;
+        for (const idName of new Set(transpositionsOf(m, ts, startingNote).map((t) => t.idName))) {
+          yield `${COLLECTION}/${idName}?${context}`;
+          yield `${COLLECTION}/${idName}?pitchClassDataType=all&${context}`;
+        }
+      }
+    }
+}
