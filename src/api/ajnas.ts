@@ -5,8 +5,8 @@
  * greedy and the sub-routes are matched before the detail route.
  */
 import { z } from "zod";
-import { apiError, ok, type ApiResponse } from "./errors.js";
-import { defineRoute, type RequestContext } from "./route.js";
+import { ok, type ApiResponse } from "./errors.js";
+import { defineRoute } from "./route.js";
 import {
   centsTolerance,
   emptyAsAbsent,
@@ -24,6 +24,7 @@ import { PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSys
 import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
 import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
 import {
+  COMPARE_NUMERALS,
   SORT_OPTIONS,
   availabilityAnswer,
   availabilitySummary,
@@ -31,6 +32,7 @@ import {
   commentsOf,
   compareGrid,
   compareTokens,
+  consecutiveIntervals,
   degreePitchClass,
   distinctTranspositions,
   optionsConflict,
@@ -48,7 +50,6 @@ import {
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
-import { intervalBetween } from "../theory/interval.js";
 import { romanNumeral } from "../theory/degrees.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, isPossible, isPossibleIn } from "../theory/realisation.js";
@@ -64,6 +65,9 @@ const resolveJins = (idName: string) => resolveEntity("jins", idName);
 
 /** The detail route realises a jins when any starting note's adjacent-octave name set holds its notes. */
 const possibleInSystem = (jins: Jins, ts: TuningSystem) => ts.record.noteNames.some((_, i) => isPossible(jins, adjacentOctaveNames(ts, i)));
+
+/** Sort key of the alphabetical and tonic orders. */
+const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) });
 
 const availabilityHint = (jins: Jins) => ` or /api${COLLECTION}/${jins.idName}/availability for the systems that realise this jins`;
 
@@ -81,7 +85,7 @@ const listRoute = defineRoute(
   (p, ctx) => {
     const wanted = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
     const selected = ajnas.filter((j) => wanted === undefined || std(firstNoteOf(j)) === wanted);
-    const data = sortByNameOrTonic(selected, p.sortBy, (j) => ({ idName: j.idName, tonicIdName: std(firstNoteOf(j)) })).map((j) => {
+    const data = sortByNameOrTonic(selected, p.sortBy, jinsSortKey).map((j) => {
       const { count, availability } = availabilitySummary(j, p.includeArabic);
       return {
         jins: entityObject(j, p.includeArabic),
@@ -126,7 +130,7 @@ const perTuningSystemRoute = defineRoute(
       ["startingNote", std(startingNote)],
       ["tuningSystem", ts.id],
     ]);
-    const data = sortByNameOrTonic(available, p.sortBy, ({ jins }) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) })).map(
+    const data = sortByNameOrTonic(available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
       ({ jins, list }) => ({
         jins: entityObject(jins, p.includeArabic),
         tonic: noteRef(firstNoteOf(jins), p.includeArabic),
@@ -212,9 +216,6 @@ const transpositionsRoute = defineRoute(
 const selected = (list: readonly Transposition[], tonic: string | undefined): Transposition | undefined =>
   tonic === undefined ? list[0] : findTransposition(list, tonic);
 
-/** Intervals between consecutive cells; the compare cells report only their cents. */
-const intervalsOf = (cells: readonly PitchClass[]) => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));
-
 const compareRoute = defineRoute(
   `${COLLECTION}/{idName+}/compare`,
   z.object({
@@ -255,13 +256,13 @@ const compareRoute = defineRoute(
         ...transpositionBlock(jins, t, p.includeArabic),
         stats: { tuningSystem: cellTuningStats(tuning), jins: { numberOfPitchClasses: t.ascending.length } },
         availableTranspositions: transpositionSummaries(transposedOnly(list), p.includeArabic),
-        pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, 13), p.pitchClassDataType, p.includeArabic, true)),
+        pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, COMPARE_NUMERALS), p.pitchClassDataType, p.includeArabic, true)),
         parameters: { pitchClassDataType: p.pitchClassDataType, includeIntervals: p.includeIntervals, transposeTo: tonic ?? null },
         links: {
           detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}${detailQuery}`),
           availability: apiUrl(ctx, `${COLLECTION}/${jins.idName}/availability`),
         },
-        ...(p.includeIntervals ? { intervals: intervalsOf(t.ascending).map(({ cents }) => ({ cents })) } : {}),
+        ...(p.includeIntervals ? { intervals: consecutiveIntervals(t.ascending).map(({ cents }) => ({ cents })) } : {}),
       };
     };
     return ok({
@@ -288,7 +289,7 @@ const compareRoute = defineRoute(
 
 /** §10.5: a single field for the value types that have one, `frequency` as null, else the full interval. */
 function intervalFields(cells: readonly PitchClass[], type: string) {
-  return intervalsOf(cells).map((interval) => {
+  return consecutiveIntervals(cells).map((interval) => {
     switch (type) {
       case "cents":
       case "fraction":

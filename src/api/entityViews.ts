@@ -18,13 +18,12 @@ import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
 import { midiPlusCentsDeviation } from "../theory/ipn.js";
-
-type Kind = Entity["kind"];
+import { intervalBetween, type Interval } from "../theory/interval.js";
 
 /** How each kind is named in bodies, messages and paths. */
 export const KIND = {
-  maqam: { key: "maqam", word: "maqām", Word: "Maqām", collection: "/maqamat", listName: "maqāmāt" },
-  jins: { key: "jins", word: "jins", Word: "Jins", collection: "/ajnas", listName: "ajnās" },
+  maqam: { key: "maqam", word: "maqām", Word: "Maqām", collection: "/maqamat" },
+  jins: { key: "jins", word: "jins", Word: "Jins", collection: "/ajnas" },
 } as const;
 
 /** `entityObject` of the selected transposition: its idName and display name in the entity's key order. */
@@ -234,6 +233,9 @@ export function degreePitchClass(pc: PitchClass, scaleDegree: string, type: stri
   };
 }
 
+/** Intervals between consecutive cells (0 → 1, 1 → 2, …). */
+export const consecutiveIntervals = (cells: readonly PitchClass[]): Interval[] => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));
+
 // ---------------------------------------------------------------------------------------------
 // Discovery mode
 
@@ -248,6 +250,9 @@ export const optionsConflict = (conflicting: string[], allowed: string[]) =>
 
 // ---------------------------------------------------------------------------------------------
 // Compare
+
+/** Numerals stop at XIII in the compare routes (§6.6). */
+export const COMPARE_NUMERALS = 13;
 
 /**
  * The N × M grid of a compare answer, tuning systems outside, starting notes inside, in the order
