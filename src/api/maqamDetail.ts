@@ -14,6 +14,7 @@ import { noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
 import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import {
   commentsOf,
+  consecutiveIntervals,
   degreePitchClass,
   notRealizable,
   optionsConflict,
@@ -25,7 +26,7 @@ import {
 } from "./entityViews.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
-import { intervalBetween, type Interval } from "../theory/interval.js";
+import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
@@ -118,9 +119,6 @@ function pitchDataOf(ascending: readonly PitchClass[], descending: readonly Pitc
   };
 }
 
-/** Intervals between consecutive cells, in the order given. */
-const stepsAlong = (cells: readonly PitchClass[]): Interval[] => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));
-
 const VALUE_KEYS = new Set(["fraction", "cents", "decimalRatio", "stringLength", "fretDivision"]);
 const FULL_INTERVAL_TYPES = new Set(["solfege", "pitchClassIndex", "scaleDegree"]);
 
@@ -140,9 +138,9 @@ function intervalFields(interval: Interval, type = "all"): Record<string, unknow
  * and listed from the top, as the reference's transposition list stores them.
  */
 function intervalsOf(t: Transposition, type: string | undefined) {
-  const descendingSteps = stepsAlong([...t.descending].reverse()).reverse();
+  const descendingSteps = consecutiveIntervals([...t.descending].reverse()).reverse();
   return {
-    ascending: stepsAlong(t.ascending).map((i) => intervalFields(i, type)),
+    ascending: consecutiveIntervals(t.ascending).map((i) => intervalFields(i, type)),
     descending: descendingSteps.map((i) => intervalFields(i, type)),
   };
 }
