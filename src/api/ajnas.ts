@@ -439,11 +439,24 @@ function* variants(options: [string, readonly string[]][]): Generator<string> {
 const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
 
 /**
+ * Per-tuning-system lists: the default and each option on its own, as for maqāmāt (with all
+ * transpositions a list weighs up to 1 MB, so the full product of options is left to the fallback).
+ */
+const PER_TUNING_SYSTEM_VARIANTS = [
+  "",
+  "includeArabic=true",
+  "sortBy=alphabetical",
+  "includeJinsDegrees=true",
+  "includeTranspositions=true",
+  "includeJinsDegrees=true&includeTranspositions=true",
+];
+
+/**
  * Lists in every variant; per jins × tuning system × starting note the detail of every reachable
  * tonic — the taḥlīl under the base idName, every other entry under its transposed idName, each in
  * default form and with `pitchClassDataType=all` — and the transpositions; availability of every
- * jins through its base idName and every transposed idName; the per-tuning-system lists. Compare
- * stays with the fallback server.
+ * jins through its base idName and every transposed idName; the per-tuning-system lists in their
+ * main variants. Compare stays with the fallback server.
  */
 export function* prerender(): Generator<string> {
   const tonicIds = [...new Set(ajnas.map((j) => std(firstNoteOf(j))))];
@@ -456,13 +469,7 @@ export function* prerender(): Generator<string> {
     yield withQuery(COLLECTION, q);
   for (const ts of tuningSystems)
     for (const startingNote of ts.startingNotes)
-      for (const q of variants([
-        ["includeArabic", ["true"]],
-        ["includeJinsDegrees", ["true"]],
-        ["includeTranspositions", ["true"]],
-        ["sortBy", SORT_OPTIONS],
-      ]))
-        yield withQuery(`/tuning-systems/${ts.id}/${std(startingNote)}/ajnas`, q);
+      for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${std(startingNote)}/ajnas`, q);
   for (const jins of ajnas) {
     const transposedIds = new Set<string>();
     for (const ts of tuningSystems) {
@@ -470,7 +477,7 @@ export function* prerender(): Generator<string> {
       for (const startingNote of ts.startingNotes) {
         const list = transpositionsOf(jins, ts, startingNote);
         const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
-        for (const idName of new Set(list.map((t) => t.idName))) {
+        for (const { idName } of list) {
           yield `${COLLECTION}/${idName}?${context}`;
           yield `${COLLECTION}/${idName}?pitchClassDataType=all&${context}`;
           if (idName !== jins.idName) transposedIds.add(idName);
