@@ -26,12 +26,14 @@ import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, tuningSystemEntity } fro
 import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
 import {
+  COMPARE_NUMERALS,
   SORT_OPTIONS,
   availabilityAnswer,
   availabilitySummary,
   cellTuningStats,
   compareGrid,
   compareTokens,
+  consecutiveIntervals,
   degreePitchClass,
   distinctTranspositions,
   selectionObject,
@@ -49,7 +51,7 @@ import { maqamat, type Maqam } from "../theory/entity.js";
 import { familyOf, FAMILY_ID_NAMES, NO_JINS, type Family } from "../theory/family.js";
 import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
 import { namedDegreesOf, romanNumeral, descendingNumeral, type NamedDegree } from "../theory/degrees.js";
-import { intervalBetween, type Interval } from "../theory/interval.js";
+import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
@@ -319,15 +321,13 @@ function compareInterval(interval: Interval, type: string) {
  * adjacent cells and listed top-down (positive cents), as the reference lists them (Q13).
  */
 function compareIntervals(t: Transposition, type: string) {
-  const { ascending: up, descending: down } = t;
   return {
-    ascending: up.slice(1).map((pc, i) => compareInterval(intervalBetween(up[i], pc), type)),
-    descending: down.slice(1).map((pc, j) => compareInterval(intervalBetween(pc, down[j]), type)),
+    ascending: consecutiveIntervals(t.ascending).map((i) => compareInterval(i, type)),
+    descending: consecutiveIntervals([...t.descending].reverse())
+      .reverse()
+      .map((i) => compareInterval(i, type)),
   };
 }
-
-/** Numerals stop at XIII in the compare routes (§6.6). */
-const COMPARE_NUMERALS = 13;
 
 interface CompareOptions {
   tonic: string | undefined;
