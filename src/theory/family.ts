@@ -52,7 +52,7 @@ export function familyNameOfJins(jinsName: string): string {
 }
 
 /** The family of a jins name as `{idName, name}`. */
-export function familyOfJinsName(jinsName: string): Family {
+function familyOfJinsName(jinsName: string): Family {
   const name = familyNameOfJins(jinsName);
   return { idName: std(name), name };
 }

@@ -75,7 +75,7 @@ function octaveAbove(pc: PitchClass, pcs: readonly PitchClass[], perOctave: numb
 }
 
 /** §6.2: the scale followed by its notes after `slice` one octave up. */
-export function extendedScale(cells: readonly PitchClass[], slice: number, pcs: readonly PitchClass[], perOctave: number): ExtendedScale {
+function extendedScale(cells: readonly PitchClass[], slice: number, pcs: readonly PitchClass[], perOctave: number): ExtendedScale {
   return [...cells, ...cells.slice(slice + 1).map((pc) => octaveAbove(pc, pcs, perOctave))];
 }
 
@@ -97,7 +97,7 @@ function matchesAt(intervals: readonly number[], i: number, pattern: readonly nu
 }
 
 /** The jins named after the note it starts on (bare on the jins's own modal slot). */
-export function jinsInstance(jins: Jins, cells: PitchClass[]): JinsInstance {
+function jinsInstance(jins: Jins, cells: PitchClass[]): JinsInstance {
   const tonic = cells[0].noteName;
   const isTransposed = !sameSlot(tonic, jins.notes[0]);
   return {
