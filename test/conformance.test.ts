@@ -34,6 +34,8 @@ const MINIMUM_PASS_RATE: Record<string, number> = {
   "GET /maqamat/{idName}/transpositions": 1,
   "GET /maqamat/{idName}/compare": 1,
   "GET /tuning-systems/{id}/{startingNote}/maqamat": 1,
+  // 75 of 76: one no-route message quotes the older `al-` spelling (docs/deviations.md).
+  "GET /modulation-routes": 0.98,
 };
 
 const byEndpoint = new Map<string, ReturnType<typeof recordedCases>>();

@@ -16,10 +16,10 @@ import { std } from "../theory/std.js";
 /** The specification's ceiling on hops per request. */
 const MAX_HOPS = 20;
 /**
- * Edges all searches of one request may examine (about a second of work): iterative deepening
- * over simple paths can otherwise run for hours at maxHops=20.
+ * Edges the searches of one direction may examine (a few tenths of a second): iterative
+ * deepening over simple paths through several waypoints could otherwise run for minutes.
  */
-export const EXPLORED_EDGES_LIMIT = 20_000_000;
+export const EXPLORED_EDGES_LIMIT = 50_000_000;
 /** Routes served per direction whatever maxRoutes asks for, to keep answers to a few MB. */
 export const ROUTES_SERVED_LIMIT = 1000;
 
@@ -66,6 +66,13 @@ function parseWaypoints(raw: string | undefined): Endpoint[] | ErrorSpec {
       };
     waypoints.push({ maqam: parts[0], tonic: blankToUndefined(parts[1]) });
   }
+  // Every waypoint adds a leg of at least one hop, so more than this cannot fit in MAX_HOPS hops.
+  if (waypoints.length > MAX_HOPS - 1)
+    return {
+      error: `Too many waypoints: ${waypoints.length}`,
+      message: `A route through more than ${MAX_HOPS - 1} waypoints would need more than ${MAX_HOPS} hops.`,
+      hint: `Give at most ${MAX_HOPS - 1} waypoints.`,
+    };
   return waypoints;
 }
 
@@ -186,12 +193,7 @@ function resolveEndpoint(prefix: string, endpoint: Endpoint, ts: TuningSystem, s
 
 /** The node of a rendering; without a tonic the analytical form (first non-transposed node). */
 function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ApiResponse {
-  let index: number | undefined;
-  if (tonic !== undefined) index = graph.byKey.get(nodeKey(maqam, tonic));
-  else {
-    const own = graph.nodes.flatMap((n, i) => (n.maqam === maqam ? [i] : []));
-    index = own.find((i) => !graph.nodes[i].transposition.isTransposed) ?? own[0];
-  }
+  const index = tonic === undefined ? graph.analyticalNode.get(maqam) : graph.byKey.get(nodeKey(maqam, tonic));
   if (index !== undefined) return index;
   return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${std(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
 }
@@ -267,9 +269,12 @@ function handle(p: Params): ApiResponse {
     allowOctaveJumps: p.allowOctaveJumps,
     allowDownwardModulation: p.allowDownwardModulation,
   };
-  const budget = searchBudget(EXPLORED_EDGES_LIMIT);
-  const outbound = routesThrough(graph, [source, ...waypoints, target], options, budget);
-  const returns = p.returnToStartingMaqam && outbound.length ? routesThrough(graph, [target, source], options, budget) : undefined;
+  // Each direction has its own budget, so a costly outbound search leaves the return search whole.
+  const outboundBudget = searchBudget(EXPLORED_EDGES_LIMIT);
+  const returnBudget = searchBudget(EXPLORED_EDGES_LIMIT);
+  const outbound = routesThrough(graph, [source, ...waypoints, target], options, outboundBudget);
+  const returns = p.returnToStartingMaqam && outbound.length ? routesThrough(graph, [target, source], options, returnBudget) : undefined;
+  const exhausted = outboundBudget.exhausted || returnBudget.exhausted;
   const routesCapped = p.maxRoutes > ROUTES_SERVED_LIMIT && [outbound, returns ?? []].some((r) => r.length === ROUTES_SERVED_LIMIT);
 
   const nodes = new Map<number, ReturnType<typeof nodeObject>>();
@@ -295,10 +300,10 @@ function handle(p: Params): ApiResponse {
     ...(waypoints.length ? { waypoints: waypoints.map(node) } : {}),
   };
   const noRoute = `No path found from '${p.from.maqam}' to '${p.to.maqam}' within ${p.maxHops} hops`;
-  const limitNotice = budget.exhausted
-    ? `The search stopped after examining ${EXPLORED_EDGES_LIMIT.toLocaleString("en-US")} modulations (its limit); the routes listed were found before that, shortest first, and others may exist. A smaller maxHops, fewer waypoints or limitToShortestHops=true keeps the search within the limit.`
+  const limitNotice = exhausted
+    ? `The search stopped after examining ${EXPLORED_EDGES_LIMIT.toLocaleString("en-US")} modulations in one direction (its limit); the routes listed were found before that, shortest first, and others may exist. A smaller maxHops or maxRoutes, fewer waypoints or limitToShortestHops=true keeps the search within the limit.`
     : `At most ${ROUTES_SERVED_LIMIT} routes are returned per direction; maxRoutes=${p.maxRoutes} was reduced to that.`;
-  const searchLimit = budget.exhausted || routesCapped ? { searchLimitReached: true, message: outbound.length ? limitNotice : `${noRoute} before the search limit was reached. ${limitNotice}` } : {};
+  const searchLimit = exhausted || routesCapped ? { searchLimitReached: true, message: outbound.length ? limitNotice : `${noRoute} before the search limit was reached. ${limitNotice}` } : {};
 
   return ok({
     totalPossibleRoutes: {

@@ -194,7 +194,8 @@ function candidatesOn(pool: CandidatePool, tonic: string | undefined, sourceMaqa
   const isSourceScale = (c: Candidate) => c.byLookup && sameList(dataNamesOf(c.entity), a);
   const isSource = (c: Candidate) => c.entity === sourceMaqam && c.transposition.tonic === a[0];
   // Most groups hold neither; they are shared as they are (every graph node asks for eight).
-  if (!(sourceMaqam && group.entities.has(sourceMaqam)) && !group.lookups.some(isSourceScale)) return group.candidates;
+  const mayHoldSource = tonic === a[0] && sourceMaqam !== undefined && group.entities.has(sourceMaqam);
+  if (!mayHoldSource && !group.lookups.some(isSourceScale)) return group.candidates;
   return group.candidates.filter((c) => !isSourceScale(c) && !isSource(c));
 }
 

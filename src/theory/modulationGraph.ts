@@ -8,8 +8,7 @@ import { isPossibleIn } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
-import { MODULATION_CATEGORIES, maqamModulationsOf, recentlyUsed, type ModulationCategory } from "./modulation.js";
-import { std } from "./std.js";
+import { MODULATION_CATEGORIES, maqamModulationsOf, recentlyUsed, type ModulationCategory, type ModulationTarget } from "./modulation.js";
 
 export interface RouteNode {
   maqam: Maqam;
@@ -64,14 +63,17 @@ export interface EdgeRows {
 
 export interface ModulationGraph {
   nodes: RouteNode[];
-  /** `<base idName>:<tonic idName>` → node index. */
+  /** `nodeKey(maqam, tonic)` → node index. */
   byKey: Map<string, number>;
+  /** Per maqām, the node of its analytical form: its first node that is not transposed, else its first. */
+  analyticalNode: Map<Maqam, number>;
   outgoing: EdgeRows;
   /** Reverse edges, for the distance-to-end of the search. */
   incoming: EdgeRows;
 }
 
-export const nodeKey = (maqam: Maqam, tonic: string): string => `${maqam.idName}:${std(tonic)}`;
+/** Key of the node of a maqām on a tonic (display name; note names are unique across octaves). */
+export const nodeKey = (maqam: Maqam, tonic: string): string => `${maqam.idName}:${tonic}`;
 
 /** Ascending and descending scales are the same notes (no separate descending sixth). */
 function isSymmetric(t: Transposition): boolean {
@@ -123,20 +125,33 @@ function buildGraph(ts: TuningSystem, startingNote: string, tolerance: number): 
       for (const transposition of transpositionsOf(maqam, ts, startingNote, tolerance)) nodes.push({ maqam, transposition });
   const byKey = new Map<string, number>();
   nodes.forEach((n, i) => byKey.set(nodeKey(n.maqam, n.transposition.tonic), i));
+  const analyticalNode = new Map<Maqam, number>();
+  nodes.forEach(({ maqam, transposition }, i) => {
+    const known = analyticalNode.get(maqam);
+    if (known === undefined || (nodes[known].transposition.isTransposed && !transposition.isTransposed)) analyticalNode.set(maqam, i);
+  });
 
-  // Modulation targets are shared objects of the candidate pool: resolve each to its node once.
-  const nodeOfTarget = new Map<Transposition, number>();
-  const nodeOf = (maqam: Maqam, t: Transposition): number => {
-    let v = nodeOfTarget.get(t);
-    if (v === undefined) nodeOfTarget.set(t, (v = byKey.get(nodeKey(maqam, t.tonic)) ?? -1));
-    return v;
-  };
   // The same maqām on the tonic one octave lower, when it is a node.
   const lowerSibling = nodes.map(({ maqam, transposition }) => {
     const tonic = transposition.ascending[0];
     const k = tonic.octave * perOctave + tonic.index - perOctave;
     return k < 0 ? -1 : (byKey.get(nodeKey(maqam, pcs[k].noteName)) ?? -1);
   });
+  // Modulation lists are mostly arrays shared by many sources: resolve each array to its target
+  // nodes once, as (node, lower sibling) pairs, skipping targets that are not nodes.
+  const targetNodes = new WeakMap<readonly ModulationTarget[], Int32Array>();
+  const targetNodesOf = (list: readonly ModulationTarget[]): Int32Array => {
+    let pairs = targetNodes.get(list);
+    if (!pairs) {
+      const found: number[] = [];
+      for (const { entity, transposition } of list) {
+        const v = byKey.get(nodeKey(entity as Maqam, transposition.tonic));
+        if (v !== undefined) found.push(v, lowerSibling[v]);
+      }
+      targetNodes.set(list, (pairs = Int32Array.from(found)));
+    }
+    return pairs;
+  };
   const registerShifts = registerShiftsOf(nodes);
 
   const rows = rowWriter(nodes.length);
@@ -145,11 +160,10 @@ function buildGraph(ts: TuningSystem, startingNote: string, tolerance: number): 
     const symmetric = isSymmetric(transposition);
     MODULATION_CATEGORIES.forEach((category, code) => {
       if (category === "sixthDegreeDesc" && symmetric) return;
-      for (const target of lists[category]) {
-        const v = nodeOf(target.entity as Maqam, target.transposition);
-        if (v < 0) continue;
-        rows.add(v, code);
-        const below = lowerSibling[v];
+      const pairs = targetNodesOf(lists[category]);
+      for (let i = 0; i < pairs.length; i += 2) {
+        rows.add(pairs[i], code);
+        const below = pairs[i + 1];
         if (below >= 0 && below !== u) rows.add(below, OCTAVE_BELOW_TWIN + code);
       }
     });
@@ -157,7 +171,7 @@ function buildGraph(ts: TuningSystem, startingNote: string, tolerance: number): 
     rows.endRow();
   });
   const outgoing = rows.done();
-  return { nodes, byKey, outgoing, incoming: reverseOf(outgoing) };
+  return { nodes, byKey, analyticalNode, outgoing, incoming: reverseOf(outgoing) };
 }
 
 /**

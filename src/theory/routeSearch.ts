@@ -102,7 +102,7 @@ function shortestRoutes(graph: ModulationGraph, start: number, end: number, opti
 }
 
 /** Hops from every node to `end` over allowed edges, up to `limit` (beyond: a large number). */
-function distancesToEnd(graph: ModulationGraph, end: number, limit: number, allowed: boolean[]): Int32Array {
+function distancesToEnd(graph: ModulationGraph, end: number, limit: number, allowed: boolean[], budget: SearchBudget): Int32Array {
   const { offset, node, category } = graph.incoming;
   const distance = new Int32Array(graph.nodes.length).fill(limit + 1);
   distance[end] = 0;
@@ -111,6 +111,7 @@ function distancesToEnd(graph: ModulationGraph, end: number, limit: number, allo
     const next: number[] = [];
     for (const v of frontier)
       for (let e = offset[v]; e < offset[v + 1]; e++) {
+        if (!spend(budget)) return distance;
         const u = node[e];
         if (allowed[category[e]] && distance[u] > d + 1) {
           distance[u] = d + 1;
@@ -130,7 +131,7 @@ function distancesToEnd(graph: ModulationGraph, end: number, limit: number, allo
 function simpleRoutes(graph: ModulationGraph, start: number, end: number, options: SearchOptions, budget: SearchBudget): Route[] {
   const { offset, node, category } = graph.outgoing;
   const allowed = allowedCategories(options);
-  const distance = distancesToEnd(graph, end, options.maxHops, allowed);
+  const distance = distancesToEnd(graph, end, options.maxHops, allowed, budget);
   const onPath = new Uint8Array(graph.nodes.length);
   const routes: Route[] = [];
   const path: Hop[] = [];
