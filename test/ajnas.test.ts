@@ -397,6 +397,23 @@ describe("GET /tuning-systems/{id}/{startingNote}/ajnas", () => {
   });
 });
 
+describe("links", () => {
+  it("every /transpositions detail link answers 200, the given tolerance passed on", () => {
+    for (const [path, query] of [
+      ["/ajnas/jins_rast/transpositions", IBN_SINA_YEGAH],
+      ["/ajnas/jins_segah_baladi/transpositions", `${IBN_SINA_YEGAH}&centsTolerance=15`],
+      ["/ajnas/jins_saba_zamzam/transpositions", "tuningSystem=alfarabi_950j&startingNote=rast&centsTolerance=15"],
+    ]) {
+      const { body } = ask(path, query);
+      for (const { links } of body.transpositions.detailed) {
+        const url = new URL(links.detail);
+        expect(url.searchParams.has("centsTolerance")).toBe(query.includes("centsTolerance"));
+        expect(ask(url.pathname.replace(/^\/api/, ""), url.search.slice(1)).status, links.detail).toBe(200);
+      }
+    }
+  });
+});
+
 describe("distinct transpositions", () => {
   it("keep one entry per modal degree other than the taḥlīl's, in pitch order", () => {
     const ts = findTuningSystem("ibnsina_1037")!;

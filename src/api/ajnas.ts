@@ -33,6 +33,7 @@ import {
   compareGrid,
   compareTokens,
   consecutiveIntervals,
+  contextQuery,
   degreePitchClass,
   distinctTranspositions,
   optionsConflict,
@@ -126,10 +127,7 @@ const perTuningSystemRoute = defineRoute(
       .filter((j) => isPossible(j, names))
       .map((j) => ({ jins: j, list: transpositionsOf(j, ts, startingNote, p.centsTolerance) }))
       .filter(({ list }) => list.some((t) => !t.isTransposed));
-    const detailQuery = queryString([
-      ["startingNote", std(startingNote)],
-      ["tuningSystem", ts.id],
-    ]);
+    const detailQuery = contextQuery(ctx, { ts, startingNote }, p.centsTolerance);
     const data = sortByNameOrTonic(available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
       ({ jins, list }) => ({
         jins: entityObject(jins, p.includeArabic),

@@ -144,6 +144,17 @@ const noDistinctTranspositions = (e: Entity, { ts, startingNote }: TuningContext
   });
 
 /**
+ * Canonical query (sorted, so a pre-rendered file answers it) of a detail link in a tuning
+ * context; a tolerance the request gave is passed on, since it decides which tonics exist.
+ */
+export const contextQuery = (ctx: RequestContext, { ts, startingNote }: TuningContext, tolerance: number) =>
+  queryString([
+    ["centsTolerance", ctx.query.has("centsTolerance") ? String(tolerance) : undefined],
+    ["startingNote", std(startingNote)],
+    ["tuningSystem", ts.id],
+  ]);
+
+/**
  * The distinct transpositions: one entry per modal degree other than the taḥlīl's. Register
  * variants of a degree are not distinct (spec); the register nearest the taḥlīl is kept (the
  * lower one on a tie), and the degrees are listed in pitch order.
@@ -180,6 +191,7 @@ export function transpositionsAnswer(
   if (distinct.length === 0) return noDistinctTranspositions(e, tuning);
   const collection = KIND[e.kind].collection;
   const startingNoteId = std(startingNote);
+  const detailQuery = contextQuery(ctx, tuning, tolerance);
   return {
     status: 200,
     body: {
@@ -197,7 +209,7 @@ export function transpositionsAnswer(
           ...transpositionSummary(t, includeArabic, entityNameToArabic),
           pitchClass: { pitchClassIndex: t.ascending[0].index, octave: t.ascending[0].octave },
           ...extra(t),
-          links: { detail: apiUrl(ctx, `${collection}/${t.idName}${queryString([["startingNote", startingNoteId], ["tuningSystem", ts.id]])}`) },
+          links: { detail: apiUrl(ctx, `${collection}/${t.idName}${detailQuery}`) },
         })),
       },
       links: {
