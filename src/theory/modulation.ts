@@ -58,6 +58,9 @@ export function recentlyUsed<V>(capacity: number): (key: string, compute: () => 
   };
 }
 
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const namesOfCells = (cells: readonly PitchClass[]): string[] => cells.map((pc) => pc.noteName);
+
 // ---------------------------------------------------------------------------------------------
 // al-Shawwā positions
 
@@ -100,8 +103,8 @@ interface SourceDegrees {
 }
 
 function sourceDegreesOf(source: Transposition, pcs: readonly PitchClass[], perOctave: number): SourceDegrees {
-  const a = source.ascending.map((pc) => pc.noteName);
-  const dB = source.descending.map((pc) => pc.noteName).reverse();
+  const a = namesOfCells(source.ascending);
+  const dB = namesOfCells(source.descending).reverse();
   const noteName2pBelowThird = twoPartNoteBelowThird(a[2], pcs, perOctave);
   const p2 = shawwaPosition(noteName2pBelowThird);
   const sixthAbove = shawwaPosition(a[5]) - shawwaPosition(a[0]);
@@ -135,10 +138,6 @@ interface CandidateGroup {
 /** Candidates of one mode grouped by tonic. */
 type CandidatePool = Map<string, CandidateGroup>;
 
-const sameNames = (cells: readonly PitchClass[], names: readonly string[]): boolean =>
-  cells.length === names.length && cells.every((pc, i) => pc.noteName === names[i]);
-
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The analytical form by note-name lookup, shaped like a transposition-list entry. */
 function lookupRealisation(entity: Entity, pcs: readonly PitchClass[]): Transposition {
@@ -167,7 +166,7 @@ function candidatePool(entities: readonly Entity[], ts: TuningSystem, startingNo
     if (!isPossible(entity, names)) continue;
     add({ entity, transposition: lookupRealisation(entity, pcs), byLookup: true });
     for (const transposition of transpositionsOf(entity, ts, startingNote, tolerance))
-      if (!sameNames(transposition.ascending, dataNamesOf(entity))) add({ entity, transposition, byLookup: false });
+      if (!sameList(namesOfCells(transposition.ascending), dataNamesOf(entity))) add({ entity, transposition, byLookup: false });
   }
   return pool;
 }
