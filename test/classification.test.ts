@@ -6,6 +6,8 @@
 import { describe, it, expect } from "vitest";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
+import { prerender } from "../src/api/classification.js";
+import { staticFileOf } from "../src/api/staticPath.js";
 
 const MAQAM_SETS = "/maqamat/classification/maqam-pitch-class-sets";
 const TWELVE = "/maqamat/classification/12-pitch-class-sets";
@@ -121,6 +123,12 @@ describe("maqam-pitch-class-sets, Cairo 1929 from yegāh", () => {
       expect(setIds(b), spelling).toEqual(["maqam_iraq_al_qarar_zirguleh_set"]);
       expect(b.parameters.maqamId).toBe("maqam_iraq_al_qarar_zirguleh");
     }
+  });
+
+  it("maqamId finds an octave rendering that the listing folds into its taḥlīl", () => {
+    const b = body(MAQAM_SETS, `${CAIRO}&maqamId=maqam_rast_al_kurdan`);
+    expect(setIds(b)).toEqual(["maqam_rast_set"]);
+    expect(memberIds(b.sets[0])).not.toContain("maqam_rast_al_kurdan");
   });
 
   it("setId selects one set, also in an older spelling, and combines with maqamId", () => {
@@ -340,5 +348,27 @@ describe("12-pitch-class-sets errors", () => {
   it("answers 404 for an unknown maqām and an unknown set", () => {
     expectError(TWELVE, "maqamId=maqam_nope", 404);
     expectError(TWELVE, "setId=maqam_hijaz_set", 404);
+  });
+});
+
+describe("pre-rendered classification requests", () => {
+  const requests = [...prerender()];
+
+  it("are canonical, distinct, and cover every tuning system × starting note", () => {
+    expect(new Set(requests).size).toBe(requests.length);
+    for (const r of requests) {
+      const url = new URL(r, "http://x");
+      expect(staticFileOf(url.pathname, url.searchParams), r).toBeDefined();
+    }
+    expect(requests).toContain(TWELVE);
+    expect(requests).toContain(`${TWELVE}?includeIncompatible=true&startingNote=ushayran&tuningSystem=ibnsina_1037`);
+    expect(requests).toContain(`${MAQAM_SETS}?includePitchClassData=true&startingNote=rast&tuningSystem=alsabbagh_1954`);
+  });
+
+  it("answer 200 (a spread sample)", () => {
+    for (const r of requests.filter((_, i) => i % 40 === 0)) {
+      const url = new URL(r, "http://x");
+      expect(ask(url.pathname, url.search.slice(1)).status, r).toBe(200);
+    }
   });
 });

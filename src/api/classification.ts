@@ -224,7 +224,7 @@ const maqamSetsRoute = defineRoute(
     const grouping = maqamSetGrouping(tuning.ts, tuning.startingNote, p.centsTolerance);
     const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(listedMaqamSets(grouping), p.setId);
     if (isResponse(selected)) return selected;
-    const sets = filter ? selected.sets.filter((s) => s.members.some(matchesFilter(filter))) : selected.sets;
+    const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     if (filter && sets.length === 0)
       return apiError({
         status: 404,
@@ -454,7 +454,7 @@ const twelveToneRoute = defineRoute(
     const all = listedTwelveToneSets(grouping);
     const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(all, p.setId);
     if (isResponse(selected)) return selected;
-    const sets = filter ? selected.sets.filter((s) => s.members.some(matchesFilter(filter))) : selected.sets;
+    const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
     const totalCompatible = memberCount(all);
     return ok({
@@ -486,15 +486,17 @@ const twelveToneRoute = defineRoute(
 export const routes: readonly Route<any>[] = [twelveToneRoute, maqamSetsRoute];
 
 /**
- * Each tuning system × starting note in default form with the incompatible transpositions, and
- * the maqām sets with their pitch classes too (canonical queries: parameters sorted by name).
+ * Each tuning system × starting note: both endpoints in default form and with the incompatible
+ * transpositions, the maqām sets also with their pitch classes; and the bare 12-tone request,
+ * which answers for the default tuning (canonical queries: parameters sorted by name).
  */
 export function* prerender(): Generator<string> {
+  yield TWELVE_TONE_PATH;
   const alKindi = findTuningSystem(AL_KINDI_ID)!;
   for (const ts of tuningSystems)
     for (const note of ts.startingNotes) {
       const tuning = `startingNote=${std(note)}&tuningSystem=${ts.id}`;
-      if (findStartingNote(alKindi, note)) yield `${TWELVE_TONE_PATH}?includeIncompatible=true&${tuning}`;
-      yield `${MAQAM_SETS_PATH}?includeIncompatible=true&includePitchClassData=true&${tuning}`;
+      if (findStartingNote(alKindi, note)) for (const extra of ["", "includeIncompatible=true&"]) yield `${TWELVE_TONE_PATH}?${extra}${tuning}`;
+      for (const extra of ["", "includeIncompatible=true&", "includePitchClassData=true&"]) yield `${MAQAM_SETS_PATH}?${extra}${tuning}`;
     }
 }
