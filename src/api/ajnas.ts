@@ -53,19 +53,16 @@ import { entityNameToArabic } from "../theory/arabic.js";
 import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
 import { romanNumeral } from "../theory/degrees.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
-import { adjacentOctaveNames, isPossible, isPossibleIn } from "../theory/realisation.js";
+import { adjacentOctaveNames, isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
 const TRANSPOSE_HINT = "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.";
 
 /** A jins by id, idName or transposed idName (any spelling), or the 404. */
 const resolveJins = (idName: string) => resolveEntity("jins", idName);
-
-/** The detail route realises a jins when any starting note's adjacent-octave name set holds its notes. */
-const possibleInSystem = (jins: Jins, ts: TuningSystem) => ts.record.noteNames.some((_, i) => isPossible(jins, adjacentOctaveNames(ts, i)));
 
 /** Sort key of the alphabetical and tonic orders. */
 const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) });
@@ -378,7 +375,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
   if (isResponse(tuning)) return tuning;
   const { ts, startingNote } = tuning;
   const list = transpositionsOf(jins, ts, startingNote, p.centsTolerance);
-  if (!possibleInSystem(jins, ts) || list.length === 0) return notRealizable(jins, tuning);
+  if (!isPossibleInSomeSet(jins, ts) || list.length === 0) return notRealizable(jins, tuning);
   const t = selected(list, tonic);
   // The list is not empty, so only a requested tonic can miss.
   if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
@@ -471,7 +468,7 @@ export function* prerender(): Generator<string> {
   for (const jins of ajnas) {
     const transposedIds = new Set<string>();
     for (const ts of tuningSystems) {
-      if (!possibleInSystem(jins, ts)) continue;
+      if (!isPossibleInSomeSet(jins, ts)) continue;
       for (const startingNote of ts.startingNotes) {
         const list = transpositionsOf(jins, ts, startingNote);
         const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
