@@ -10,6 +10,7 @@ const MINIMUM_PASS_RATE: Record<string, number> = {
   "GET /tuning-systems": 1,
   "GET /tuning-systems/{id}/{startingNote}/pitch-classes": 1,
   "GET /maqamat/{idName}": 0.99,
+  "GET /maqamat/classification/12-pitch-class-sets": 1,
   "GET /maqamat/classification/maqam-pitch-class-sets": 1,
   "GET /pitch-classes/note-names": 1,
   "GET /pitch-classes/note-names/{noteName}": 1,
