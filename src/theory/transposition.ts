@@ -10,6 +10,7 @@ import { NONE, sameSlot } from "./noteName.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { type Entity, firstNoteOf, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf } from "./realisation.js";
+import { boundedMemo } from "./memo.js";
 
 export interface Transposition {
   /** Display name: the data name for the taḥlīl, else `<name> al-<tonic>`. */
@@ -111,7 +112,8 @@ function computeTranspositions(entity: Entity, pcs: readonly PitchClass[], toler
   return base ? [entry(base), ...pairs.filter((p) => p !== base).map(entry)] : pairs.map(entry);
 }
 
-const cache = new Map<string, Transposition[]>();
+// Every entity × tuning system × starting note at the default tolerance fits (~15k lists).
+const memo = boundedMemo<Transposition[]>(40_000);
 
 /**
  * The transposition list of an entity in a tuning system × starting note (display name):
@@ -120,12 +122,7 @@ const cache = new Map<string, Transposition[]>();
  */
 export function transpositionsOf(entity: Entity, ts: TuningSystem, startingNote: string, tolerance = 5): readonly Transposition[] {
   const key = `${entity.kind}:${entity.id}:${ts.id}:${startingNote}:${tolerance}`;
-  let list = cache.get(key);
-  if (!list) {
-    list = computeTranspositions(entity, pitchClassesOf(ts, startingNote), tolerance);
-    cache.set(key, list);
-  }
-  return list;
+  return memo(key, () => computeTranspositions(entity, pitchClassesOf(ts, startingNote), tolerance));
 }
 
 /** The genuinely transposed entries (other modal degrees), in pitch order. */
