@@ -64,7 +64,7 @@ const COLLECTION = "/maqamat";
 // Families and summaries (shared with GET /tuning-systems/{id}/{startingNote}/maqamat)
 
 /** The family of a maqām the list cannot classify (its reference system lacks it). */
-export const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
+const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
 
 /**
  * `{idName, displayName, [displayNameAr]}` of a family. `unknown` has no Arabic; `withNoJinsArabic`
@@ -84,7 +84,7 @@ export const untransposedIn = (m: Maqam, ts: TuningSystem, startingNote: string,
   transpositionsOf(m, ts, startingNote, tolerance).find((t) => !t.isTransposed);
 
 /** The family of a maqām's first untransposed realisation in a tuning system × starting note, if it has one. */
-export function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
+function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
   const t = untransposedIn(m, ts, startingNote, tolerance);
   return t && familyOf(t, ts, startingNote, tolerance);
 }
