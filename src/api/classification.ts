@@ -24,7 +24,7 @@ import {
   type Incompatible,
   type PitchClassSet,
 } from "../theory/pitchClassSets.js";
-import { AL_KINDI_ID, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
+import { alKindi, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
 
 const MAQAM_SETS_PATH = "/maqamat/classification/maqam-pitch-class-sets";
 const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
@@ -287,11 +287,10 @@ function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): Tu
       hint: `Use one of: ${validOptions.join(", ")}.`,
       extra: { validOptions },
     });
-  const alKindi = findTuningSystem(AL_KINDI_ID)!;
   if (!findStartingNote(alKindi, resolved)) {
     const alKindiNotes = alKindi.startingNotes.map(std);
     return apiError({
-      error: `Starting note '${std(resolved)}' is not valid for ${AL_KINDI_ID} tuning system`,
+      error: `Starting note '${std(resolved)}' is not valid for ${alKindi.id} tuning system`,
       message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
       hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
       extra: { validOptions: validOptions.filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
@@ -301,7 +300,7 @@ function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): Tu
 }
 
 /** A set's keys in output order: from the tonic upwards, or from C. */
-const keyOrder = (set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
+const orderedKeys = (set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
   fromC ? setFromC(set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
 
 type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
@@ -406,7 +405,7 @@ interface TwelveToneOptions {
 }
 
 function twelveToneSet({ set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
-  const order = keyOrder(set, tuning, o.fromC);
+  const order = orderedKeys(set, tuning, o.fromC);
   const keys = order.map(([key]) => key);
   const tonic = set.pitchClasses.values().next().value!;
   const listed = members
@@ -472,7 +471,7 @@ const twelveToneRoute = defineRoute(
         : {}),
       parameters: {
         ...tuningParameters(tuning),
-        alKindiTuningSystem: tuningSystemSummary(findTuningSystem(AL_KINDI_ID)!),
+        alKindiTuningSystem: tuningSystemSummary(alKindi),
         alKindiStartingNote: noteRef(tuning.startingNote, false),
         centsTolerance: p.centsTolerance,
         startSetFromC: p.startSetFromC,
@@ -492,7 +491,6 @@ export const routes: readonly Route<any>[] = [twelveToneRoute, maqamSetsRoute];
  */
 export function* prerender(): Generator<string> {
   yield TWELVE_TONE_PATH;
-  const alKindi = findTuningSystem(AL_KINDI_ID)!;
   for (const ts of tuningSystems)
     for (const note of ts.startingNotes) {
       const tuning = `startingNote=${std(note)}&tuningSystem=${ts.id}`;

@@ -16,6 +16,9 @@ export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A",
 /** Transpositions are always searched at the default tolerance (QUIRK Q21); the request's tolerance only compares sets. */
 const SEARCH_TOLERANCE = 5;
 
+// The grouping asks for the key of the same cells again and again.
+const keyCache = new WeakMap<PitchClass, string>();
+
 /**
  * The 12-tone key of a pitch class (§11.1 `ipn`): the sharp spelling of the MIDI number R that
  * its "MIDI + deviation" label names (§3.8), so a re-spelled pitch class moves with its label.
@@ -29,14 +32,18 @@ export function twelveToneKey(pc: PitchClass): string {
   }
   return key;
 }
-// The grouping asks for the key of the same cells again and again.
-const keyCache = new WeakMap<PitchClass, string>();
+
+/** Place of a key in the chromatic order from C. */
+export const keyOrder = (key: string): number => (SHARP_KEYS as readonly string[]).indexOf(key);
 
 /** Cents folded into [0, 1200). */
 export const foldedCents = (cents: number): number => ((cents % 1200) + 1200) % 1200;
 
-/** Distance between two folded positions around the octave circle. */
-export function circularDistance(a: number, b: number): number {
+/**
+ * Distance between two positions in the octave, the shorter way round. Positions that are not
+ * folded into one octave can come out negative, and so count as close (QUIRK Q20).
+ */
+function circularDistance(a: number, b: number): number {
   const d = Math.abs(a - b);
   return Math.min(d, 1200 - d);
 }
@@ -76,8 +83,8 @@ export interface Grouping {
 
 /** What distinguishes the two kinds of set. */
 export interface SetRule {
-  /** Cells of a transposition (ascending then descending). */
-  cellsOf(maqam: Maqam, t: Transposition): PitchClass[];
+  /** Cells of a transposition (ascending then descending) as the set and the clash test read them. */
+  cellsOf(t: Transposition): PitchClass[];
   /** The set a compatible transposition stands for. */
   setOf(entry: ClassifiedTransposition): ReadonlyMap<string, PitchClass>;
   /** Position within the octave used to compare a cell with a set's cell. */
@@ -91,7 +98,7 @@ const pitchClassPosition = (cents: number): string => foldedCents(cents).toFixed
  * Keys on which a transposition has more than one pitch class (octave copies of one pitch class
  * are not a clash). Keys in order of first appearance.
  */
-export function clashesOf(cells: readonly PitchClass[]): Clash[] {
+function clashesOf(cells: readonly PitchClass[]): Clash[] {
   const byKey = new Map<string, PitchClass[]>();
   for (const cell of cells) {
     const key = twelveToneKey(cell);
@@ -136,7 +143,7 @@ function sameSet(a: ReadonlyMap<string, PitchClass>, b: ReadonlyMap<string, Pitc
  * before transposed ones, maqāmāt in file order. An entry whose set equals an earlier set joins
  * it; otherwise it founds a new set, which then collects every unvisited entry that fits it.
  */
-export function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRule, tolerance: number): Grouping {
+function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRule, tolerance: number): Grouping {
   const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
   const processed = new Set<ClassifiedTransposition>();
   const sets: PitchClassSet[] = [];
@@ -167,12 +174,12 @@ export function groupIntoSets(entries: readonly ClassifiedTransposition[], rule:
 }
 
 /** Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in file order. */
-export function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
+function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
   return maqamat.flatMap((maqam) =>
     transpositionsOf(maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => ({
       maqam,
       transposition,
-      cells: rule.cellsOf(maqam, transposition),
+      cells: rule.cellsOf(transposition),
       tuningCells: tuningCells(transposition),
     })),
   );
@@ -194,8 +201,8 @@ export function cachedGrouping(ruleFor: (ts: TuningSystem, startingNote: string)
 }
 
 /** Maqām pitch-class sets (§11.3): the transposition's own cells, the first cell per key. */
-export const maqamSetRule: SetRule = {
-  cellsOf: (_maqam, t) => tuningCells(t),
+const maqamSetRule: SetRule = {
+  cellsOf: tuningCells,
   setOf: (entry) => {
     const set = new Map<string, PitchClass>();
     for (const cell of entry.cells) {

@@ -6,11 +6,13 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
-import type { Maqam } from "./entity.js";
 import { findTuningSystem, type TuningSystem } from "./tuningSystem.js";
 import type { Transposition } from "./transposition.js";
 import { respellScale } from "./respell.js";
-import { SHARP_KEYS, cachedGrouping, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
+import { SHARP_KEYS, cachedGrouping, keyOrder, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
+
+/** al-Kindī's 12-tone tuning, which completes the sets of tuning systems without twelve plain keys. */
+export const alKindi = findTuningSystem("alkindi_874")!;
 
 /** A plain note name: letter, optional sharp or flat, octave (`C3`, `Bb2`), no quarter-tone sign. */
 const PLAIN = /^([A-G])([#b]?)\d+$/;
@@ -50,7 +52,7 @@ interface Filler {
   cellsByKey: Map<string, PitchClass[]>;
 }
 
-function fillerOf(ts: TuningSystem, startingNote: string, alKindi: TuningSystem): Filler {
+function fillerOf(ts: TuningSystem, startingNote: string): Filler {
   const own = pitchClassesOf(ts, startingNote);
   const chromatic = isChromatic(own);
   return { chromatic, cellsByKey: byKey(chromatic ? own : pitchClassesOf(alKindi, startingNote)) };
@@ -63,7 +65,7 @@ function fillerOf(ts: TuningSystem, startingNote: string, alKindi: TuningSystem)
 function chromaticSetOf(entry: ClassifiedTransposition, filler: Filler): Map<string, PitchClass> {
   const tonic = entry.cells[0];
   const own = byKey(filler.chromatic ? entry.cells.filter((c) => plainKey(c) !== undefined) : entry.cells);
-  const start = SHARP_KEYS.indexOf(twelveToneKey(tonic) as (typeof SHARP_KEYS)[number]);
+  const start = keyOrder(twelveToneKey(tonic));
   const set = new Map<string, PitchClass>([[twelveToneKey(tonic), tonic]]);
   let previous = tonic.cents;
   for (let step = 1; step < 12; step++) {
@@ -78,18 +80,14 @@ function chromaticSetOf(entry: ClassifiedTransposition, filler: Filler): Map<str
 }
 
 /** Transposition cells re-spelled as one scale, ascending then descending. */
-function respelledCells(_maqam: Maqam, t: Transposition): PitchClass[] {
+function respelledCells(t: Transposition): PitchClass[] {
   const { ascending, descending } = respellScale(t.ascending, t.descending);
   return [...ascending, ...descending];
 }
 
-/** The 12-tone tuning that completes the sets of tuning systems without twelve plain keys. */
-export const AL_KINDI_ID = "alkindi_874";
-const alKindi = findTuningSystem(AL_KINDI_ID)!;
-
 /** The 12-tone grouping rule for one tuning system × starting note (al-Kindī must have that starting note). */
 function twelveToneRule(ts: TuningSystem, startingNote: string): SetRule {
-  const filler = fillerOf(ts, startingNote, alKindi);
+  const filler = fillerOf(ts, startingNote);
   return {
     cellsOf: respelledCells,
     setOf: (entry) => chromaticSetOf(entry, filler),
@@ -114,9 +112,8 @@ function octaveBelow(cell: PitchClass, ts: TuningSystem, startingNote: string): 
  * listed C to B.
  */
 export function setFromC(pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
-  const order = (key: string) => SHARP_KEYS.indexOf(key as (typeof SHARP_KEYS)[number]);
-  const tonicOrder = order([...pitchClasses.keys()][0]);
+  const tonicOrder = keyOrder([...pitchClasses.keys()][0]);
   return [...pitchClasses]
-    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && order(key) < tonicOrder ? (octaveBelow(cell, ts, startingNote) ?? cell) : cell])
-    .sort(([a], [b]) => order(a) - order(b));
+    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveBelow(cell, ts, startingNote) ?? cell) : cell])
+    .sort(([a], [b]) => keyOrder(a) - keyOrder(b));
 }
