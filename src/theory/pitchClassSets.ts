@@ -10,6 +10,7 @@ import type { PitchClass } from "./pitchClass.js";
 import { maqamat, type Maqam } from "./entity.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
+import { boundedMemo } from "./memo.js";
 
 export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
 
@@ -185,19 +186,18 @@ function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: 
   );
 }
 
-/** Memoises a grouping per tuning system × starting note × tolerance (a scan covers every maqām). */
+/**
+ * Memoises a grouping per tuning system × starting note × tolerance (a scan covers every
+ * maqām). Bounded, since the tolerance is free input: room for every tuning system × starting
+ * note at one tolerance, and a few more.
+ */
 export function cachedGrouping(ruleFor: (ts: TuningSystem, startingNote: string) => SetRule): (ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
-  const cache = new Map<string, Grouping>();
-  return (ts, startingNote, tolerance) => {
-    const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
-    let grouping = cache.get(key);
-    if (!grouping) {
+  const memo = boundedMemo<Grouping>(64);
+  return (ts, startingNote, tolerance) =>
+    memo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
       const rule = ruleFor(ts, startingNote);
-      grouping = groupIntoSets(classifiedTranspositions(ts, startingNote, rule), rule, tolerance);
-      cache.set(key, grouping);
-    }
-    return grouping;
-  };
+      return groupIntoSets(classifiedTranspositions(ts, startingNote, rule), rule, tolerance);
+    });
 }
 
 /** Maqām pitch-class sets (§11.3): the transposition's own cells, the first cell per key. */
