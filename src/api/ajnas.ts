@@ -21,8 +21,16 @@ import {
 } from "./params.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
-import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
+import {
+  isResponse,
+  requestedTonic,
+  resolveEntity,
+  resolveTuning,
+  resolveTuningPath,
+  selectedTransposition,
+  transpositionSummary,
+  type TuningContext,
+} from "./resolve.js";
 import {
   COMPARE_NUMERALS,
   SORT_OPTIONS,
@@ -55,8 +63,8 @@ import { romanNumeral } from "../theory/degrees.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
-import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
+import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
+import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
 const TRANSPOSE_HINT = "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.";
@@ -113,10 +121,9 @@ const perTuningSystemRoute = defineRoute(
     centsTolerance: centsTolerance(),
   }),
   (p, ctx) => {
-    const ts = findTuningSystem(p.id);
-    if (!ts) return tuningSystemNotFound(p.id);
-    const startingNote = findStartingNote(ts, p.startingNote);
-    if (!startingNote) return invalidStartingNote(ts, p.startingNote);
+    const tuning = resolveTuningPath(p.id, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const { ts, startingNote } = tuning;
     const names = adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
     // As for maqāmāt: the adjacent-octave set of this starting note holds the notes, and the
     // jins can be built on its own modal degree.
@@ -124,7 +131,7 @@ const perTuningSystemRoute = defineRoute(
       .filter((j) => isPossible(j, names))
       .map((j) => ({ jins: j, list: transpositionsOf(j, ts, startingNote, p.centsTolerance) }))
       .filter(({ list }) => list.some((t) => !t.isTransposed));
-    const detailQuery = contextQuery(ctx, { ts, startingNote }, p.centsTolerance);
+    const detailQuery = contextQuery(ctx, tuning, p.centsTolerance);
     const data = sortByNameOrTonic(available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
       ({ jins, list }) => ({
         jins: entityObject(jins, p.includeArabic),
@@ -207,10 +214,6 @@ const transpositionsRoute = defineRoute(
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas/{idName}/compare
 
-/** The entry on the requested tonic, else the first entry (the taḥlīl when it is reachable). */
-const selected = (list: readonly Transposition[], tonic: string | undefined): Transposition | undefined =>
-  tonic === undefined ? list[0] : findTransposition(list, tonic);
-
 const compareRoute = defineRoute(
   `${COLLECTION}/{idName+}/compare`,
   z.object({
@@ -234,7 +237,7 @@ const compareRoute = defineRoute(
       const { ts, startingNote } = tuning;
       if (!isPossibleIn(jins, ts, startingNote)) return unrealisableCell(jins, tuning, p.includeArabic);
       const list = transpositionsOf(jins, ts, startingNote, p.centsTolerance);
-      const t = selected(list, tonic);
+      const t = selectedTransposition(list, tonic);
       if (!t) return tonic === undefined ? unrealisableCell(jins, tuning, p.includeArabic) : unreachableCell(tuning, tonic, list, p.includeArabic);
       const detailQuery = queryString([
         ["tuningSystem", ts.id],
@@ -376,7 +379,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
   const { ts, startingNote } = tuning;
   const list = transpositionsOf(jins, ts, startingNote, p.centsTolerance);
   if (!isPossibleInSomeSet(jins, ts) || list.length === 0) return notRealizable(jins, tuning);
-  const t = selected(list, tonic);
+  const t = selectedTransposition(list, tonic);
   // The list is not empty, so only a requested tonic can miss.
   if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
   const type = p.pitchClassDataType ?? "all";

@@ -11,7 +11,7 @@ import { defineRoute, type RequestContext } from "./route.js";
 import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
+import { isResponse, requestedTonic, resolveEntity, resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
 import {
   commentsOf,
   consecutiveIntervals,
@@ -460,7 +460,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
   const { ts, startingNote } = tuning;
   const list = transpositionsOf(m, ts, startingNote, p.centsTolerance);
   if (!isPossibleIn(m, ts, startingNote) || list.length === 0) return notRealizable(m, tuning);
-  const t = tonic === undefined ? list[0] : findTransposition(list, tonic);
+  const t = selectedTransposition(list, tonic);
   if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
   return ok(detailBody(p, ctx, m, tuning, list, t, tonic));
 });

@@ -23,8 +23,16 @@ import {
 } from "./params.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, tuningSystemEntity } from "./format.js";
-import { findTransposition, isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
-import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
+import {
+  invalidStartingNote,
+  isResponse,
+  requestedTonic,
+  resolveEntity,
+  resolveTuning,
+  selectedTransposition,
+  tuningSystemNotFound,
+  type TuningContext,
+} from "./resolve.js";
 import {
   COMPARE_NUMERALS,
   SORT_OPTIONS,
@@ -342,7 +350,7 @@ function compareCell(ctx: RequestContext, m: Maqam, tuning: TuningContext, o: Co
   const { ts, startingNote } = tuning;
   if (!isPossibleIn(m, ts, startingNote)) return unrealisableCell(m, tuning, o.includeArabic);
   const list = transpositionsOf(m, ts, startingNote, o.tolerance);
-  const t = o.tonic === undefined ? list[0] : findTransposition(list, o.tonic);
+  const t = selectedTransposition(list, o.tonic);
   if (!t) return o.tonic === undefined ? unrealisableCell(m, tuning, o.includeArabic) : unreachableCell(tuning, o.tonic, list, o.includeArabic);
   // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
   const family = familyOf(list[0], ts, startingNote, o.tolerance);

@@ -55,6 +55,31 @@ export function resolveTuning(tuningSystem: string | undefined, startingNote: st
   return { ts, startingNote: resolved };
 }
 
+export const tuningSystemNotFound = (id: string) =>
+  apiError({
+    status: 404,
+    error: "Tuning system not found",
+    message: `No tuning system has the id '${id}'.`,
+    hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
+    extra: { tuningSystemId: id },
+  });
+
+export const invalidStartingNote = (ts: TuningSystem, given: string) =>
+  apiError({
+    error: "Invalid starting note",
+    message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
+    hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
+    extra: { validOptions: ts.startingNotes.map(std), availableTuningSystemStartingNotes: ts.startingNotes },
+  });
+
+/** The `{id}/{startingNote}` path segments of the per-tuning-system routes (404 unknown system, 400 bad starting note). */
+export function resolveTuningPath(id: string, startingNote: string): TuningContext | ApiResponse {
+  const ts = findTuningSystem(id);
+  if (!ts) return tuningSystemNotFound(id);
+  const resolved = findStartingNote(ts, startingNote);
+  return resolved ? { ts, startingNote: resolved } : invalidStartingNote(ts, startingNote);
+}
+
 const KIND_WORD = { maqam: "Maqām", jins: "Jins" } as const;
 const LIST_PATH = { maqam: "/api/maqamat", jins: "/api/ajnas" } as const;
 
@@ -99,3 +124,7 @@ export function findTransposition(list: readonly Transposition[], tonic: string)
   const wanted = std(tonic);
   return list.find((t) => std(t.tonic) === wanted);
 }
+
+/** The entry on the requested tonic, else the first entry (the taḥlīl when it is reachable). */
+export const selectedTransposition = (list: readonly Transposition[], tonic: string | undefined): Transposition | undefined =>
+  tonic === undefined ? list[0] : findTransposition(list, tonic);

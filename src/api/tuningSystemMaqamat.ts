@@ -9,8 +9,7 @@ import { defineRoute } from "./route.js";
 import { centsTolerance, includeArabic, oneOf, pathParameter, strictBoolean } from "./params.js";
 import { apiUrl } from "./links.js";
 import { entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { invalidStartingNote, tuningSystemNotFound } from "./tuningSystems.js";
-import { transpositionSummary } from "./resolve.js";
+import { isResponse, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import { SORT_OPTIONS, sortByNameOrTonic } from "./entityViews.js";
 import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
@@ -21,14 +20,7 @@ import { adjacentOctaveNames, isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import {
-  findStartingNote,
-  findTuningSystem,
-  pitchClassesPerOctave,
-  referenceFrequencyOf,
-  tuningSystems,
-  type TuningSystem,
-} from "../theory/tuningSystem.js";
+import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 
 /** A maqām available from the starting note, realised from its own tonic. */
 interface Available {
@@ -98,10 +90,9 @@ const route = defineRoute(
     centsTolerance: centsTolerance(),
   }),
   (p, ctx) => {
-    const ts = findTuningSystem(p.id);
-    if (!ts) return tuningSystemNotFound(p.id);
-    const startingNote = findStartingNote(ts, p.startingNote);
-    if (!startingNote) return invalidStartingNote(ts, p.startingNote);
+    const tuning = resolveTuningPath(p.id, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const { ts, startingNote } = tuning;
     const available = availableFrom(ts, startingNote, p.centsTolerance);
     // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
     const details = p.includeMaqamDegrees && p.includeDegreeDetails;

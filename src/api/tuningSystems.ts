@@ -1,32 +1,16 @@
 /** GET /tuning-systems and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
 import { z } from "zod";
-import { apiError, ok } from "./errors.js";
+import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { includeArabic, flag, oneOf, emptyAsAbsent, pathParameter } from "./params.js";
 import { apiUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
-import { tuningSystems, findTuningSystem, findStartingNote, referenceFrequencyOf, pitchClassesPerOctave, type TuningSystem } from "../theory/tuningSystem.js";
+import { isResponse, resolveTuningPath } from "./resolve.js";
+import { tuningSystems, referenceFrequencyOf, pitchClassesPerOctave, type TuningSystem } from "../theory/tuningSystem.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { std } from "../theory/std.js";
 
 const sourcesOf = (ts: TuningSystem) => ts.record.sourcePageReferences.map(({ sourceId, page }) => ({ sourceId, page }));
-
-export const tuningSystemNotFound = (id: string) =>
-  apiError({
-    status: 404,
-    error: "Tuning system not found",
-    message: `No tuning system has the id '${id}'.`,
-    hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
-    extra: { tuningSystemId: id },
-  });
-
-export const invalidStartingNote = (ts: TuningSystem, given: string) =>
-  apiError({
-    error: "Invalid starting note",
-    message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
-    hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
-    extra: { validOptions: ts.startingNotes.map(std), availableTuningSystemStartingNotes: ts.startingNotes },
-  });
 
 const listRoute = defineRoute(
   "/tuning-systems",
@@ -59,10 +43,9 @@ const pitchClassesRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const ts = findTuningSystem(p.id);
-    if (!ts) return tuningSystemNotFound(p.id);
-    const startingNote = findStartingNote(ts, p.startingNote);
-    if (!startingNote) return invalidStartingNote(ts, p.startingNote);
+    const tuning = resolveTuningPath(p.id, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const { ts, startingNote } = tuning;
     const octaves = p.octave === "all" ? [0, 1, 2, 3] : [Number(p.octave)];
     const pitchClasses = pitchClassesOf(ts, startingNote)
       .filter((pc) => octaves.includes(pc.octave))
