@@ -30,6 +30,7 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
+import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
@@ -352,17 +353,16 @@ interface AnalyticalForm {
   counts: { maqamat: number; ajnas: number };
 }
 
-const allCache = new Map<string, AnalyticalForm[]>();
+// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
+const analyticalFormsMemo = boundedMemo<AnalyticalForm[]>(128);
 
 /**
  * The maqāmāt realisable in a tuning system × starting note, by display name, each with its
  * transposition list, family and modulation counts; shared by every `/maqamat/all` variant.
  */
-function analyticalForms(ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] {
-  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
-  let forms = allCache.get(key);
-  if (!forms) {
-    forms = maqamat
+const analyticalForms = (ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] =>
+  analyticalFormsMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () =>
+    maqamat
       .filter((m) => isPossibleIn(m, ts, startingNote))
       .map((m) => ({ maqam: m, list: transpositionsOf(m, ts, startingNote, tolerance) }))
       .filter(({ list }) => list.length > 0)
@@ -372,12 +372,8 @@ function analyticalForms(ts: TuningSystem, startingNote: string, tolerance: numb
         list,
         family: familyOf(list[0], ts, startingNote, tolerance),
         counts: modulationCounts(maqam, ts, startingNote, tolerance),
-      }));
-    // Only the default tolerance is worth keeping for every tuning system × starting note.
-    if (tolerance === 5) allCache.set(key, forms);
-  }
-  return forms;
-}
+      })),
+  );
 
 function allBody(p: Parameters, tuning: TuningContext) {
   const { ts, startingNote } = tuning;

@@ -63,6 +63,7 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
+import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 
@@ -100,19 +101,14 @@ function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: n
 /** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
 const LIST_CLASSIFIER = findTuningSystem("alsabbagh_1954");
 
-const listFamilies = new Map<string, Family>();
+/** The family GET /maqamat shows for a maqām and `filterByFamily` matches. */
+const listFamily = (m: Maqam, tolerance: number): Family =>
+  (LIST_CLASSIFIER && familyIn(m, LIST_CLASSIFIER, tonicStartingNote(LIST_CLASSIFIER, m), tolerance)) ?? UNKNOWN_FAMILY;
 
-/** The family shown by GET /maqamat and used by `filterByFamily`, once per maqām × tolerance. */
-function listFamily(m: Maqam, tolerance: number): Family {
-  const key = `${m.id}\u0000${tolerance}`;
-  let family = listFamilies.get(key);
-  if (!family) {
-    const ts = LIST_CLASSIFIER;
-    family = (ts && familyIn(m, ts, tonicStartingNote(ts, m), tolerance)) ?? UNKNOWN_FAMILY;
-    listFamilies.set(key, family);
-  }
-  return family;
-}
+const listFamiliesMemo = boundedMemo<Family[]>(16);
+
+/** The list family of every maqām, in data order; computed once per tolerance. */
+const listFamilies = (tolerance: number): Family[] => listFamiliesMemo(String(tolerance), () => maqamat.map((m) => listFamily(m, tolerance)));
 
 const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -146,8 +142,9 @@ const listRoute = defineRoute(
   (p, ctx) => {
     const family = p.filterByFamily === undefined ? undefined : std(p.filterByFamily);
     const tonic = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
+    const families = listFamilies(p.centsTolerance);
     const items = maqamat
-      .map((m) => ({ m, family: listFamily(m, p.centsTolerance) }))
+      .map((m, i) => ({ m, family: families[i] }))
       .filter((item) => (family === undefined || item.family.idName === family) && (tonic === undefined || std(item.m.ascending[0]) === tonic));
     const data = sortByNameOrTonic(items, p.sortBy, ({ m }) => maqamSortKey(m)).map(({ m, family }) => {
       const { count, availability } = availabilitySummary(m, p.includeArabic);
@@ -169,7 +166,8 @@ const listRoute = defineRoute(
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/families
 
-const familiesCache = new Map<string, Family[]>();
+// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
+const familiesMemo = boundedMemo<Family[]>(128);
 
 /**
  * Families of the maqāmāt the tuning system realises (the adjacent-octave name set of some
@@ -177,19 +175,15 @@ const familiesCache = new Map<string, Family[]>();
  * on its first untransposed realisation from the requested starting note; in display-name order.
  */
 function familiesIn(ts: TuningSystem, startingNote: string, tolerance: number): Family[] {
-  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
-  let families = familiesCache.get(key);
-  if (!families) {
+  return familiesMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
     const byId = new Map<string, Family>();
     for (const m of maqamat) {
       const family = isPossibleInSomeSet(m, ts) ? familyIn(m, ts, startingNote, tolerance) : undefined;
       if (family && !byId.has(family.idName)) byId.set(family.idName, family);
     }
     const collation = new Intl.Collator("en-US");
-    families = [...byId.values()].sort((a, b) => collation.compare(a.name, b.name));
-    familiesCache.set(key, families);
-  }
-  return families;
+    return [...byId.values()].sort((a, b) => collation.compare(a.name, b.name));
+  });
 }
 
 const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api/tuning-systems for the ids and starting notes).";
@@ -460,7 +454,7 @@ const optional = (name: string, values: readonly string[]): (string | undefined)
  * transpositions wherever they are a 200. Compare stays with the fallback server.
  */
 export function* prerender(): Generator<string> {
-  const families = [...new Set([...FAMILY_ID_NAMES, ...maqamat.map((m) => listFamily(m, 5).idName)])];
+  const families = [...new Set([...FAMILY_ID_NAMES, ...listFamilies(5).map((f) => f.idName)])];
   for (const family of optional("filterByFamily", families))
     for (const tonic of optional("filterByTonic", LIST_TONICS))
       for (const arabic of optional("includeArabic", ["true"]))

@@ -19,6 +19,7 @@ import type { PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { std } from "../theory/std.js";
+import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 
@@ -32,7 +33,8 @@ interface Available {
   family: Family;
 }
 
-const availableCache = new Map<string, Available[]>();
+// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
+const availableMemo = boundedMemo<Available[]>(128);
 
 /**
  * The maqāmāt whose notes the starting note's adjacent-octave name set holds and that have an
@@ -40,20 +42,17 @@ const availableCache = new Map<string, Available[]>();
  * × tolerance, in data order.
  */
 function availableFrom(ts: TuningSystem, startingNote: string, tolerance: number): Available[] {
-  const key = `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
-  let available = availableCache.get(key);
-  if (!available) {
+  return availableMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
     const names = adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
-    available = [];
+    const available: Available[] = [];
     for (const maqam of maqamat) {
       if (!isPossible(maqam, names)) continue;
       const own = tonicStartingNote(ts, maqam);
       const tahlil = untransposedIn(maqam, ts, own, tolerance);
       if (tahlil) available.push({ maqam, startingNote: own, tahlil, family: familyOf(tahlil, ts, own, tolerance) });
     }
-    availableCache.set(key, available);
-  }
-  return available;
+    return available;
+  });
 }
 
 /** Note idNames of cells (descending ones top-down, as given). */
