@@ -30,6 +30,8 @@ export interface BuildOptions {
   workers?: number;
   /** Siblings written for files over COMPRESS_MIN_BYTES; default PRECOMPRESS or gzip only. */
   encodings?: Encoding[];
+  /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 400 MB. */
+  recycleHeapBytes?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -86,7 +88,7 @@ export function cacheGroupOf(request: string): string {
 export function planBatches(jobs: Job[]): Job[][] {
   const groups = new Map<string, Job[]>();
   for (const job of jobs) {
-    const key = cacheGroupOf(job[0]);
+    const key = cacheGroupOf(job[1]);
     const group = groups.get(key);
     if (group) group.push(job);
     else groups.set(key, [job]);
@@ -118,53 +120,84 @@ const defaultEncodings = (): Encoding[] => {
   return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
 };
 
-/** Renders the batches on `count` workers; resolves with every result, in no particular order. */
-function renderOnWorkers(batches: Job[][], count: number, setup: Omit<WorkerSetup, "entry">, onResults: (n: number) => void) {
-  return new Promise<Rendered[]>((done, fail) => {
-    const results: Rendered[] = [];
-    const workers: Worker[] = [];
+/**
+ * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
+ * caches of past tuning system × starting note groups are of no use to the next group, and
+ * dropping them keeps the peak memory and the garbage collector's work bounded.
+ */
+const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 400) * 1e6;
+
+/** Starts a build worker; it loads the data while the main thread plans. */
+function startWorker(setup: Omit<WorkerSetup, "entry">): Worker {
+  const entry = new URL("./buildWorker.ts", import.meta.url).href;
+  return new Worker(new URL("./tsx-worker.mjs", import.meta.url), { workerData: { ...setup, entry } satisfies WorkerSetup, execArgv: [] });
+}
+
+interface Progress {
+  results: Rendered[];
+  gcSeconds: number;
+  recycled: number;
+}
+
+/**
+ * Feeds the batches to the workers as each becomes free, replaces workers whose heap grew past
+ * `recycleHeapBytes`, and stops them all at the end. Listeners must be attached before the
+ * workers' first message can be handled, so no await may separate startWorker from this call.
+ */
+function renderOn(
+  initial: Worker[],
+  batches: Job[][],
+  setup: Omit<WorkerSetup, "entry">,
+  recycleHeapBytes: number,
+  onResults: (n: number) => void,
+) {
+  return new Promise<Progress>((done, fail) => {
+    const progress: Progress = { results: [], gcSeconds: 0, recycled: 0 };
+    const live = new Set<Worker>();
     let next = 0;
     let busy = 0;
     let failed = false;
-    const stopAll = () => Promise.all(workers.map((w) => w.terminate()));
+    const stopAll = () => Promise.all([...live].map((w) => w.terminate()));
     const feed = (w: Worker) => {
       if (next < batches.length) {
         busy++;
         w.postMessage(batches[next++]);
-      } else if (busy === 0) void stopAll().then(() => done(results));
+      } else if (busy === 0) void stopAll().then(() => done(progress));
     };
-    const entry = new URL("./buildWorker.ts", import.meta.url).href;
-    for (let i = 0; i < count; i++) {
-      const w = new Worker(new URL("./tsx-worker.mjs", import.meta.url), {
-        workerData: { ...setup, entry } satisfies WorkerSetup,
-        execArgv: [],
-      });
-      workers.push(w);
+    const attach = (w: Worker) => {
+      live.add(w);
       w.on("message", (m: FromWorker) => {
         if (failed) return;
         if (m.type === "ready") return feed(w);
-        results.push(...m.results);
-        onResults(m.results.length);
-        if (m.batchDone) {
-          busy--;
-          feed(w);
+        if (m.type === "rendered") {
+          for (const r of m.results) progress.results.push(r);
+          progress.gcSeconds += m.gcMs / 1000;
+          onResults(m.results.length);
+          return;
         }
+        busy--;
+        if (m.heapUsedBytes > recycleHeapBytes && next < batches.length) {
+          live.delete(w);
+          void w.terminate();
+          progress.recycled++;
+          attach(startWorker(setup));
+        } else feed(w);
       });
       w.on("error", (e) => {
         if (failed) return;
         failed = true;
         void stopAll().then(() => fail(e));
       });
-    }
+    };
+    initial.forEach(attach);
   });
 }
 
 function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Manifest {
-  const byFile = new Map(planned.map((p) => [p.file, p]));
-  const written = results.filter((r) => r.status === 200).sort((a, b) => (a.file < b.file ? -1 : 1));
+  const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
   const skipped = results
     .filter((r) => r.status !== 200)
-    .map((r) => `${r.status} ${byFile.get(r.file)!.request}`)
+    .map((r) => `${r.status} ${planned[r.index].request}`)
     .sort();
   const routeTotals: Record<string, RouteTotals> = {};
   const precompressed: Manifest["precompressed"] = {};
@@ -172,13 +205,13 @@ function summarise(planned: Planned[], results: Rendered[], baseUrl: string, enc
   let largest: FileRef = { file: "", bytes: 0 };
   let bytes = 0;
   for (const r of written) {
-    const p = byFile.get(r.file)!;
+    const p = planned[r.index];
     const t = (routeTotals[p.route] ??= { files: 0, bytes: 0, compressedBytes: {}, largest: { file: "", bytes: 0 }, queries: [] });
     t.files++;
     t.bytes += r.bytes;
     bytes += r.bytes;
-    if (r.bytes > t.largest.bytes) t.largest = { file: r.file, bytes: r.bytes };
-    if (r.bytes > largest.bytes) largest = { file: r.file, bytes: r.bytes };
+    if (r.bytes > t.largest.bytes) t.largest = { file: p.file, bytes: r.bytes };
+    if (r.bytes > largest.bytes) largest = { file: p.file, bytes: r.bytes };
     if (!t.queries.includes(p.query)) t.queries.push(p.query);
     for (const [e, n] of Object.entries(r.encoded) as [Encoding, number][]) {
       t.compressedBytes[e] = (t.compressedBytes[e] ?? 0) + n;
@@ -189,7 +222,7 @@ function summarise(planned: Planned[], results: Rendered[], baseUrl: string, enc
   for (const t of Object.values(routeTotals)) t.queries.sort();
   const sizes = written.map((r) => r.bytes).sort((a, b) => a - b);
   const digest = createHash("sha256");
-  for (const r of written) digest.update(`${r.file}\t${r.hash}\n`);
+  for (const r of written) digest.update(`${planned[r.index].file}\t${r.hash}\n`);
   return {
     baseUrl,
     files: written.length,
@@ -203,6 +236,24 @@ function summarise(planned: Planned[], results: Rendered[], baseUrl: string, enc
   };
 }
 
+export interface RouteTimes {
+  requests: number;
+  computeSeconds: number;
+  writeSeconds: number;
+}
+
+/** Worker time per route (not in the manifest: timings differ between builds). */
+function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
+  const times: Record<string, RouteTimes> = {};
+  for (const r of results) {
+    const t = (times[planned[r.index].route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 });
+    t.requests++;
+    t.computeSeconds += r.computeMs / 1000;
+    t.writeSeconds += r.writeMs / 1000;
+  }
+  return times;
+}
+
 export const queryShapesOf = (manifest: Manifest): QueryShapes =>
   Object.fromEntries(Object.entries(manifest.routes).map(([name, t]) => [name, t.queries]));
 
@@ -210,22 +261,33 @@ export const queryShapesOf = (manifest: Manifest): QueryShapes =>
  * Renders into `<outDir>.partial` and swaps it in at the end, so a server reading `outDir`
  * never sees half a build.
  */
-export async function build(options: BuildOptions): Promise<{ manifest: Manifest; seconds: number; workers: number }> {
+export async function build(
+  options: BuildOptions,
+): Promise<{ manifest: Manifest; seconds: number; workers: number; recycled: number; gcSeconds: number; times: Record<string, RouteTimes> }> {
   const started = performance.now();
   const outDir = resolve(options.outDir);
   const partial = `${outDir}.partial`;
   const old = `${outDir}.old`;
   const encodings = options.encodings ?? defaultEncodings();
-  const planned = plan(options.requests ?? prerenderRequests());
-  const batches = planBatches(planned.map((p) => [p.request, p.file]));
-  const workers = Math.max(1, Math.min(options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()), batches.length));
+  const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
 
   rmSync(partial, { recursive: true, force: true });
   rmSync(old, { recursive: true, force: true });
   mkdirSync(join(partial, "api"), { recursive: true });
+  const setup = { apiDir: join(partial, "api"), baseUrl: options.baseUrl, encodings };
+  const workers = Array.from({ length: count }, () => startWorker(setup));
   try {
+    let planned: Planned[];
+    try {
+      planned = plan(options.requests ?? prerenderRequests());
+    } catch (e) {
+      await Promise.all(workers.map((w) => w.terminate()));
+      throw e;
+    }
     let done = 0;
-    const results = await renderOnWorkers(batches, workers, { apiDir: join(partial, "api"), baseUrl: options.baseUrl, encodings }, (n) => {
+    const jobs = planned.map((p, i): Job => [i, p.request, p.file]);
+    const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
+    const { results, gcSeconds, recycled } = await renderOn(workers, planBatches(jobs), setup, recycleAt, (n) => {
       done += n;
       options.onProgress?.(done, planned.length);
     });
@@ -238,7 +300,8 @@ export async function build(options: BuildOptions): Promise<{ manifest: Manifest
     if (existsSync(outDir)) renameSync(outDir, old);
     renameSync(partial, outDir);
     rmSync(old, { recursive: true, force: true });
-    return { manifest, seconds: (performance.now() - started) / 1000, workers };
+    const seconds = (performance.now() - started) / 1000;
+    return { manifest, seconds, workers: count, recycled, gcSeconds, times: timesOf(planned, results) };
   } catch (e) {
     rmSync(partial, { recursive: true, force: true });
     throw e;
@@ -297,7 +360,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const eta = rate > 0 ? (total - done) / rate : 0;
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
-  const { manifest: m, seconds, workers } = await build({ outDir, baseUrl, onProgress: progress });
+  const { manifest: m, seconds, workers, recycled, gcSeconds, times } = await build({ outDir, baseUrl, onProgress: progress });
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
@@ -313,6 +376,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `; ${seconds.toFixed(1)} s on ${workers} workers, peak memory ${mb(maxRssBytes)} → ${outDir}`,
     ].join(""),
   );
+  const slowest = Object.entries(times)
+    .sort(([, a], [, b]) => b.computeSeconds + b.writeSeconds - (a.computeSeconds + a.writeSeconds))
+    .slice(0, 4)
+    .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
+  console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
   // For npm run bench, which runs the build as a child process.
   if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes }) + "\n");
 }

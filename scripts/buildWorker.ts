@@ -6,6 +6,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
 import { gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
@@ -18,24 +20,31 @@ export interface WorkerSetup {
   encodings: Encoding[];
 }
 
-/** One request of a batch: the request below /api and the file staticFileOf gave it. */
-export type Job = [request: string, file: string];
+/** One request of a batch: its index in the build plan, the request below /api and its file. */
+export type Job = [index: number, request: string, file: string];
 
 export interface Rendered {
-  file: string;
+  index: number;
   status: number;
   bytes: number;
   hash: string;
+  /** Milliseconds spent answering (dispatch and serialisation) and writing (with compression). */
+  computeMs: number;
+  writeMs: number;
   /** Sizes of the siblings written (`.gz`, `.br`). */
   encoded: Partial<Record<Encoding, number>>;
 }
 
-export type FromWorker = { type: "ready" } | { type: "rendered"; results: Rendered[]; batchDone: boolean };
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "rendered"; results: Rendered[]; gcMs: number }
+  /** End of a batch, with the heap in use, by which the main thread decides to replace the worker. */
+  | { type: "batchDone"; heapUsedBytes: number };
 
 const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
-// gzip -9 costs about what -6 does on these bodies; brotli beyond quality 5 gets slow fast (measured in docs/benchmarks.md).
+// gzip -9 is 1 % smaller than -6 but 3-5x slower on bodies of a few KB; brotli beyond quality 5 gets slow fast (docs/benchmarks.md).
 const COMPRESS: Record<Encoding, (b: Buffer) => Buffer> = {
-  gzip: (b) => gzipSync(b, { level: 9 }),
+  gzip: (b) => gzipSync(b, { level: 6 }),
   br: (b) =>
     brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }),
 };
@@ -43,12 +52,18 @@ const REPORT_EVERY = 250;
 
 const { apiDir, baseUrl, encodings } = workerData as WorkerSetup;
 const madeDirs = new Set<string>();
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ["gc"] });
 
-function render([request, file]: Job): Rendered {
+function render([index, request, file]: Job): Rendered {
+  const started = performance.now();
   const url = new URL(request, "http://x");
   const response = dispatch(routes, { baseUrl, path: url.pathname, query: url.searchParams });
   const body = serialize(response);
-  const result: Rendered = { file, status: response.status, bytes: body.length, hash: hashOf(body), encoded: {} };
+  const computed = performance.now();
+  const result: Rendered = { index, status: response.status, bytes: body.length, hash: hashOf(body), computeMs: computed - started, writeMs: 0, encoded: {} };
   if (response.status !== 200) return result;
   const target = join(apiDir, file);
   const dir = dirname(target);
@@ -63,19 +78,25 @@ function render([request, file]: Job): Rendered {
       writeFileSync(target + SUFFIX[e], packed);
       result.encoded[e] = packed.length;
     }
+  result.writeMs = performance.now() - computed;
   return result;
 }
 
 const port = parentPort!;
+const flush = (results: Rendered[]) => {
+  port.postMessage({ type: "rendered", results, gcMs } satisfies FromWorker);
+  gcMs = 0;
+};
 port.on("message", (jobs: Job[]) => {
   let results: Rendered[] = [];
   for (const job of jobs) {
     results.push(render(job));
     if (results.length === REPORT_EVERY) {
-      port.postMessage({ type: "rendered", results, batchDone: false } satisfies FromWorker);
+      flush(results);
       results = [];
     }
   }
-  port.postMessage({ type: "rendered", results, batchDone: true } satisfies FromWorker);
+  flush(results);
+  port.postMessage({ type: "batchDone", heapUsedBytes: getHeapStatistics().used_heap_size } satisfies FromWorker);
 });
 port.postMessage({ type: "ready" } satisfies FromWorker);

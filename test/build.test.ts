@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { build, cacheGroupOf, planBatches, layoutTable, type Manifest } from "../scripts/build.js";
+import type { Job } from "../scripts/buildWorker.js";
 import { answerer, COMPRESS_MIN_BYTES } from "../src/serve/server.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
 import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   oneWorker = await buildSample(["gzip", "br"], { workers: 1 });
 });
 afterAll(() => {
-  for (const b of [twoWorkers, oneWorker]) rmSync(b.dir, { recursive: true, force: true });
+  for (const b of [twoWorkers, oneWorker]) if (b) rmSync(b.dir, { recursive: true, force: true });
 });
 
 describe("build", () => {
@@ -96,6 +97,15 @@ describe("build", () => {
     expect(treeOf(again)).toEqual(treeOf(outDir));
   });
 
+  it("writes the same tree when workers are replaced after every batch", async () => {
+    const requests = sampleRequests().filter((r) => /^\/tuning-systems(\?|$|\/al)/.test(r));
+    const options = { baseUrl: SAMPLE_BASE_URL, requests, workers: 2, encodings: [] };
+    const kept = await build({ ...options, outDir: join(twoWorkers.dir, "kept") });
+    const replaced = await build({ ...options, outDir: join(twoWorkers.dir, "replaced"), recycleHeapBytes: 0 });
+    expect(replaced.recycled).toBeGreaterThan(0);
+    expect(replaced.manifest).toEqual(kept.manifest);
+  });
+
   it("refuses a request that is not canonical", async () => {
     await expect(
       build({ outDir: join(twoWorkers.dir, "bad"), baseUrl: SAMPLE_BASE_URL, requests: ["/tuning-systems?includeSources=true&includeArabic=true"] }),
@@ -124,13 +134,13 @@ describe("work split", () => {
   });
 
   it("keeps a group in one batch, largest batch first", () => {
-    const jobs = sampleRequests(1).map((r) => [r, r] as [string, string]);
+    const jobs = sampleRequests(1).map((r, i): Job => [i, r, r]);
     const batches = planBatches(jobs);
     expect(batches.flat().length).toBe(jobs.length);
     for (let i = 1; i < batches.length; i++) expect(batches[i].length).toBeLessThanOrEqual(batches[i - 1].length);
     const groupOf = new Map<string, number>();
     batches.forEach((b, i) =>
-      b.forEach(([r]) => {
+      b.forEach(([, r]) => {
         const g = cacheGroupOf(r);
         expect(groupOf.get(g) ?? i).toBe(i);
         groupOf.set(g, i);

@@ -43,8 +43,8 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
-  rmSync(sample.dir, { recursive: true, force: true });
+  if (server) await new Promise((r) => server.close(r));
+  if (sample) rmSync(sample.dir, { recursive: true, force: true });
 });
 
 describe("pre-rendered answers", () => {

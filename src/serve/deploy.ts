@@ -24,10 +24,10 @@ const charClass = (re: RegExp): string => {
  */
 export function nginxConfig(): string {
   const segment = charClass(SAFE_SEGMENT);
-  // Name/value characters plus the separators; no `/`, `~`, `%`, `+` — those never occur in a file name's query part.
-  const part = `[=&${charClass(SAFE_NAME)}${charClass(SAFE_VALUE).replace("/", "")}]*`;
+  // Value characters (names use a subset) and the separators; no `/`, `~`, `%`, `+`: a file name's query part has none.
+  const part = `[=&${charClass(SAFE_VALUE).replace("/", "")}]*`;
   const slashes = [0, 1, 2, 3].map((n) => {
-    const names = Array.from({ length: n + 1 }, (_, i) => `q${i}`);
+    const names = Array.from({ length: n + 1 }, (_, i) => `maqam_q${i}`);
     const pattern = names.map((q) => `(?<${q}>${part})`).join("/");
     return `    "~^${pattern}$" "/@${names.map((q) => `$${q}`).join("~")}.json";`;
   });
@@ -43,7 +43,7 @@ upstream maqam_api_fallback {
 # Raw path of a canonical request: /api and plain segments (no dot segments, no percent
 # escapes, no empty segment, no trailing slash), as staticFileOf requires.
 map $request_uri $maqam_api_path {
-    "~^(?<p>/api(?:/(?!\\.+(?:[/?]|$))[${segment}]+)+)(?:\\?.*)?$" $p;
+    "~^(?<maqam_p>/api(?:/(?!\\.+(?:[/?]|$))[${segment}]+)+)(?:\\?.*)?$" $maqam_p;
     default "";
 }
 
@@ -55,7 +55,7 @@ ${slashes.join("\n")}
 }
 
 map "$maqam_api_path|$maqam_api_query" $maqam_api_file {
-    "~^(?<p>/[^|]+)\\|(?<q>/.+)$" "$p$q";
+    "~^(?<maqam_p>/[^|]+)\\|(?<maqam_q>/.+)$" "$maqam_p$maqam_q";
     default "";
 }
 

@@ -1,0 +1,336 @@
+/**
+ * `npm run bench [-- --reuse]`: measures the build (as a child process: wall time, CPU time, peak
+ * memory), the static tree, the cost of each precompression, requests/second for pre-rendered
+ * answers through our server, `serve` and `http-server` on one URL set (autocannon, loopback
+ * only), and the latency of fallback-computed answers per endpoint. Writes docs/benchmarks.md.
+ * `--reuse` keeps an existing build/ and skips the build measurement. Every load test is bounded
+ * (BENCH_SECONDS each, default 4).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
+import autocannon from "autocannon";
+import type { Manifest } from "./build.js";
+import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
+
+const root = resolve(import.meta.dirname, "..");
+const buildDir = join(root, "build");
+const reuse = process.argv.includes("--reuse");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const LATENCY_SECONDS = Math.max(1, SECONDS / 2);
+const URL_SAMPLE = 400;
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", fail);
+    child.on("exit", (code) => done(code ?? 1));
+  });
+}
+
+interface BuildFigures {
+  wallSeconds: number;
+  seconds: number;
+  workers: number;
+  maxRssBytes: number;
+  loadBefore: string;
+}
+
+async function measureBuild(): Promise<BuildFigures> {
+  const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-")), "stats.json");
+  const loadBefore = load();
+  const started = performance.now();
+  const code = await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], { BUILD_STATS: stats, BUILD_DIR: buildDir });
+  if (code !== 0) throw new Error(`bench: the build failed (${code})`);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const figures = JSON.parse(readFileSync(stats, "utf8"));
+  rmSync(stats, { force: true });
+  return { wallSeconds, loadBefore, ...figures };
+}
+
+/** Every pre-rendered file below build/api (no siblings), sorted. */
+function builtFiles(dir = join(buildDir, "api"), prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      if (e.isDirectory()) return builtFiles(dir, rel);
+      return e.name.endsWith(".json") ? [rel] : [];
+    })
+    .sort();
+}
+
+/** The spec URL a file answers, encoded as a client would send it. */
+function specUrlOf(file: string): string {
+  const { path, query } = requestOfStaticFile(file)!;
+  const q = [...query].map(([k, v]) => `${k}=${v}`).join("&");
+  return `/api${encodeURI(path)}${q ? `?${encodeURI(q)}` : ""}`;
+}
+const fileUrlOf = (file: string) => `/api/${encodeURI(file)}`;
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function hammer(base: string, paths: string[], connections: number, seconds: number): Promise<Measured> {
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout: 20,
+    requests: paths.map((path) => ({ method: "GET", path })),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function startAndWait(name: string, cmd: string, args: string[], probe: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(probe).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`bench: ${name} did not answer ${probe}`);
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once("exit", () => done());
+    child.kill("SIGTERM");
+  });
+
+/** The same bytes as the file, from a server (after gunzip when it compressed on its own). */
+async function servesFile(base: string, path: string, file: string): Promise<boolean> {
+  const r = await fetch(base + path, { headers: { "Accept-Encoding": "identity" } });
+  const body = Buffer.from(await r.arrayBuffer());
+  const expected = readFileSync(join(buildDir, "api", file));
+  return r.ok && (body.equals(expected) || (body[0] === 0x1f && gunzipSync(body).equals(expected)));
+}
+
+interface CompressionCost {
+  name: string;
+  mbPerSecond: number;
+  ratio: number;
+}
+
+/** Compression speed and size on a sample of files over 1 KB (about 40 MB at most). */
+function compressionCosts(files: string[]): CompressionCost[] {
+  const bodies: Buffer[] = [];
+  let total = 0;
+  for (const f of files) {
+    const b = readFileSync(join(buildDir, "api", f));
+    if (b.length <= 1024) continue;
+    bodies.push(b);
+    total += b.length;
+    if (total > 40e6) break;
+  }
+  const br = (q: number) => (b: Buffer) =>
+    brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
+  const methods: [string, (b: Buffer) => Buffer][] = [
+    ["gzip -6 (written)", (b) => gzipSync(b, { level: 6 })],
+    ["gzip -9", (b) => gzipSync(b, { level: 9 })],
+    ["brotli 5 (PRECOMPRESS=gzip,br)", br(5)],
+    ["brotli 11", br(11)],
+  ];
+  return methods.map(([name, fn]) => {
+    const started = performance.now();
+    let out = 0;
+    let seen = 0;
+    // Brotli 11 is slow: stop after 3 s and rate what was done.
+    for (const b of bodies) {
+      out += fn(b).length;
+      seen += b.length;
+      if (performance.now() - started > 3000) break;
+    }
+    const s = (performance.now() - started) / 1000;
+    return { name, mbPerSecond: seen / 1e6 / s, ratio: out / seen };
+  });
+}
+
+/** Recorded spec requests the fallback computes (no file answers them), by endpoint. */
+async function computedSamples(): Promise<Map<string, string[]>> {
+  const { routes } = await import("../src/api/routes.js");
+  const recorded = join(root, "..", "shared", "conformance", "public.jsonl.gz");
+  const byRoute = new Map<string, string[]>();
+  if (!existsSync(recorded)) return byRoute;
+  const lines = gunzipSync(readFileSync(recorded)).toString("utf8").split("\n");
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const c = JSON.parse(line) as { path: string; status: number };
+    if (c.status !== 200) continue;
+    const url = new URL(c.path, "http://x");
+    const bare = url.pathname.replace(/\/+$/, "");
+    const route = routes.find((r) => r.matcher.test(bare));
+    if (!route) continue;
+    const file = staticFileOf(url.pathname, url.searchParams);
+    if (file && existsSync(join(buildDir, "api", file))) continue;
+    const list = byRoute.get(route.name) ?? [];
+    if (list.length < 25 && !list.includes(c.path)) list.push(c.path);
+    byRoute.set(route.name, list);
+  }
+  return new Map([...byRoute].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const build = reuse && existsSync(join(buildDir, "manifest.json")) ? undefined : await measureBuild();
+const manifest: Manifest = JSON.parse(readFileSync(join(buildDir, "manifest.json"), "utf8"));
+const files = builtFiles();
+const stride = Math.max(1, Math.floor(files.length / URL_SAMPLE));
+const sample = files.filter((_, i) => i % stride === 0).slice(0, URL_SAMPLE);
+const sampleSizes = sample.map((f) => readFileSync(join(buildDir, "api", f)).length).sort((a, b) => a - b);
+console.log(`bench: ${files.length} files; ${sample.length} sampled for load tests`);
+
+const compression = compressionCosts(files.filter((_, i) => i % 7 === 0));
+
+const ports = { ours: await freePort(), serve: await freePort(), httpServer: await freePort() };
+const ours = `http://127.0.0.1:${ports.ours}`;
+const servers = [
+  await startAndWait("our server", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${ours}/api/tuning-systems`, {
+    PORT: String(ports.ours),
+    HOST: "127.0.0.1",
+    BUILD_DIR: buildDir,
+  }),
+  await startAndWait("serve", bin("serve"), [buildDir, "-l", `tcp://127.0.0.1:${ports.serve}`, "-L", "-n", "--no-port-switching"], `http://127.0.0.1:${ports.serve}/manifest.json`),
+  await startAndWait("http-server", bin("http-server"), [buildDir, "-a", "127.0.0.1", "-p", String(ports.httpServer), "-s", "-c3600"], `http://127.0.0.1:${ports.httpServer}/manifest.json`),
+];
+
+interface Row {
+  server: string;
+  urls: string;
+  result: Measured;
+  verified: boolean;
+}
+const rows: Row[] = [];
+const latency: { route: string; urls: number; result: Measured }[] = [];
+try {
+  const specPaths = sample.map(specUrlOf);
+  const filePaths = sample.map(fileUrlOf);
+  const check = (base: string, paths: string[]) => Promise.all([0, 1, 2].map((i) => servesFile(base, paths[i * Math.floor(paths.length / 3)], sample[i * Math.floor(paths.length / 3)])));
+  const runs: [string, string, string, string[]][] = [
+    ["our server", "spec URLs (`/api/…?k=v`)", ours, specPaths],
+    ["our server", "file URLs (`/api/…/@k=v.json`)", ours, filePaths],
+    ["`serve` 14", "file URLs", `http://127.0.0.1:${ports.serve}`, filePaths],
+    ["`http-server` 14", "file URLs", `http://127.0.0.1:${ports.httpServer}`, filePaths],
+  ];
+  for (const [server, urls, base, paths] of runs) {
+    const verified = (await check(base, paths)).every(Boolean);
+    await hammer(base, paths, 16, 1); // warm-up: caches, JIT, connections
+    const result = await hammer(base, paths, 16, SECONDS);
+    console.log(`bench: ${server} ${urls}: ${result.rps.toFixed(0)} req/s${verified ? "" : " (answers differ from the files!)"}`);
+    rows.push({ server, urls, result, verified });
+  }
+  for (const [route, paths] of await computedSamples()) {
+    const result = await hammer(ours, paths, 1, LATENCY_SECONDS);
+    console.log(`bench: computed ${route}: p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    latency.push({ route, urls: paths.length, result });
+  }
+} finally {
+  await Promise.all(servers.map(stop));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const oursRps = rows[0].result.rps;
+const ratio = (r: Row) => (r === rows[0] ? "1.00" : (oursRps / r.result.rps).toFixed(2));
+const onDisk = manifest.bytes + Object.values(manifest.precompressed).reduce((s, p) => s + p.bytes, 0);
+const lines = [
+  "# Benchmarks",
+  "",
+  "Written by `npm run bench` (scripts/bench.ts); rerun it to refresh every figure below.",
+  "",
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+  `Load average when the bench ended: ${load()} (1 / 5 / 15 min). Other work on the machine slows every figure below; a load above the core count means the figures are pessimistic.`,
+  "",
+  "## Build",
+  "",
+  build
+    ? [
+        `| figure | value | target |`,
+        `|---|---:|---:|`,
+        `| wall time of \`npm run build\` (child process) | ${build.wallSeconds.toFixed(1)} s | ≤ 180 s |`,
+        `| build time reported by the build (after start-up) | ${build.seconds.toFixed(1)} s | |`,
+        `| worker threads | ${build.workers} | |`,
+        `| peak memory (maxRSS of the build process, all threads) | ${mb(build.maxRssBytes)} | ≤ 2 GB |`,
+        `| load average before the build | ${build.loadBefore} | |`,
+      ].join("\n")
+    : "Not measured (`--reuse`): the existing build/ was used.",
+  "",
+  "## Static tree",
+  "",
+  "| figure | value | target |",
+  "|---|---:|---:|",
+  `| pre-rendered files | ${manifest.files} | ~200k |`,
+  `| bytes of the files | ${mb(manifest.bytes)} | |`,
+  ...Object.entries(manifest.precompressed).map(([e, p]) => `| \`${e === "gzip" ? ".gz" : ".br"}\` siblings | ${p.files} files, ${mb(p.bytes)} | |`),
+  `| total output (files and siblings) | ${mb(onDisk)} | ≤ 1 GB |`,
+  `| largest file | ${kb(manifest.largest.bytes)} (\`${manifest.largest.file}\`) | ≤ 25 MB |`,
+  `| median file | ${kb(manifest.medianBytes)} | |`,
+  `| listed requests not answering 200 (not written) | ${manifest.skipped.count} | |`,
+  "",
+  "## Precompression cost",
+  "",
+  "Measured on up to 40 MB of the built files over 1 KB (3 s at most per method), one core.",
+  "",
+  "| method | MB/s | compressed / original |",
+  "|---|---:|---:|",
+  ...compression.map((c) => `| ${c.name} | ${c.mbPerSecond.toFixed(1)} | ${(c.ratio * 100).toFixed(1)} % |`),
+  "",
+  "## Pre-rendered answers: requests per second",
+  "",
+  `${sample.length} built files sampled evenly (median ${kb(sampleSizes[Math.floor(sampleSizes.length / 2)])}, largest ${kb(sampleSizes.at(-1) ?? 0)}), requested in turn by autocannon over 16 connections for ${SECONDS} s per server after a 1 s warm-up, on 127.0.0.1, no compression asked. autocannon shares the two cores with the server under test.`,
+  "",
+  "| server | URLs | req/s | p50 ms | p99 ms | non-2xx | errors | ours ÷ this |",
+  "|---|---|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(
+    (r) =>
+      `| ${r.server} | ${r.urls} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx} | ${r.result.errors} | ${ratio(r)} |`,
+  ),
+  "",
+  rows.every((r) => r.verified) ? "Each server was checked to return the files' bytes before it was measured." : "**Some server did not return the files' bytes; see the bench output.**",
+  "",
+  "## Computed answers: latency per endpoint",
+  "",
+  latency.length
+    ? `Recorded 200 requests of ../shared/conformance that no built file answers (up to 25 distinct per endpoint), sent one at a time for ${LATENCY_SECONDS} s per endpoint to our server.`
+    : "No recorded requests were found (../shared/conformance missing).",
+  "",
+  ...(latency.length
+    ? [
+        "| endpoint | URLs | requests | p50 ms | p99 ms | non-2xx |",
+        "|---|---:|---:|---:|---:|---:|",
+        ...latency.map((l) => `| \`${l.route}\` | ${l.urls} | ${l.result.requests} | ${l.result.p50} | ${l.result.p99} | ${l.result.non2xx} |`),
+      ]
+    : []),
+  "",
+];
+writeFileSync(join(root, "docs", "benchmarks.md"), lines.join("\n"));
+console.log("bench: wrote docs/benchmarks.md");
