@@ -19,6 +19,7 @@ import { transpositionsOf, transposedOnly, type Transposition } from "../theory/
 import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
 import { midiPlusCentsDeviation } from "../theory/ipn.js";
 import { intervalBetween, type Interval } from "../theory/interval.js";
+import { descendingNumeral, romanNumeral } from "../theory/degrees.js";
 
 /** How each kind is named in bodies, messages and paths. */
 export const KIND = {
@@ -247,6 +248,24 @@ export function degreePitchClass(pc: PitchClass, scaleDegree: string, type: stri
 
 /** Intervals between consecutive cells (0 → 1, 1 → 2, …). */
 export const consecutiveIntervals = (cells: readonly PitchClass[]): Interval[] => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));
+
+/**
+ * `{ascending, descending}` pitch data of a scale: ascending cells numbered I, II, …; descending
+ * ones (top-down) with the bottom note as I; numerals stop after `last` (see romanNumeral).
+ */
+export const scalePitchData = <T>(ascending: readonly PitchClass[], descending: readonly PitchClass[], cell: (pc: PitchClass, numeral: string) => T, last?: number) => ({
+  ascending: ascending.map((pc, k) => cell(pc, romanNumeral(k, last))),
+  descending: descending.map((pc, j) => cell(pc, descendingNumeral(j, descending.length, last))),
+});
+
+/**
+ * `{ascending, descending}` steps of a scale. Descending steps are measured upwards between the
+ * adjacent cells and listed top-down (positive cents), as the reference lists them (Q13).
+ */
+export const scaleSteps = <T>(t: Transposition, fields: (interval: Interval) => T) => ({
+  ascending: consecutiveIntervals(t.ascending).map(fields),
+  descending: consecutiveIntervals([...t.descending].reverse()).reverse().map(fields),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Discovery mode

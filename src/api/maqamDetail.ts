@@ -10,14 +10,16 @@ import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
+import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import {
   commentsOf,
-  consecutiveIntervals,
   degreePitchClass,
   notRealizable,
   optionsConflict,
+  scalePitchData,
+  scaleSteps,
   selectionObject,
   sourcesOf,
   transpositionBlock,
@@ -33,9 +35,9 @@ import { std } from "../theory/std.js";
 import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
-import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
+import { ajnasOf } from "../theory/jinsDetection.js";
 import { familyOf, type Family } from "../theory/family.js";
-import { namedDegreesOf, romanNumeral, descendingNumeral, type NamedDegree } from "../theory/degrees.js";
+import { namedDegreesOf } from "../theory/degrees.js";
 import { respellScale, midiLabelOf } from "../theory/respell.js";
 import { suyurOf } from "../theory/suyur.js";
 import { modulationsOf, modulationCounts, modulationsBlock, lowerOctaveModulations, lowerOctaveModulationsBlock } from "../theory/modulation.js";
@@ -112,13 +114,9 @@ function pitchClassOf(pc: PitchClass, scaleDegree: string, type: string | undefi
   };
 }
 
-/** Ascending cells with numerals I, II, …; descending (top-down) with the bottom note as I. */
-function pitchDataOf(ascending: readonly PitchClass[], descending: readonly PitchClass[], type: string | undefined, arabic: boolean) {
-  return {
-    ascending: ascending.map((pc, k) => pitchClassOf(pc, romanNumeral(k), type, arabic)),
-    descending: descending.map((pc, j) => pitchClassOf(pc, descendingNumeral(j, descending.length), type, arabic)),
-  };
-}
+/** Pitch data of both directions, numerals not capped (unlike the compare routes). */
+const pitchDataOf = (ascending: readonly PitchClass[], descending: readonly PitchClass[], type: string | undefined, arabic: boolean) =>
+  scalePitchData(ascending, descending, (pc, numeral) => pitchClassOf(pc, numeral, type, arabic));
 
 const VALUE_KEYS = new Set(["fraction", "cents", "decimalRatio", "stringLength", "fretDivision"]);
 const FULL_INTERVAL_TYPES = new Set(["solfege", "pitchClassIndex", "scaleDegree"]);
@@ -134,58 +132,8 @@ function intervalFields(interval: Interval, type = "all"): Record<string, unknow
   return { cents: interval.cents };
 }
 
-/**
- * `{ascending, descending}` steps. The descending steps are measured upwards (bottom-up, positive)
- * and listed from the top, as the reference's transposition list stores them.
- */
-function intervalsOf(t: Transposition, type: string | undefined) {
-  const descendingSteps = consecutiveIntervals([...t.descending].reverse()).reverse();
-  return {
-    ascending: consecutiveIntervals(t.ascending).map((i) => intervalFields(i, type)),
-    descending: descendingSteps.map((i) => intervalFields(i, type)),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ajnās, family and named degrees
-
-const jinsReference = (j: JinsInstance, arabic: boolean) => ({
-  id: j.jins.id,
-  idName: j.idName,
-  displayName: j.name,
-  ...(arabic ? { displayNameAr: entityNameToArabic(j.name) } : {}),
-});
-
-/** `{<display note name>: [] | [{id, idName, displayName}]}` in the order of the cells. */
-const ajnasMap = (cells: readonly PitchClass[], found: readonly (JinsInstance | null)[], arabic: boolean) =>
-  Object.fromEntries(cells.map((pc, i) => [pc.noteName, found[i] ? [jinsReference(found[i], arabic)] : []]));
-
-const familyObject = (f: Family, arabic: boolean) => ({
-  idName: f.idName,
-  displayName: f.name,
-  ...(arabic ? { displayNameAr: entityNameToArabic(f.name) } : {}),
-});
-
-/** A primary/secondary/tertiary jins or ghammāz entry (`withJins` false for the ghammāz). */
-function namedDegreeObject(d: NamedDegree, withJins: boolean, arabic: boolean) {
-  return {
-    noteName: std(d.noteName),
-    noteNameDisplay: d.noteName,
-    ...(arabic ? { noteNameDisplayAr: noteNameToArabic(d.noteName) } : {}),
-    maqamDegree: d.degree,
-    ...(withJins
-      ? {
-          jinsId: d.jins?.jins.id ?? null,
-          jinsIdName: d.jins?.idName ?? null,
-          jinsDisplayName: d.jins?.name ?? null,
-          ...(arabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
-        }
-      : {}),
-  };
-}
-
-const namedDegreesField = (entries: NamedDegree[] | null, withJins: boolean, arabic: boolean) =>
-  entries === null ? null : entries.map((d) => namedDegreeObject(d, withJins, arabic));
+/** Steps of both directions in the fields the data type shows. */
+const intervalsOf = (t: Transposition, type: string | undefined) => scaleSteps(t, (i) => intervalFields(i, type));
 
 // ---------------------------------------------------------------------------------------------
 // Data mode
@@ -201,7 +149,8 @@ function tuningContext({ ts, startingNote }: TuningContext, arabic: boolean) {
   });
 }
 
-const sameNoteNames = (a: readonly PitchClass[], b: readonly PitchClass[]) => a.length === b.length && a.every((pc, i) => pc.noteName === b[i].noteName);
+/** Display note names of cells. */
+const noteNames = (cells: readonly PitchClass[]) => cells.map((pc) => pc.noteName);
 
 function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: TuningContext, list: readonly Transposition[], t: Transposition, tonic: string | undefined) {
   const { ts, startingNote } = tuning;
@@ -209,14 +158,13 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
   const tolerance = p.centsTolerance;
   const pcs = pitchClassesOf(ts, startingNote);
   const ajnas = ajnasOf(t, ts, startingNote, tolerance);
-  const degrees = namedDegreesOf(m, t, pcs, ajnas);
   const spelled = respellScale(t.ascending, t.descending);
   const counts = modulationCounts(m, ts, startingNote, tolerance);
   const modulations = p.includeModulations ? modulationsOf(m, t, ts, startingNote, tolerance) : undefined;
   return {
     maqam: selectionObject(m, t, arabic, { isBaseForm: t.isBaseForm }),
     // Classified on the analytical form whatever rendering is shown.
-    family: familyObject(familyOf(list[0], ts, startingNote, tolerance), arabic),
+    family: familyRef(familyOf(list[0], ts, startingNote, tolerance), arabic),
     tonic: noteRef(t.tonic, arabic),
     ...transpositionBlock(m, t, arabic),
     stats: {
@@ -225,11 +173,8 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
       numberOfMaqamModulations: counts.maqamat,
       numberOfAjnasModulations: counts.ajnas,
     },
-    characteristics: {
-      isOctaveRepeating: t.ascending.length <= 7,
-      hasAsymmetricDescending: !sameNoteNames(t.ascending, [...t.descending].reverse()),
-      hasSuyur: m.record.suyur.length > 0,
-    },
+    // Read on the rendering shown, not on the maqām's data.
+    characteristics: characteristicsOf(m, { ascending: noteNames(t.ascending), descending: noteNames(t.descending) }),
     availableTranspositions: transpositionSummaries(transposedOnly(list), arabic),
     comments: commentsOf(m),
     ...(p.includeSources ? { sources: sourcesOf(m) } : {}),
@@ -250,11 +195,8 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
     },
     pitchData: pitchDataOf(spelled.ascending, spelled.descending, p.pitchClassDataType, arabic),
     ...(p.includeIntervals ? { intervals: intervalsOf(t, p.pitchClassDataType) } : {}),
-    ajnas: { ascending: ajnasMap(t.ascending, ajnas.ascending, arabic), descending: ajnasMap(t.descending, ajnas.descending, arabic) },
-    primaryJins: namedDegreesField(degrees.primaryJins, true, arabic),
-    secondaryJins: namedDegreesField(degrees.secondaryJins, true, arabic),
-    tertiaryJins: namedDegreesField(degrees.tertiaryJins, true, arabic),
-    ghammaz: namedDegreesField(degrees.ghammaz, false, arabic),
+    ajnas: degreeAjnasBlock(t, ajnas, arabic),
+    ...namedDegreeBlocks(namedDegreesOf(m, t, pcs, ajnas), arabic),
     ...(p.includeSuyur ? { suyur: suyurOf(m, t, pcs) } : {}),
     ...(modulations ? { modulations: modulationsBlock(modulations, arabic) } : {}),
     ...(modulations && p.includeModulations8vb
@@ -266,21 +208,8 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
 // ---------------------------------------------------------------------------------------------
 // Discovery mode (options=true)
 
-const DISCOVERY_TYPES = [
-  "all",
-  "englishName",
-  "fraction",
-  "cents",
-  "decimalRatio",
-  "stringLength",
-  "frequency",
-  "abjadName",
-  "fretDivision",
-  "midiNoteNumber",
-  "midiNoteDeviation",
-  "centsDeviation",
-  "referenceNoteName",
-];
+// The reference's discovery answer lists every data type but solfege.
+const DISCOVERY_TYPES = PITCH_CLASS_DATA_TYPES.filter((type) => type !== "solfege");
 
 const DESCRIPTIONS = {
   tuningSystem: "ID of tuning system (see /availability for options)",

@@ -1,7 +1,8 @@
 /**
  * The maqām collection group: GET /maqamat (summary list), /maqamat/families, and per maqām
- * /availability, /transpositions and /compare. Shapes shared with the ajnās group come from
- * entityViews.ts; ajnās per degree, families and named degrees from the theory modules. A
+ * /availability, /transpositions and /compare, and the maqām response pieces (family, ajnās per
+ * degree, named degrees, characteristics) the detail and per-tuning-system routes reuse. Shapes
+ * shared with the ajnās group come from entityViews.ts. A
  * transposed idName may name a tonic containing `/`, so the path parameter is greedy, and these
  * routes are registered before the maqām detail route.
  */
@@ -41,10 +42,11 @@ import {
   cellTuningStats,
   compareGrid,
   compareTokens,
-  consecutiveIntervals,
   degreePitchClass,
   distinctTranspositions,
   selectionObject,
+  scalePitchData,
+  scaleSteps,
   sortByNameOrTonic,
   sourcesOf,
   transposedIdNotAccepted,
@@ -57,8 +59,8 @@ import {
 import { entityNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
 import { familyOf, FAMILY_ID_NAMES, NO_JINS, type Family } from "../theory/family.js";
-import { ajnasOf, type JinsInstance } from "../theory/jinsDetection.js";
-import { namedDegreesOf, romanNumeral, descendingNumeral, type NamedDegree } from "../theory/degrees.js";
+import { ajnasOf, type DegreeAjnas, type JinsInstance } from "../theory/jinsDetection.js";
+import { namedDegreesOf, type NamedDegree, type NamedDegrees } from "../theory/degrees.js";
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
@@ -70,7 +72,7 @@ import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } 
 const COLLECTION = "/maqamat";
 
 // ---------------------------------------------------------------------------------------------
-// Families and summaries (shared with GET /tuning-systems/{id}/{startingNote}/maqamat)
+// Maqām response pieces (shared with the detail route and GET /tuning-systems/{id}/{startingNote}/maqamat)
 
 /** The family of a maqām the list cannot classify (its reference system lacks it). */
 const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
@@ -112,15 +114,68 @@ const listFamilies = (tolerance: number): Family[] => listFamiliesMemo(String(to
 
 const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Note names of both directions of a scale (descending top-down). */
+interface ScaleNames {
+  ascending: readonly string[];
+  descending: readonly string[];
+}
+
 /**
- * `characteristics` of a maqām. The descending scale is asymmetric when it is not the ascending
- * one read backwards (`reversed`), or, in the per-tuning-system list, when it differs from the
- * ascending one as written (Q15, see docs/deviations.md).
+ * `characteristics` of a maqām, read on its data or on a rendering's note names. The descending
+ * scale is asymmetric when it is not the ascending one read backwards (`reversed`), or, in the
+ * per-tuning-system list, when it differs from the ascending one as written (Q15, see
+ * docs/deviations.md).
  */
-export const characteristicsOf = (m: Maqam, reversed = true) => ({
-  isOctaveRepeating: m.ascending.length <= 7,
-  hasAsymmetricDescending: !sameSequence(m.ascending, reversed ? [...m.descending].reverse() : m.descending),
+export const characteristicsOf = (m: Maqam, scale: ScaleNames = m, reversed = true) => ({
+  isOctaveRepeating: scale.ascending.length <= 7,
+  hasAsymmetricDescending: !sameSequence(scale.ascending, reversed ? [...scale.descending].reverse() : scale.descending),
   hasSuyur: m.record.suyur.length > 0,
+});
+
+/** `noteName, noteNameDisplay, [noteNameDisplayAr], maqamDegree` and, for the jins fields, the jins on that note. */
+function namedDegreeObject(d: NamedDegree, withJins: boolean, includeArabic: boolean) {
+  const note = noteRef(d.noteName, includeArabic);
+  return {
+    noteName: note.idName,
+    noteNameDisplay: note.displayName,
+    ...(includeArabic ? { noteNameDisplayAr: note.displayNameAr } : {}),
+    maqamDegree: d.degree,
+    ...(withJins
+      ? {
+          jinsId: d.jins?.jins.id ?? null,
+          jinsIdName: d.jins?.idName ?? null,
+          jinsDisplayName: d.jins?.name ?? null,
+          ...(includeArabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
+        }
+      : {}),
+  };
+}
+
+/** primaryJins … ghammaz (§6.5), each an array of degree objects or null; the ghammāz names no jins. */
+export function namedDegreeBlocks(named: NamedDegrees, includeArabic: boolean) {
+  const field = (degrees: NamedDegree[] | null, withJins: boolean) => degrees?.map((d) => namedDegreeObject(d, withJins, includeArabic)) ?? null;
+  return {
+    primaryJins: field(named.primaryJins, true),
+    secondaryJins: field(named.secondaryJins, true),
+    tertiaryJins: field(named.tertiaryJins, true),
+    ghammaz: field(named.ghammaz, false),
+  };
+}
+
+/** `{<display note name>: [] | [{id, idName, displayName, [displayNameAr]}]}` of one direction (§6.4, spec arrays). */
+function ajnasMap(cells: readonly PitchClass[], ajnas: readonly (JinsInstance | null)[], includeArabic: boolean) {
+  return Object.fromEntries(
+    cells.map((pc, k) => {
+      const j = ajnas[k];
+      return [pc.noteName, j ? [{ id: j.jins.id, idName: j.idName, displayName: j.name, ...(includeArabic ? { displayNameAr: entityNameToArabic(j.name) } : {}) }] : []];
+    }),
+  );
+}
+
+/** `ajnas` of a rendering: the jins on each degree of both directions. */
+export const degreeAjnasBlock = (t: Transposition, ajnas: DegreeAjnas, includeArabic: boolean) => ({
+  ascending: ajnasMap(t.ascending, ajnas.ascending, includeArabic),
+  descending: ajnasMap(t.descending, ajnas.descending, includeArabic),
 });
 
 /** Sorting keys of a maqām: its idName and its tonic's. */
@@ -233,36 +288,9 @@ const availabilityRoute = defineRoute(
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/{idName}/transpositions
 
-/** `noteName, noteNameDisplay, [noteNameDisplayAr], maqamDegree` and, for the jins fields, the jins on that note. */
-function namedDegreeObject(d: NamedDegree, withJins: boolean, includeArabic: boolean) {
-  const note = noteRef(d.noteName, includeArabic);
-  return {
-    noteName: note.idName,
-    noteNameDisplay: note.displayName,
-    ...(includeArabic ? { noteNameDisplayAr: note.displayNameAr } : {}),
-    maqamDegree: d.degree,
-    ...(withJins
-      ? {
-          jinsId: d.jins?.jins.id ?? null,
-          jinsIdName: d.jins?.idName ?? null,
-          jinsDisplayName: d.jins?.name ?? null,
-          ...(includeArabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
-        }
-      : {}),
-  };
-}
-
-/** primaryJins … ghammaz of a transposition (§6.5), each an array of degree objects or null. */
-function namedDegreeFields(m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number, includeArabic: boolean) {
-  const named = namedDegreesOf(m, t, pitchClassesOf(ts, startingNote), ajnasOf(t, ts, startingNote, tolerance));
-  const field = (degrees: NamedDegree[] | null, withJins: boolean) => degrees?.map((d) => namedDegreeObject(d, withJins, includeArabic)) ?? null;
-  return {
-    primaryJins: field(named.primaryJins, true),
-    secondaryJins: field(named.secondaryJins, true),
-    tertiaryJins: field(named.tertiaryJins, true),
-    ghammaz: field(named.ghammaz, false),
-  };
-}
+/** The named degrees of a rendering in a tuning context. */
+const namedDegreesIn = (m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number) =>
+  namedDegreesOf(m, t, pitchClassesOf(ts, startingNote), ajnasOf(t, ts, startingNote, tolerance));
 
 const transpositionsRoute = defineRoute(
   `${COLLECTION}/{idName+}/transpositions`,
@@ -281,23 +309,13 @@ const transpositionsRoute = defineRoute(
     const tuning = resolveTuning(p.tuningSystem, p.startingNote, ` or /api${COLLECTION}/${m.idName}/availability for the systems that realise this maqām`);
     if (isResponse(tuning)) return tuning;
     return transpositionsAnswer(ctx, m, tuning, p.centsTolerance, p.includeArabic, (t) =>
-      namedDegreeFields(m, t, tuning, p.centsTolerance, p.includeArabic),
+      namedDegreeBlocks(namedDegreesIn(m, t, tuning, p.centsTolerance), p.includeArabic),
     );
   },
 );
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/{idName}/compare
-
-/** `{<display note name>: [] | [{id, idName, displayName, [displayNameAr]}]}` of one direction (§6.4, spec arrays). */
-export function ajnasMap(cells: readonly PitchClass[], ajnas: readonly (JinsInstance | null)[], includeArabic: boolean) {
-  return Object.fromEntries(
-    cells.map((pc, k) => {
-      const j = ajnas[k];
-      return [pc.noteName, j ? [{ id: j.jins.id, idName: j.idName, displayName: j.name, ...(includeArabic ? { displayNameAr: entityNameToArabic(j.name) } : {}) }] : []];
-    }),
-  );
-}
 
 /** §10.5, compare routes: the 6-key object for `all`, one key for cents/fraction/decimalRatio, else cents (plus the type's own field). */
 function compareInterval(interval: Interval, type: string) {
@@ -318,19 +336,6 @@ function compareInterval(interval: Interval, type: string) {
   }
 }
 
-/**
- * Consecutive intervals of both directions. Descending ones are measured upwards between the
- * adjacent cells and listed top-down (positive cents), as the reference lists them (Q13).
- */
-function compareIntervals(t: Transposition, type: string) {
-  return {
-    ascending: consecutiveIntervals(t.ascending).map((i) => compareInterval(i, type)),
-    descending: consecutiveIntervals([...t.descending].reverse())
-      .reverse()
-      .map((i) => compareInterval(i, type)),
-  };
-}
-
 interface CompareOptions {
   tonic: string | undefined;
   type: string;
@@ -348,7 +353,6 @@ function compareCell(ctx: RequestContext, m: Maqam, tuning: TuningContext, o: Co
   if (!t) return o.tonic === undefined ? unrealisableCell(m, tuning, o.includeArabic) : unreachableCell(tuning, o.tonic, list, o.includeArabic);
   // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
   const family = familyOf(list[0], ts, startingNote, o.tolerance);
-  const ajnas = ajnasOf(t, ts, startingNote, o.tolerance);
   const detailQuery = queryString([
     ["tuningSystem", ts.id],
     ["startingNote", startingNote],
@@ -372,20 +376,14 @@ function compareCell(ctx: RequestContext, m: Maqam, tuning: TuningContext, o: Co
       maqam: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
     },
     availableTranspositions: transpositionSummaries(transposedOnly(list), o.includeArabic),
-    pitchData: {
-      ascending: t.ascending.map((pc, k) => pitchClass(pc, romanNumeral(k, COMPARE_NUMERALS))),
-      descending: t.descending.map((pc, j) => pitchClass(pc, descendingNumeral(j, t.descending.length, COMPARE_NUMERALS))),
-    },
-    ajnas: {
-      ascending: ajnasMap(t.ascending, ajnas.ascending, o.includeArabic),
-      descending: ajnasMap(t.descending, ajnas.descending, o.includeArabic),
-    },
+    pitchData: scalePitchData(t.ascending, t.descending, pitchClass, COMPARE_NUMERALS),
+    ajnas: degreeAjnasBlock(t, ajnasOf(t, ts, startingNote, o.tolerance), o.includeArabic),
     parameters: { pitchClassDataType: o.type, includeIntervals: o.includeIntervals, transposeTo: o.tonic ?? null },
     links: {
       detail: apiUrl(ctx, `${COLLECTION}/${m.idName}${detailQuery}`),
       availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
     },
-    ...(o.includeIntervals ? { intervals: compareIntervals(t, o.type) } : {}),
+    ...(o.includeIntervals ? { intervals: scaleSteps(t, (i) => compareInterval(i, o.type)) } : {}),
   };
 }
 

@@ -100,7 +100,7 @@ const route = defineRoute(
       family: familyRef(family, p.includeArabic),
       tonic: noteRef(maqam.ascending[0], p.includeArabic),
       stats: { numberOfPitchClasses: maqam.ascending.length },
-      characteristics: characteristicsOf(maqam, false),
+      characteristics: characteristicsOf(maqam, maqam, false),
       links: { detail: apiUrl(ctx, `/maqamat/${maqam.idName}`) },
       ...(p.includeMaqamDegrees
         ? {
