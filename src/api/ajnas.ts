@@ -1,61 +1,39 @@
 /**
  * The ajnās group: GET /ajnas, /ajnas/{idName} (data and discovery mode), its /availability,
- * /transpositions and /compare, and GET /tuning-systems/{id}/{startingNote}/ajnas. A transposed
- * idName may name a tonic containing `/` (`…_al_buselik/ushshaq`), so the path parameter is
- * greedy and the sub-routes are matched before the detail route.
+ * /transpositions and /compare (built by entityViews.ts, as for maqāmāt) and GET
+ * /tuning-systems/{id}/{startingNote}/ajnas. A transposed idName may name a tonic containing `/`
+ * (`…_al_buselik/ushshaq`), so the path parameter is greedy and the sub-routes are matched before
+ * the detail route.
  */
 import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute } from "./route.js";
-import {
-  centsTolerance,
-  emptyAsAbsent,
-  flag,
-  includeArabic,
-  oneOf,
-  optionalNonBlank,
-  pathParameter,
-  requiredList,
-  strictBoolean,
-  tuningSystemList,
-} from "./params.js";
-import { apiUrl, queryString, selfUrl } from "./links.js";
+import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, pathParameter, strictBoolean } from "./params.js";
+import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import {
-  isResponse,
-  requestedTonic,
-  resolveEntity,
-  resolveTuning,
-  resolveTuningPath,
-  selectedTransposition,
-  transpositionSummary,
-  type TuningContext,
-} from "./resolve.js";
+import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import {
   COMPARE_NUMERALS,
+  DISCOVERY_DESCRIPTIONS,
   SORT_OPTIONS,
-  availabilityAnswer,
+  availabilityHint,
+  availabilityRoute,
   availabilitySummary,
-  cellTuningStats,
   commentsOf,
-  compareGrid,
-  compareTokens,
+  compareRoute,
   consecutiveIntervals,
   contextQuery,
   degreePitchClass,
+  detailRendering,
+  discoveryOffer,
   distinctTranspositions,
   optionsConflict,
-  notRealizable,
   selectionObject,
   sortByNameOrTonic,
   sourcesOf,
-  transposedIdNotAccepted,
   transpositionBlock,
-  transpositionSummaries,
-  transpositionsAnswer,
-  unreachableTonic,
-  unrealisableCell,
-  unreachableCell,
+  transpositionsRoute,
+  type CompareCellPartsOf,
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
@@ -64,18 +42,13 @@ import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
-import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
+import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
 const TRANSPOSE_HINT = "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.";
 
-/** A jins by id, idName or transposed idName (any spelling), or the 404. */
-const resolveJins = (idName: string) => resolveEntity("jins", idName);
-
 /** Sort key of the alphabetical and tonic orders. */
 const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) });
-
-const availabilityHint = (jins: Jins) => ` or /api${COLLECTION}/${jins.idName}/availability for the systems that realise this jins`;
 
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas
@@ -170,117 +143,14 @@ const perTuningSystemRoute = defineRoute(
 );
 
 // ---------------------------------------------------------------------------------------------
-// GET /ajnas/{idName}/availability
+// GET /ajnas/{idName}/compare (availability and transpositions: entityViews.ts)
 
-const availabilityRoute = defineRoute(
-  `${COLLECTION}/{idName+}/availability`,
-  z.object({
-    idName: pathParameter("idName"),
-    transpositionNoteName: optionalNonBlank("transpositionNoteName", "Give a tonic note name such as transpositionNoteName=nawa, or leave it out."),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p) => {
-    const ref = resolveJins(p.idName);
-    if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName);
-    if (isResponse(tonic)) return tonic;
-    return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
-  },
-);
-
-// ---------------------------------------------------------------------------------------------
-// GET /ajnas/{idName}/transpositions
-
-const transpositionsRoute = defineRoute(
-  `${COLLECTION}/{idName+}/transpositions`,
-  z.object({
-    idName: pathParameter("idName"),
-    tuningSystem: z.string().optional(),
-    startingNote: z.string().optional(),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p, ctx) => {
-    const ref = resolveJins(p.idName);
-    if (isResponse(ref)) return ref;
-    if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, ref.entity, "/transpositions");
-    const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(ref.entity));
-    if (isResponse(tuning)) return tuning;
-    return transpositionsAnswer(ctx, ref.entity, tuning, p.centsTolerance, p.includeArabic);
-  },
-);
-
-// ---------------------------------------------------------------------------------------------
-// GET /ajnas/{idName}/compare
-
-const compareRoute = defineRoute(
-  `${COLLECTION}/{idName+}/compare`,
-  z.object({
-    idName: pathParameter("idName"),
-    tuningSystems: tuningSystemList({ atLeastOne: true }),
-    startingNotes: requiredList("startingNotes", "startingNotes=yegah,rast"),
-    pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"),
-    includeIntervals: strictBoolean("includeIntervals", false, { exact: true }),
-    // An empty transposeTo is the analytical form here, as in the reference.
-    transposeTo: emptyAsAbsent(z.string().optional()),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p, ctx) => {
-    const ref = resolveJins(p.idName);
-    if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
-    if (isResponse(tonic)) return tonic;
-    const jins = ref.entity;
-    const cell = (tuning: TuningContext): Record<string, unknown> => {
-      const { ts, startingNote } = tuning;
-      if (!isPossibleIn(jins, ts, startingNote)) return unrealisableCell(jins, tuning, p.includeArabic);
-      const list = transpositionsOf(jins, ts, startingNote, p.centsTolerance);
-      const t = selectedTransposition(list, tonic);
-      if (!t) return tonic === undefined ? unrealisableCell(jins, tuning, p.includeArabic) : unreachableCell(tuning, tonic, list, p.includeArabic);
-      const detailQuery = queryString([
-        ["tuningSystem", ts.id],
-        ["startingNote", startingNote],
-        ["pitchClassDataType", p.pitchClassDataType],
-        ["includeIntervals", String(p.includeIntervals)],
-        ["transposeTo", tonic],
-      ]);
-      return {
-        tuningSystem: tuningSystemEntity(ts, p.includeArabic),
-        startingNote: noteRef(startingNote, p.includeArabic),
-        jins: selectionObject(jins, t, p.includeArabic),
-        tonic: noteRef(t.tonic, p.includeArabic),
-        ...transpositionBlock(jins, t, p.includeArabic),
-        stats: { tuningSystem: cellTuningStats(tuning), jins: { numberOfPitchClasses: t.ascending.length } },
-        availableTranspositions: transpositionSummaries(transposedOnly(list), p.includeArabic),
-        pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, COMPARE_NUMERALS), p.pitchClassDataType, p.includeArabic, true)),
-        parameters: { pitchClassDataType: p.pitchClassDataType, includeIntervals: p.includeIntervals, transposeTo: tonic ?? null },
-        links: {
-          detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}${detailQuery}`),
-          availability: apiUrl(ctx, `${COLLECTION}/${jins.idName}/availability`),
-        },
-        ...(p.includeIntervals ? { intervals: consecutiveIntervals(t.ascending).map(({ cents }) => ({ cents })) } : {}),
-      };
-    };
-    return ok({
-      jins: entityObject(jins, p.includeArabic),
-      comparisons: compareGrid(p.tuningSystems, p.startingNotes, p.includeArabic, cell),
-      parameters: {
-        ...compareTokens(p.tuningSystems, p.startingNotes, p.includeArabic),
-        pitchClassDataType: p.pitchClassDataType,
-        includeIntervals: p.includeIntervals,
-        transposeTo: tonic ?? null,
-        centsTolerance: p.centsTolerance,
-      },
-      links: {
-        self: selfUrl(ctx),
-        detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),
-        availability: apiUrl(ctx, `${COLLECTION}/${jins.idName}/availability`),
-      },
-    });
-  },
-);
+/** The jins's parts of a compare cell: the ascending cells and, on request, the steps in cents. */
+const compareParts: CompareCellPartsOf<Jins> = (t, p) => ({
+  stats: { numberOfPitchClasses: t.ascending.length },
+  pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, COMPARE_NUMERALS), p.pitchClassDataType, p.includeArabic, true)),
+  intervals: () => consecutiveIntervals(t.ascending).map(({ cents }) => ({ cents })),
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas/{idName}
@@ -318,17 +188,10 @@ const detailSchema = z.object({
 });
 type DetailParameters = z.output<typeof detailSchema>;
 
-const DISCOVERY_DESCRIPTIONS = {
-  tuningSystem: "ID of tuning system (see /availability for options)",
-  startingNote:
-    "Theoretical framework for note naming. Required for data retrieval. Optional for discovery mode (options=true). Needed to calculate transposition options.",
+const DESCRIPTIONS = {
+  ...DISCOVERY_DESCRIPTIONS,
   pitchClassDataType: "Output format for pitch data. Optional — defaults to 'all' (complete pitch class information) when omitted.",
-  includeIntervals: "Include interval data between pitch classes (?includeIntervals=true)",
-  transposeTo:
-    "Transpose to specific tonic (taṣwīr) - only valid transpositions shown. Calculated based on the provided tuningSystem and startingNote; null until a startingNote is provided.",
   centsTolerance: "Tolerance in cents for pitch matching in transposition calculations (non-negative number)",
-  formatOptions:
-    "The 'pitchClassDataType' parameter controls which pitch class properties are returned. Use 'all' for comprehensive data or specific formats like 'cents', 'fraction', etc. for targeted data.",
 };
 
 /** `options=true`: which parameters this jins accepts in a tuning system (and starting note). */
@@ -339,26 +202,21 @@ function discovery(p: DetailParameters, jins: Jins, transposed: boolean): ApiRes
     ...(p.includeIntervals ? ["includeIntervals"] : []),
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType"]);
-  // The starting note is optional here: without one, the first is used only to validate the rest.
-  const tuning = resolveTuning(p.tuningSystem, p.startingNote ?? findTuningSystem(p.tuningSystem ?? "")?.startingNotes[0], availabilityHint(jins));
-  if (isResponse(tuning)) return tuning;
-  const { ts } = tuning;
-  const startingNote = p.startingNote === undefined ? undefined : tuning.startingNote;
-  const startingNoteOptions = ts.startingNotes.map(std);
-  const tonics = startingNote === undefined ? null : transpositionsOf(jins, ts, startingNote, p.centsTolerance).map((t) => std(t.tonic));
-  const example = `/api${COLLECTION}/${p.idName}?tuningSystem=${p.tuningSystem}&startingNote=${startingNote === undefined ? startingNoteOptions[0] : std(startingNote)}`;
+  const offer = discoveryOffer(jins, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
+  if (isResponse(offer)) return offer;
+  const { startingNotes, tonics, example } = offer;
   return ok({
     jins: jins.name,
     tuningSystem: p.tuningSystem,
     availableParameters: {
-      tuningSystem: { required: true, description: DISCOVERY_DESCRIPTIONS.tuningSystem },
-      startingNote: { options: startingNoteOptions, required: true, description: DISCOVERY_DESCRIPTIONS.startingNote },
-      pitchClassDataType: { options: [...PITCH_CLASS_DATA_TYPES], required: false, default: "all", description: DISCOVERY_DESCRIPTIONS.pitchClassDataType },
-      includeIntervals: { type: "boolean", default: false, description: DISCOVERY_DESCRIPTIONS.includeIntervals },
-      transposeTo: { options: tonics, description: DISCOVERY_DESCRIPTIONS.transposeTo },
-      centsTolerance: { type: "number", default: 5, description: DISCOVERY_DESCRIPTIONS.centsTolerance },
+      tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
+      startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
+      pitchClassDataType: { options: [...PITCH_CLASS_DATA_TYPES], required: false, default: "all", description: DESCRIPTIONS.pitchClassDataType },
+      includeIntervals: { type: "boolean", default: false, description: DESCRIPTIONS.includeIntervals },
+      transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
+      centsTolerance: { type: "number", default: 5, description: DESCRIPTIONS.centsTolerance },
     },
-    notes: { formatOptions: DISCOVERY_DESCRIPTIONS.formatOptions },
+    notes: { formatOptions: DESCRIPTIONS.formatOptions },
     examples: [
       `${example}&pitchClassDataType=cents&includeIntervals=true`,
       ...(tonics !== null && tonics.length > 1 ? [`${example}&pitchClassDataType=cents&transposeTo=${tonics[1]}`] : []),
@@ -368,7 +226,7 @@ function discovery(p: DetailParameters, jins: Jins, transposed: boolean): ApiRes
 }
 
 const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx) => {
-  const ref = resolveJins(p.idName);
+  const ref = resolveEntity("jins", p.idName);
   if (isResponse(ref)) return ref;
   const jins = ref.entity;
   if (p.options) return discovery(p, jins, ref.tonic !== undefined);
@@ -377,11 +235,9 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
   const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(jins));
   if (isResponse(tuning)) return tuning;
   const { ts, startingNote } = tuning;
-  const list = transpositionsOf(jins, ts, startingNote, p.centsTolerance);
-  if (!isPossibleInSomeSet(jins, ts) || list.length === 0) return notRealizable(jins, tuning);
-  const t = selectedTransposition(list, tonic);
-  // The list is not empty, so only a requested tonic can miss.
-  if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
+  const rendering = detailRendering(jins, tuning, isPossibleInSomeSet(jins, ts), tonic, p.centsTolerance, p.includeArabic);
+  if (isResponse(rendering)) return rendering;
+  const { list, t } = rendering;
   const type = p.pitchClassDataType ?? "all";
   const pcs = pitchClassesOf(ts, startingNote);
   return ok({
@@ -415,7 +271,14 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
   });
 });
 
-export const routes = [perTuningSystemRoute, availabilityRoute, transpositionsRoute, compareRoute, detailRoute, listRoute];
+export const routes = [
+  perTuningSystemRoute,
+  availabilityRoute("jins"),
+  transpositionsRoute("jins"),
+  compareRoute("jins", compareParts),
+  detailRoute,
+  listRoute,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Pre-rendering (canonical form: parameters sorted by name, values as idNames)

@@ -1,14 +1,34 @@
 /**
- * Response pieces the maqām and jins endpoint groups share, parameterised by entity kind: entity
- * headers, list sorting, availability answers, the `/transpositions` answer and its 4xx, the
- * unreachable-tonic 400, pitch classes with scale degrees, discovery-mode conflicts and the
- * compare grid (cells, their counts and the top-level `parameters`).
+ * What the maqām and jins endpoint groups share, parameterised by entity kind: the routes that
+ * differ only in kind (`/availability`, `/transpositions`, `/compare`, the last with the kind's own
+ * cell parts) and response pieces — entity headers, list sorting, the rendering a detail answer
+ * shows and its 4xx, pitch classes with scale degrees, discovery mode and the compare grid.
  */
-import { apiError, type ApiResponse } from "./errors.js";
-import { apiUrl, queryString } from "./links.js";
-import { dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { transpositionSummary, type TuningContext } from "./resolve.js";
-import type { RequestContext } from "./route.js";
+import { z } from "zod";
+import { apiError, ok, type ApiResponse } from "./errors.js";
+import { apiUrl, queryString, selfUrl } from "./links.js";
+import { PITCH_CLASS_DATA_TYPES, dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import {
+  centsTolerance,
+  emptyAsAbsent,
+  includeArabic,
+  oneOf,
+  optionalNonBlank,
+  pathParameter,
+  requiredList,
+  strictBoolean,
+  tuningSystemList,
+} from "./params.js";
+import {
+  isResponse,
+  requestedTonic,
+  resolveEntity,
+  resolveTuning,
+  selectedTransposition,
+  transpositionSummary,
+  type TuningContext,
+} from "./resolve.js";
+import { defineRoute, type RequestContext } from "./route.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { type Entity, firstNoteOf } from "../theory/entity.js";
 import { cellOf, tonicPriority } from "../theory/noteName.js";
@@ -22,10 +42,17 @@ import { intervalBetween, type Interval } from "../theory/interval.js";
 import { descendingNumeral, romanNumeral } from "../theory/degrees.js";
 
 /** How each kind is named in bodies, messages and paths. */
-export const KIND = {
+const KIND = {
   maqam: { key: "maqam", word: "maqām", Word: "Maqām", collection: "/maqamat" },
   jins: { key: "jins", word: "jins", Word: "Jins", collection: "/ajnas" },
 } as const;
+
+type Kind = Entity["kind"];
+type EntityOf<K extends Kind> = Extract<Entity, { kind: K }>;
+
+/** Where a request without a tuning context can find the systems that realise the entity. */
+export const availabilityHint = (e: Entity) =>
+  ` or /api${KIND[e.kind].collection}/${e.idName}/availability for the systems that realise this ${KIND[e.kind].word}`;
 
 /** `entityObject` of the selected transposition: its idName and display name in the entity's key order. */
 export const selectionObject = (e: Entity, t: Transposition, includeArabic: boolean, extra: Record<string, unknown> = {}) => ({
@@ -90,7 +117,7 @@ export function availabilitySummary(e: Entity, includeArabic: boolean) {
  * sets realise the entity (three registers, so ajnās spanning octaves are found), optionally only
  * those whose transposition list (taḥlīl included) has an entry on `tonic`.
  */
-export function availabilityAnswer(e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
+function availabilityAnswer(e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
   const hasTonic = (ts: TuningSystem, startingNote: string) =>
     tonic === undefined || transpositionsOf(e, ts, startingNote, tolerance).some((t) => std(t.tonic) === std(tonic));
   const tuningSystems = availabilityOf(e)
@@ -107,11 +134,30 @@ export function availabilityAnswer(e: Entity, tonic: string | undefined, toleran
   return { [KIND[e.kind].key]: entityObject(e, includeArabic), availability: { count: tuningSystems.length, tuningSystems } };
 }
 
+/** GET /{kind}/{idName}/availability; a transposed idName selects its tonic. */
+export const availabilityRoute = (kind: Kind) =>
+  defineRoute(
+    `${KIND[kind].collection}/{idName+}/availability`,
+    z.object({
+      idName: pathParameter("idName"),
+      transpositionNoteName: optionalNonBlank("transpositionNoteName", "Give a tonic note name such as transpositionNoteName=nawa, or leave it out."),
+      includeArabic: includeArabic(),
+      centsTolerance: centsTolerance(),
+    }),
+    (p) => {
+      const ref = resolveEntity(kind, p.idName);
+      if (isResponse(ref)) return ref;
+      const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName);
+      if (isResponse(tonic)) return tonic;
+      return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
+    },
+  );
+
 // ---------------------------------------------------------------------------------------------
 // Transpositions
 
 /** A transposed idName where only a base idName is accepted; the hint names the base. */
-export const transposedIdNotAccepted = (given: string, base: Entity, route: string) =>
+const transposedIdNotAccepted = (given: string, base: Entity, route: string) =>
   apiError({
     error: `'${given}' is a transposition; this route takes a base idName`,
     message: `${route} lists the transpositions of a base ${KIND[base.kind].word}, so the path must name the base idName or its numeric id.`,
@@ -119,7 +165,7 @@ export const transposedIdNotAccepted = (given: string, base: Entity, route: stri
   });
 
 /** The requested tonic is not in the transposition list of this tuning system and starting note. */
-export const unreachableTonic = (raw: string, list: readonly Transposition[], includeArabic: boolean) =>
+const unreachableTonic = (raw: string, list: readonly Transposition[], includeArabic: boolean) =>
   apiError({
     error: `Cannot transpose to '${raw}' in this tuning system`,
     message: "The tonic must be one on which the interval pattern can be built in this tuning system and starting note.",
@@ -128,7 +174,7 @@ export const unreachableTonic = (raw: string, list: readonly Transposition[], in
   });
 
 /** 422: some note name of the entity is missing from the pitch classes of the tuning context. */
-export const notRealizable = (e: Entity, { ts, startingNote }: TuningContext) =>
+const notRealizable = (e: Entity, { ts, startingNote }: TuningContext) =>
   apiError({
     status: 422,
     error: `${KIND[e.kind].Word} '${e.name}' cannot be realized in tuning system '${ts.id}' with starting note '${startingNote}'`,
@@ -178,13 +224,13 @@ export function distinctTranspositions(list: readonly Transposition[]): Transpos
  * system and starting note; 422 when the entity cannot be built there or has no distinct one.
  * `detailed` entries get `extra(t)` between `pitchClass` and `links` (the maqām degree blocks).
  */
-export function transpositionsAnswer(
+function transpositionsAnswer(
   ctx: RequestContext,
   e: Entity,
   tuning: TuningContext,
   tolerance: number,
   includeArabic: boolean,
-  extra: (t: Transposition) => Record<string, unknown> = () => ({}),
+  extra: (t: Transposition) => Record<string, unknown>,
 ): ApiResponse {
   const { ts, startingNote } = tuning;
   if (!isPossibleIn(e, ts, startingNote)) return notRealizable(e, tuning);
@@ -220,6 +266,54 @@ export function transpositionsAnswer(
       },
     },
   };
+}
+
+/** Fields a kind adds to each detailed transposition (the maqām's named degrees). */
+type TranspositionExtra<K extends Kind> = (e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => Record<string, unknown>;
+
+/** GET /{kind}/{idName}/transpositions of a base idName. */
+export const transpositionsRoute = <K extends Kind>(kind: K, extra: TranspositionExtra<K> = () => ({})) =>
+  defineRoute(
+    `${KIND[kind].collection}/{idName+}/transpositions`,
+    z.object({
+      idName: pathParameter("idName"),
+      tuningSystem: z.string().optional(),
+      startingNote: z.string().optional(),
+      includeArabic: includeArabic(),
+      centsTolerance: centsTolerance(),
+    }),
+    (p, ctx) => {
+      const ref = resolveEntity(kind, p.idName);
+      if (isResponse(ref)) return ref;
+      const e = ref.entity;
+      if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, e, "/transpositions");
+      const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(e));
+      if (isResponse(tuning)) return tuning;
+      return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(e, t, tuning, p.centsTolerance, p.includeArabic));
+    },
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+/**
+ * The rendering a detail answer shows — the entry on the requested tonic, else the first (the
+ * taḥlīl when it is reachable) — with its list; 422 when the entity is not `realisable` in the
+ * tuning context or has no entry there, 400 when the requested tonic is not reachable.
+ */
+export function detailRendering(
+  e: Entity,
+  tuning: TuningContext,
+  realisable: boolean,
+  tonic: string | undefined,
+  tolerance: number,
+  includeArabic: boolean,
+): { list: readonly Transposition[]; t: Transposition } | ApiResponse {
+  const list = transpositionsOf(e, tuning.ts, tuning.startingNote, tolerance);
+  if (!realisable || list.length === 0) return notRealizable(e, tuning);
+  const t = selectedTransposition(list, tonic);
+  // The list is not empty, so only a requested tonic can miss.
+  return t ? { list, t } : unreachableTonic(tonic ?? "", list, includeArabic);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,6 +373,33 @@ export const optionsConflict = (conflicting: string[], allowed: string[]) =>
     extra: { conflictingParameters: conflicting, contextualParametersAllowed: allowed },
   });
 
+/** Descriptions of the parameters both kinds' discovery answers describe alike. */
+export const DISCOVERY_DESCRIPTIONS = {
+  tuningSystem: "ID of tuning system (see /availability for options)",
+  startingNote:
+    "Theoretical framework for note naming. Required for data retrieval. Optional for discovery mode (options=true). Needed to calculate transposition options.",
+  includeIntervals: "Include interval data between pitch classes (?includeIntervals=true)",
+  transposeTo:
+    "Transpose to specific tonic (taṣwīr) - only valid transpositions shown. Calculated based on the provided tuningSystem and startingNote; null until a startingNote is provided.",
+  formatOptions:
+    "The 'pitchClassDataType' parameter controls which pitch class properties are returned. Use 'all' for comprehensive data or specific formats like 'cents', 'fraction', etc. for targeted data.",
+};
+
+/**
+ * What discovery mode offers in a tuning system: its starting-note idNames, the tonics the entity
+ * reaches from the given starting note (null without one) and the stem of the example requests.
+ * The starting note is optional here: without one, the first is used only to validate the rest.
+ */
+export function discoveryOffer(e: Entity, idName: string, tuningSystem: string | undefined, startingNote: string | undefined, tolerance: number) {
+  const tuning = resolveTuning(tuningSystem, startingNote ?? findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
+  if (isResponse(tuning)) return tuning;
+  const { ts } = tuning;
+  const startingNotes = ts.startingNotes.map(std);
+  const tonics = startingNote === undefined ? null : transpositionsOf(e, ts, tuning.startingNote, tolerance).map((t) => std(t.tonic));
+  const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : std(tuning.startingNote)}`;
+  return { startingNotes, tonics, example };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Compare
 
@@ -291,7 +412,7 @@ export const COMPARE_NUMERALS = 13;
  * system lacks carries the informational `note`; `compute` builds every other cell (a failure it
  * reports has `error`). So successful + unavailable + failed === total by construction.
  */
-export function compareGrid(
+function compareGrid(
   tuningSystemIds: readonly string[],
   startingNoteTokens: readonly string[],
   includeArabic: boolean,
@@ -325,14 +446,14 @@ export function compareGrid(
 }
 
 /** A cell's failure when the entity is not realisable in its tuning system and starting note. */
-export const unrealisableCell = (e: Entity, { ts, startingNote }: TuningContext, includeArabic: boolean) => ({
+const unrealisableCell = (e: Entity, { ts, startingNote }: TuningContext, includeArabic: boolean) => ({
   tuningSystem: tuningSystemEntity(ts, includeArabic),
   startingNote: noteRef(startingNote, includeArabic),
   error: `${KIND[e.kind].Word} '${e.name}' cannot be realized in this tuning system configuration`,
 });
 
 /** A cell's failure when `transposeTo` is not reachable there. */
-export const unreachableCell = ({ ts, startingNote }: TuningContext, raw: string, list: readonly Transposition[], includeArabic: boolean) => ({
+const unreachableCell = ({ ts, startingNote }: TuningContext, raw: string, list: readonly Transposition[], includeArabic: boolean) => ({
   tuningSystem: tuningSystemEntity(ts, includeArabic),
   startingNote: noteRef(startingNote, includeArabic),
   transposeTo: raw,
@@ -341,13 +462,108 @@ export const unreachableCell = ({ ts, startingNote }: TuningContext, raw: string
 });
 
 /** `stats.tuningSystem` of a compare cell. */
-export const cellTuningStats = ({ ts, startingNote }: TuningContext) => ({
+const cellTuningStats = ({ ts, startingNote }: TuningContext) => ({
   numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
   referenceFrequency: referenceFrequencyOf(ts, startingNote),
 });
 
 /** `parameters.tuningSystems` / `parameters.startingNotes` of a compare answer: the tokens as given. */
-export const compareTokens = (tuningSystemIds: readonly string[], startingNoteTokens: readonly string[], includeArabic: boolean) => ({
+const compareTokens = (tuningSystemIds: readonly string[], startingNoteTokens: readonly string[], includeArabic: boolean) => ({
   tuningSystems: { idNames: tuningSystemIds.map(std), displayNames: [...tuningSystemIds] },
   startingNotes: noteNameArray(startingNoteTokens, includeArabic),
 });
+
+const compareSchema = z.object({
+  idName: pathParameter("idName"),
+  tuningSystems: tuningSystemList({ atLeastOne: true }),
+  startingNotes: requiredList("startingNotes", "startingNotes=yegah,rast"),
+  pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"),
+  includeIntervals: strictBoolean("includeIntervals", false, { exact: true }),
+  // An empty transposeTo is the analytical form, as in the reference.
+  transposeTo: emptyAsAbsent(z.string().optional()),
+  includeArabic: includeArabic(),
+  centsTolerance: centsTolerance(),
+});
+type CompareParameters = z.output<typeof compareSchema>;
+
+/** What a compare cell shows of its rendering besides the fields every kind shares. */
+interface CompareCellParts {
+  /** Fields of the entity object after its version (the maqām family). */
+  selectionExtra?: Record<string, unknown>;
+  /** `stats.<kind>`. */
+  stats: Record<string, unknown>;
+  pitchData: unknown;
+  /** The jins on each degree (maqāmāt only), after the pitch data. */
+  ajnas?: unknown;
+  /** The steps, computed only when includeIntervals asks for them. */
+  intervals: () => unknown;
+}
+
+/** A kind's parts of the cell showing `t`, taken from `list` in the cell's tuning context. */
+export type CompareCellPartsOf<E extends Entity> = (
+  t: Transposition,
+  p: CompareParameters,
+  cell: { entity: E; list: readonly Transposition[]; tuning: TuningContext },
+) => CompareCellParts;
+
+/** One successful or failed cell of a compare answer. */
+function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: TuningContext, p: CompareParameters, tonic: string | undefined, partsOf: CompareCellPartsOf<E>) {
+  const { ts, startingNote } = tuning;
+  if (!isPossibleIn(e, ts, startingNote)) return unrealisableCell(e, tuning, p.includeArabic);
+  const list = transpositionsOf(e, ts, startingNote, p.centsTolerance);
+  const t = selectedTransposition(list, tonic);
+  if (!t) return tonic === undefined ? unrealisableCell(e, tuning, p.includeArabic) : unreachableCell(tuning, tonic, list, p.includeArabic);
+  const parts = partsOf(t, p, { entity: e, list, tuning });
+  const { key, collection } = KIND[e.kind];
+  const detailQuery = queryString([
+    ["tuningSystem", ts.id],
+    ["startingNote", startingNote],
+    ["pitchClassDataType", p.pitchClassDataType],
+    ["includeIntervals", String(p.includeIntervals)],
+    ["transposeTo", tonic],
+  ]);
+  return {
+    tuningSystem: tuningSystemEntity(ts, p.includeArabic),
+    startingNote: noteRef(startingNote, p.includeArabic),
+    [key]: selectionObject(e, t, p.includeArabic, parts.selectionExtra),
+    tonic: noteRef(t.tonic, p.includeArabic),
+    ...transpositionBlock(e, t, p.includeArabic),
+    stats: { tuningSystem: cellTuningStats(tuning), [key]: parts.stats },
+    availableTranspositions: transpositionSummaries(transposedOnly(list), p.includeArabic),
+    pitchData: parts.pitchData,
+    ...(parts.ajnas === undefined ? {} : { ajnas: parts.ajnas }),
+    parameters: { pitchClassDataType: p.pitchClassDataType, includeIntervals: p.includeIntervals, transposeTo: tonic ?? null },
+    links: {
+      detail: apiUrl(ctx, `${collection}/${e.idName}${detailQuery}`),
+      availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
+    },
+    ...(p.includeIntervals ? { intervals: parts.intervals() } : {}),
+  };
+}
+
+/** GET /{kind}/{idName}/compare: one rendering per tuning system × starting note, its kind's parts from `partsOf`. */
+export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsOf<EntityOf<K>>) =>
+  defineRoute(`${KIND[kind].collection}/{idName+}/compare`, compareSchema, (p, ctx) => {
+    const ref = resolveEntity(kind, p.idName);
+    if (isResponse(ref)) return ref;
+    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+    if (isResponse(tonic)) return tonic;
+    const e = ref.entity;
+    const { key, collection } = KIND[kind];
+    return ok({
+      [key]: entityObject(e, p.includeArabic),
+      comparisons: compareGrid(p.tuningSystems, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, e, tuning, p, tonic, partsOf)),
+      parameters: {
+        ...compareTokens(p.tuningSystems, p.startingNotes, p.includeArabic),
+        pitchClassDataType: p.pitchClassDataType,
+        includeIntervals: p.includeIntervals,
+        transposeTo: tonic ?? null,
+        centsTolerance: p.centsTolerance,
+      },
+      links: {
+        self: selfUrl(ctx),
+        detail: apiUrl(ctx, `${collection}/${e.idName}`),
+        availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
+      },
+    });
+  });

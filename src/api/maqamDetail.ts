@@ -11,12 +11,15 @@ import { defineRoute, type RequestContext } from "./route.js";
 import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { isResponse, requestedTonic, resolveEntity, resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
+import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import {
+  DISCOVERY_DESCRIPTIONS,
+  availabilityHint,
   commentsOf,
   degreePitchClass,
-  notRealizable,
+  detailRendering,
+  discoveryOffer,
   optionsConflict,
   scalePitchData,
   scaleSteps,
@@ -24,7 +27,6 @@ import {
   sourcesOf,
   transpositionBlock,
   transpositionSummaries,
-  unreachableTonic,
 } from "./entityViews.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
@@ -34,7 +36,7 @@ import { isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 import { ajnasOf } from "../theory/jinsDetection.js";
 import { familyOf, type Family } from "../theory/family.js";
 import { namedDegreesOf } from "../theory/degrees.js";
@@ -97,8 +99,6 @@ const schema = z.object({
   includeSources: flag(),
 });
 type Parameters = z.output<typeof schema>;
-
-const availabilityHint = (m: Maqam) => ` or /api${COLLECTION}/${m.idName}/availability for the systems that realise this maqām`;
 
 // ---------------------------------------------------------------------------------------------
 // Pitch data and intervals
@@ -212,21 +212,14 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
 const DISCOVERY_TYPES = PITCH_CLASS_DATA_TYPES.filter((type) => type !== "solfege");
 
 const DESCRIPTIONS = {
-  tuningSystem: "ID of tuning system (see /availability for options)",
-  startingNote:
-    "Theoretical framework for note naming. Required for data retrieval. Optional for discovery mode (options=true). Needed to calculate transposition options.",
+  ...DISCOVERY_DESCRIPTIONS,
   pitchClassDataType:
     "Output format for pitch data. Optional — when omitted, pitch classes contain only minimal note-name fields. Use 'cents' for tuning analysis or 'all' for complete pitch class information.",
-  includeIntervals: "Include interval data between pitch classes (?includeIntervals=true)",
-  transposeTo:
-    "Transpose to specific tonic (taṣwīr) - only valid transpositions shown. Calculated based on the provided tuningSystem and startingNote; null until a startingNote is provided.",
   includeModulations: "Include modulation analysis (maqāmāt and ajnās)",
   includeModulations8vb: "Include available modulations an octave below",
   includeSuyur: "Include documented performance practices (suyūr)",
   centsTolerance: "Tolerance in cents for pitch matching in transposition and modulation calculations (non-negative number)",
   ajnasData: "Ajnās (constituent melodic structures) are always included in the response for maqām analysis",
-  formatOptions:
-    "The 'pitchClassDataType' parameter controls which pitch class properties are returned. Use 'all' for comprehensive data or specific formats like 'cents', 'fraction', etc. for targeted data.",
 };
 
 const booleanOption = (description: string) => ({ type: "boolean", default: false, description });
@@ -242,19 +235,15 @@ function discovery(p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
     ...(p.includeIntervals ? ["includeIntervals"] : []),
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType", "centsTolerance"]);
-  // The starting note is optional here: without one, the first is used only to validate the rest.
-  const tuning = resolveTuning(p.tuningSystem, p.startingNote ?? findTuningSystem(p.tuningSystem ?? "")?.startingNotes[0], availabilityHint(m));
-  if (isResponse(tuning)) return tuning;
-  const { ts } = tuning;
-  const startingNoteOptions = ts.startingNotes.map(std);
-  const tonics = p.startingNote === undefined ? null : transpositionsOf(m, ts, tuning.startingNote, p.centsTolerance).map((t) => std(t.tonic));
-  const example = `/api${COLLECTION}/${p.idName}?tuningSystem=${p.tuningSystem}&startingNote=${p.startingNote === undefined ? startingNoteOptions[0] : std(tuning.startingNote)}`;
+  const offer = discoveryOffer(m, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
+  if (isResponse(offer)) return offer;
+  const { startingNotes, tonics, example } = offer;
   return ok({
     maqam: m.name,
     tuningSystem: p.tuningSystem,
     availableParameters: {
       tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
-      startingNote: { options: startingNoteOptions, required: true, description: DESCRIPTIONS.startingNote },
+      startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
       pitchClassDataType: { options: DISCOVERY_TYPES, required: false, description: DESCRIPTIONS.pitchClassDataType },
       includeIntervals: booleanOption(DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
@@ -382,12 +371,9 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
   if (isResponse(tonic)) return tonic;
   const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(m));
   if (isResponse(tuning)) return tuning;
-  const { ts, startingNote } = tuning;
-  const list = transpositionsOf(m, ts, startingNote, p.centsTolerance);
-  if (!isPossibleIn(m, ts, startingNote) || list.length === 0) return notRealizable(m, tuning);
-  const t = selectedTransposition(list, tonic);
-  if (!t) return unreachableTonic(tonic ?? "", list, p.includeArabic);
-  return ok(detailBody(p, ctx, m, tuning, list, t, tonic));
+  const rendering = detailRendering(m, tuning, isPossibleIn(m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
+  if (isResponse(rendering)) return rendering;
+  return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
 });
 
 export const routes = [detailRoute];

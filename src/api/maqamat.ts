@@ -1,60 +1,32 @@
 /**
  * The maqām collection group: GET /maqamat (summary list), /maqamat/families, and per maqām
- * /availability, /transpositions and /compare, and the maqām response pieces (family, ajnās per
- * degree, named degrees, characteristics) the detail and per-tuning-system routes reuse. Shapes
- * shared with the ajnās group come from entityViews.ts. A
- * transposed idName may name a tonic containing `/`, so the path parameter is greedy, and these
- * routes are registered before the maqām detail route.
+ * /availability, /transpositions and /compare (built by entityViews.ts, which the ajnās group
+ * shares), and the maqām response pieces (family, ajnās per degree, named degrees,
+ * characteristics) the detail and per-tuning-system routes reuse. A transposed idName may name a
+ * tonic containing `/`, so the path parameter is greedy, and these routes are registered before
+ * the maqām detail route.
  */
 import { z } from "zod";
 import { ok } from "./errors.js";
-import { defineRoute, type RequestContext } from "./route.js";
-import {
-  centsTolerance,
-  emptyAsAbsent,
-  flag,
-  includeArabic,
-  oneOf,
-  optionalNonBlank,
-  pathParameter,
-  required,
-  requiredList,
-  strictBoolean,
-  tuningSystemList,
-} from "./params.js";
-import { apiUrl, queryString, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, tuningSystemEntity } from "./format.js";
-import {
-  invalidStartingNote,
-  isResponse,
-  requestedTonic,
-  resolveEntity,
-  resolveTuning,
-  selectedTransposition,
-  tuningSystemNotFound,
-  type TuningContext,
-} from "./resolve.js";
+import { defineRoute } from "./route.js";
+import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, required } from "./params.js";
+import { apiUrl, queryString } from "./links.js";
+import { entityObject, noteRef } from "./format.js";
+import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import {
   COMPARE_NUMERALS,
   SORT_OPTIONS,
-  availabilityAnswer,
+  availabilityRoute,
   availabilitySummary,
-  cellTuningStats,
-  compareGrid,
-  compareTokens,
+  compareRoute,
   degreePitchClass,
   distinctTranspositions,
-  selectionObject,
   scalePitchData,
   scaleSteps,
   sortByNameOrTonic,
   sourcesOf,
-  transposedIdNotAccepted,
-  transpositionBlock,
-  transpositionSummaries,
-  transpositionsAnswer,
-  unreachableCell,
-  unrealisableCell,
+  transpositionsRoute,
+  type CompareCellPartsOf,
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
@@ -66,7 +38,7 @@ import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { boundedMemo } from "../theory/memo.js";
-import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import { transpositionsOf, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/maqamat";
@@ -266,56 +238,11 @@ const familiesRoute = defineRoute(
 );
 
 // ---------------------------------------------------------------------------------------------
-// GET /maqamat/{idName}/availability
-
-const availabilityRoute = defineRoute(
-  `${COLLECTION}/{idName+}/availability`,
-  z.object({
-    idName: pathParameter("idName"),
-    transpositionNoteName: optionalNonBlank("transpositionNoteName", "Give a tonic note name such as transpositionNoteName=nawa, or leave it out."),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p) => {
-    const ref = resolveEntity("maqam", p.idName);
-    if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName);
-    if (isResponse(tonic)) return tonic;
-    return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
-  },
-);
-
-// ---------------------------------------------------------------------------------------------
-// GET /maqamat/{idName}/transpositions
+// GET /maqamat/{idName}/transpositions and /compare (availability: entityViews.ts)
 
 /** The named degrees of a rendering in a tuning context. */
 const namedDegreesIn = (m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number) =>
   namedDegreesOf(m, t, pitchClassesOf(ts, startingNote), ajnasOf(t, ts, startingNote, tolerance));
-
-const transpositionsRoute = defineRoute(
-  `${COLLECTION}/{idName+}/transpositions`,
-  z.object({
-    idName: pathParameter("idName"),
-    tuningSystem: z.string().optional(),
-    startingNote: z.string().optional(),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p, ctx) => {
-    const ref = resolveEntity("maqam", p.idName);
-    if (isResponse(ref)) return ref;
-    if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, ref.entity, "/transpositions");
-    const m = ref.entity;
-    const tuning = resolveTuning(p.tuningSystem, p.startingNote, ` or /api${COLLECTION}/${m.idName}/availability for the systems that realise this maqām`);
-    if (isResponse(tuning)) return tuning;
-    return transpositionsAnswer(ctx, m, tuning, p.centsTolerance, p.includeArabic, (t) =>
-      namedDegreeBlocks(namedDegreesIn(m, t, tuning, p.centsTolerance), p.includeArabic),
-    );
-  },
-);
-
-// ---------------------------------------------------------------------------------------------
-// GET /maqamat/{idName}/compare
 
 /** §10.5, compare routes: the 6-key object for `all`, one key for cents/fraction/decimalRatio, else cents (plus the type's own field). */
 function compareInterval(interval: Interval, type: string) {
@@ -336,103 +263,31 @@ function compareInterval(interval: Interval, type: string) {
   }
 }
 
-interface CompareOptions {
-  tonic: string | undefined;
-  type: string;
-  includeIntervals: boolean;
-  includeArabic: boolean;
-  tolerance: number;
-}
-
-/** One successful or failed cell of a maqām compare answer. */
-function compareCell(ctx: RequestContext, m: Maqam, tuning: TuningContext, o: CompareOptions): Record<string, unknown> {
-  const { ts, startingNote } = tuning;
-  if (!isPossibleIn(m, ts, startingNote)) return unrealisableCell(m, tuning, o.includeArabic);
-  const list = transpositionsOf(m, ts, startingNote, o.tolerance);
-  const t = selectedTransposition(list, o.tonic);
-  if (!t) return o.tonic === undefined ? unrealisableCell(m, tuning, o.includeArabic) : unreachableCell(tuning, o.tonic, list, o.includeArabic);
+/** The maqām's parts of a compare cell: family, both directions with their ajnās, and steps. */
+const compareParts: CompareCellPartsOf<Maqam> = (t, p, { list, tuning: { ts, startingNote } }) => {
   // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
-  const family = familyOf(list[0], ts, startingNote, o.tolerance);
-  const detailQuery = queryString([
-    ["tuningSystem", ts.id],
-    ["startingNote", startingNote],
-    ["pitchClassDataType", o.type],
-    ["includeIntervals", String(o.includeIntervals)],
-    ["transposeTo", o.tonic],
-  ]);
-  const pitchClass = (pc: PitchClass, numeral: string) => degreePitchClass(pc, numeral, o.type, o.includeArabic, true);
+  const family = familyOf(list[0], ts, startingNote, p.centsTolerance);
+  const pitchClass = (pc: PitchClass, numeral: string) => degreePitchClass(pc, numeral, p.pitchClassDataType, p.includeArabic, true);
   return {
-    tuningSystem: tuningSystemEntity(ts, o.includeArabic),
-    startingNote: noteRef(startingNote, o.includeArabic),
-    maqam: selectionObject(m, t, o.includeArabic, {
+    selectionExtra: {
       maqamFamilyId: family.idName,
       maqamFamilyDisplayName: family.name,
-      ...(o.includeArabic ? { maqamFamilyDisplayNameAr: entityNameToArabic(family.name) } : {}),
-    }),
-    tonic: noteRef(t.tonic, o.includeArabic),
-    ...transpositionBlock(m, t, o.includeArabic),
-    stats: {
-      tuningSystem: cellTuningStats(tuning),
-      maqam: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
+      ...(p.includeArabic ? { maqamFamilyDisplayNameAr: entityNameToArabic(family.name) } : {}),
     },
-    availableTranspositions: transpositionSummaries(transposedOnly(list), o.includeArabic),
+    stats: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
     pitchData: scalePitchData(t.ascending, t.descending, pitchClass, COMPARE_NUMERALS),
-    ajnas: degreeAjnasBlock(t, ajnasOf(t, ts, startingNote, o.tolerance), o.includeArabic),
-    parameters: { pitchClassDataType: o.type, includeIntervals: o.includeIntervals, transposeTo: o.tonic ?? null },
-    links: {
-      detail: apiUrl(ctx, `${COLLECTION}/${m.idName}${detailQuery}`),
-      availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
-    },
-    ...(o.includeIntervals ? { intervals: scaleSteps(t, (i) => compareInterval(i, o.type)) } : {}),
+    ajnas: degreeAjnasBlock(t, ajnasOf(t, ts, startingNote, p.centsTolerance), p.includeArabic),
+    intervals: () => scaleSteps(t, (i) => compareInterval(i, p.pitchClassDataType)),
   };
-}
+};
 
-const compareRoute = defineRoute(
-  `${COLLECTION}/{idName+}/compare`,
-  z.object({
-    idName: pathParameter("idName"),
-    tuningSystems: tuningSystemList({ atLeastOne: true }),
-    startingNotes: requiredList("startingNotes", "startingNotes=yegah,rast"),
-    pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"),
-    includeIntervals: strictBoolean("includeIntervals", false, { exact: true }),
-    // An empty transposeTo is the analytical form, as in the reference.
-    transposeTo: emptyAsAbsent(z.string().optional()),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
-  }),
-  (p, ctx) => {
-    const ref = resolveEntity("maqam", p.idName);
-    if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
-    if (isResponse(tonic)) return tonic;
-    const m = ref.entity;
-    const options: CompareOptions = {
-      tonic,
-      type: p.pitchClassDataType,
-      includeIntervals: p.includeIntervals,
-      includeArabic: p.includeArabic,
-      tolerance: p.centsTolerance,
-    };
-    return ok({
-      maqam: entityObject(m, p.includeArabic),
-      comparisons: compareGrid(p.tuningSystems, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, m, tuning, options)),
-      parameters: {
-        ...compareTokens(p.tuningSystems, p.startingNotes, p.includeArabic),
-        pitchClassDataType: p.pitchClassDataType,
-        includeIntervals: p.includeIntervals,
-        transposeTo: tonic ?? null,
-        centsTolerance: p.centsTolerance,
-      },
-      links: {
-        self: selfUrl(ctx),
-        detail: apiUrl(ctx, `${COLLECTION}/${m.idName}`),
-        availability: apiUrl(ctx, `${COLLECTION}/${m.idName}/availability`),
-      },
-    });
-  },
-);
-
-export const routes = [familiesRoute, availabilityRoute, transpositionsRoute, compareRoute, listRoute];
+export const routes = [
+  familiesRoute,
+  availabilityRoute("maqam"),
+  transpositionsRoute("maqam", (m, t, tuning, tolerance, includeArabic) => namedDegreeBlocks(namedDegreesIn(m, t, tuning, tolerance), includeArabic)),
+  compareRoute("maqam", compareParts),
+  listRoute,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Pre-rendering (canonical form: parameters sorted by name, values as idNames)
