@@ -10,7 +10,7 @@ import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, pathParameter, strictBoolean } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import {
   COMPARE_NUMERALS,
@@ -28,9 +28,12 @@ import {
   discoveryOffer,
   distinctTranspositions,
   optionsConflict,
+  perTuningSystemAnswer,
+  perTuningSystemSchema,
   selectionObject,
   sortByNameOrTonic,
   sourcesOf,
+  startingNoteNameSet,
   transpositionBlock,
   transpositionsRoute,
   type CompareCellPartsOf,
@@ -39,7 +42,7 @@ import { entityNameToArabic } from "../theory/arabic.js";
 import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
 import { romanNumeral } from "../theory/degrees.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
-import { adjacentOctaveNames, isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
+import { isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
@@ -84,20 +87,15 @@ const listRoute = defineRoute(
 
 const perTuningSystemRoute = defineRoute(
   "/tuning-systems/{id}/{startingNote}/ajnas",
-  z.object({
-    id: pathParameter("id"),
-    startingNote: pathParameter("startingNote"),
+  perTuningSystemSchema({
     includeJinsDegrees: strictBoolean("includeJinsDegrees"),
     includeTranspositions: strictBoolean("includeTranspositions"),
-    sortBy: oneOf("sortBy", SORT_OPTIONS, "tonic"),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
   }),
   (p, ctx) => {
     const tuning = resolveTuningPath(p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
     const { ts, startingNote } = tuning;
-    const names = adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+    const names = startingNoteNameSet(tuning);
     // As for maqāmāt: the adjacent-octave set of this starting note holds the notes, and the
     // jins can be built on its own modal degree.
     const available = ajnas
@@ -122,23 +120,12 @@ const perTuningSystemRoute = defineRoute(
           : {}),
       }),
     );
-    return ok({
-      tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
-      startingNotes: noteNameArray(ts.startingNotes, p.includeArabic),
-      selectedStartingNote: noteRef(startingNote, p.includeArabic),
-      stats: {
-        totalAjnasForStartingNote: data.length,
-        totalAjnasInLibrary: ajnas.length,
-        uniqueTonicCount: new Set(available.map(({ jins }) => std(firstNoteOf(jins)))).size,
-        referenceFrequency: referenceFrequencyOf(ts, startingNote),
-      },
-      data,
-      links: {
-        self: apiUrl(ctx, ctx.path),
-        tuningSystem: apiUrl(ctx, `/tuning-systems/${ts.id}`),
-        collection: apiUrl(ctx, COLLECTION),
-      },
-    });
+    const stats = {
+      totalAjnasForStartingNote: data.length,
+      totalAjnasInLibrary: ajnas.length,
+      uniqueTonicCount: new Set(available.map(({ jins }) => std(firstNoteOf(jins)))).size,
+    };
+    return perTuningSystemAnswer(ctx, "jins", tuning, p.includeArabic, stats, data);
   },
 );
 

@@ -33,7 +33,7 @@ import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { type Entity, firstNoteOf } from "../theory/entity.js";
 import { cellOf, tonicPriority } from "../theory/noteName.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { availabilityOf, isPossibleIn } from "../theory/realisation.js";
+import { adjacentOctaveNames, availabilityOf, isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
@@ -107,6 +107,44 @@ export function availabilitySummary(e: Entity, includeArabic: boolean) {
       })),
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-tuning-system lists
+
+/** The starting note's name set with its neighbours an octave either side: the lists realise entities in it. */
+export const startingNoteNameSet = ({ ts, startingNote }: TuningContext) =>
+  adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+
+/** Parameters of a per-tuning-system list in check order: the path, the list's own flags, then sorting, Arabic and tolerance. */
+export const perTuningSystemSchema = <F extends z.ZodRawShape>(flags: F) =>
+  z.object({
+    id: pathParameter("id"),
+    startingNote: pathParameter("startingNote"),
+    ...flags,
+    sortBy: oneOf("sortBy", SORT_OPTIONS, "tonic"),
+    includeArabic: includeArabic(),
+    centsTolerance: centsTolerance(),
+  });
+
+/**
+ * The answer of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}: the kind's `data` and
+ * `stats` framed by the tuning system, its starting notes and links; the reference frequency
+ * closes `stats`.
+ */
+export function perTuningSystemAnswer(ctx: RequestContext, kind: Kind, { ts, startingNote }: TuningContext, includeArabic: boolean, stats: object, data: unknown[]) {
+  return ok({
+    tuningSystem: tuningSystemEntity(ts, includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
+    startingNotes: noteNameArray(ts.startingNotes, includeArabic),
+    selectedStartingNote: noteRef(startingNote, includeArabic),
+    stats: { ...stats, referenceFrequency: referenceFrequencyOf(ts, startingNote) },
+    data,
+    links: {
+      self: apiUrl(ctx, ctx.path),
+      tuningSystem: apiUrl(ctx, `/tuning-systems/${ts.id}`),
+      collection: apiUrl(ctx, KIND[kind].collection),
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,25 +3,23 @@
  * starting note, with their degrees and transpositions on request. Each maqām is realised from
  * its own tonic (the set starting on it, else the first set), as the reference does (§7.1).
  */
-import { z } from "zod";
-import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
-import { centsTolerance, includeArabic, oneOf, pathParameter, strictBoolean } from "./params.js";
+import { strictBoolean } from "./params.js";
 import { apiUrl } from "./links.js";
-import { entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
-import { isResponse, resolveTuningPath, transpositionSummary } from "./resolve.js";
-import { SORT_OPTIONS, sortByNameOrTonic } from "./entityViews.js";
+import { entityObject, noteRef } from "./format.js";
+import { isResponse, resolveTuningPath, transpositionSummary, type TuningContext } from "./resolve.js";
+import { perTuningSystemAnswer, perTuningSystemSchema, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
 import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
 import { familyOf, type Family } from "../theory/family.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { adjacentOctaveNames, isPossible } from "../theory/realisation.js";
+import { isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { std } from "../theory/std.js";
 import { boundedMemo } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { tuningSystems } from "../theory/tuningSystem.js";
 
 /** A maqām available from the starting note, realised from its own tonic. */
 interface Available {
@@ -41,9 +39,10 @@ const availableMemo = boundedMemo<Available[]>(128);
  * untransposed realisation from their own tonic; computed once per tuning system × starting note
  * × tolerance, in data order.
  */
-function availableFrom(ts: TuningSystem, startingNote: string, tolerance: number): Available[] {
+function availableFrom(tuning: TuningContext, tolerance: number): Available[] {
+  const { ts, startingNote } = tuning;
   return availableMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
-    const names = adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+    const names = startingNoteNameSet(tuning);
     const available: Available[] = [];
     for (const maqam of maqamat) {
       if (!isPossible(maqam, names)) continue;
@@ -78,21 +77,15 @@ function realisedDegrees(t: Transposition, details: boolean) {
 
 const route = defineRoute(
   "/tuning-systems/{id}/{startingNote}/maqamat",
-  z.object({
-    id: pathParameter("id"),
-    startingNote: pathParameter("startingNote"),
+  perTuningSystemSchema({
     includeMaqamDegrees: strictBoolean("includeMaqamDegrees"),
     includeDegreeDetails: strictBoolean("includeDegreeDetails"),
     includeTranspositions: strictBoolean("includeTranspositions"),
-    sortBy: oneOf("sortBy", SORT_OPTIONS, "tonic"),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
   }),
   (p, ctx) => {
     const tuning = resolveTuningPath(p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
-    const { ts, startingNote } = tuning;
-    const available = availableFrom(ts, startingNote, p.centsTolerance);
+    const available = availableFrom(tuning, p.centsTolerance);
     // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
     const details = p.includeMaqamDegrees && p.includeDegreeDetails;
     const data = sortByNameOrTonic(available, p.sortBy, ({ maqam }) => maqamSortKey(maqam)).map(({ maqam, startingNote: own, tahlil, family }) => ({
@@ -109,31 +102,20 @@ const route = defineRoute(
         : {}),
       ...(p.includeTranspositions
         ? {
-            transpositions: transposedOnly(transpositionsOf(maqam, ts, own, p.centsTolerance)).map((t) => ({
+            transpositions: transposedOnly(transpositionsOf(maqam, tuning.ts, own, p.centsTolerance)).map((t) => ({
               ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
               maqamDegrees: realisedDegrees(t, details),
             })),
           }
         : {}),
     }));
-    return ok({
-      tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
-      startingNotes: noteNameArray(ts.startingNotes, p.includeArabic),
-      selectedStartingNote: noteRef(startingNote, p.includeArabic),
-      stats: {
-        totalMaqamatForStartingNote: data.length,
-        totalMaqamatInLibrary: maqamat.length,
-        uniqueTonicCount: new Set(available.map(({ maqam }) => std(maqam.ascending[0]))).size,
-        uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
-        referenceFrequency: referenceFrequencyOf(ts, startingNote),
-      },
-      data,
-      links: {
-        self: apiUrl(ctx, ctx.path),
-        tuningSystem: apiUrl(ctx, `/tuning-systems/${ts.id}`),
-        collection: apiUrl(ctx, "/maqamat"),
-      },
-    });
+    const stats = {
+      totalMaqamatForStartingNote: data.length,
+      totalMaqamatInLibrary: maqamat.length,
+      uniqueTonicCount: new Set(available.map(({ maqam }) => std(maqam.ascending[0]))).size,
+      uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
+    };
+    return perTuningSystemAnswer(ctx, "maqam", tuning, p.includeArabic, stats, data);
   },
 );
 
