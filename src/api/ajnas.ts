@@ -10,7 +10,7 @@ import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, pathParameter, strictBoolean } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import {
   COMPARE_NUMERALS,
@@ -25,6 +25,7 @@ import {
   contextQuery,
   degreePitchClass,
   detailRendering,
+  flatTuningContext,
   discoveryOffer,
   distinctTranspositions,
   optionsConflict,
@@ -32,7 +33,6 @@ import {
   perTuningSystemSchema,
   selectionObject,
   sortByNameOrTonic,
-  sourcesOf,
   startingNoteNameSet,
   transpositionBlock,
   transpositionsRoute,
@@ -41,11 +41,11 @@ import {
 import { entityNameToArabic } from "../theory/arabic.js";
 import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
 import { romanNumeral } from "../theory/degrees.js";
-import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
+import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
-import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems } from "../theory/tuningSystem.js";
+import { tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
 const TRANSPOSE_HINT = "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.";
@@ -221,12 +221,10 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
   if (isResponse(tonic)) return tonic;
   const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(jins));
   if (isResponse(tuning)) return tuning;
-  const { ts, startingNote } = tuning;
-  const rendering = detailRendering(jins, tuning, isPossibleInSomeSet(jins, ts), tonic, p.centsTolerance, p.includeArabic);
+  const rendering = detailRendering(jins, tuning, isPossibleInSomeSet(jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
   if (isResponse(rendering)) return rendering;
   const { list, t } = rendering;
   const type = p.pitchClassDataType ?? "all";
-  const pcs = pitchClassesOf(ts, startingNote);
   return ok({
     jins: selectionObject(jins, t, p.includeArabic, { isBaseForm: t.isBaseForm }),
     tonic: noteRef(t.tonic, p.includeArabic),
@@ -235,19 +233,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
     comments: commentsOf(jins),
     ...(p.includeSources ? { sources: sourcesOf(jins) } : {}),
     parameters: { pitchClassDataType: type, includeIntervals: p.includeIntervals, centsTolerance: p.centsTolerance },
-    context: {
-      tuningSystem: {
-        id: ts.id,
-        displayName: ts.displayName,
-        ...(p.includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
-        version: ts.record.version,
-        originalValueType: pcs.length ? ts.valueType : "unknown",
-        numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
-        numberOfPitchClassesAllOctaves: pcs.length,
-        startingNoteName: std(startingNote),
-        referenceFrequency: referenceFrequencyOf(ts, startingNote),
-      },
-    },
+    context: { tuningSystem: flatTuningContext(tuning, p.includeArabic, false) },
     links: {
       self: selfUrl(ctx),
       detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),

@@ -32,7 +32,7 @@ import { defineRoute, type RequestContext } from "./route.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { type Entity, firstNoteOf } from "../theory/entity.js";
 import { cellOf, tonicPriority } from "../theory/noteName.js";
-import type { PitchClass } from "../theory/pitchClass.js";
+import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, availabilityOf, isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
@@ -67,9 +67,6 @@ export const commentsOf = (e: Entity) => ({
   english: e.record.commentsEnglish.trim() || null,
   arabic: e.record.commentsArabic.trim() || null,
 });
-
-/** `[{sourceId, page}]` of an entity's page references. */
-export const sourcesOf = (e: Entity) => e.record.sourcePageReferences.map(({ sourceId, page }) => ({ sourceId, page }));
 
 /** The listed transpositions with their Arabic names (`availableTranspositions` entries). */
 export const transpositionSummaries = (list: readonly Transposition[], includeArabic: boolean) =>
@@ -333,6 +330,29 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
 
 // ---------------------------------------------------------------------------------------------
 // Detail
+
+/**
+ * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
+ * names the system's starting notes.
+ */
+export function flatTuningContext({ ts, startingNote }: TuningContext, includeArabic: boolean, withStartingNotes: boolean) {
+  const pcs = pitchClassesOf(ts, startingNote);
+  return {
+    id: ts.id,
+    displayName: ts.displayName,
+    ...(includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
+    ...(includeArabic && withStartingNotes
+      ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) }
+      : {}),
+    version: ts.record.version,
+    originalValueType: pcs.length ? ts.valueType : "unknown",
+    numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
+    numberOfPitchClassesAllOctaves: pcs.length,
+    ...(withStartingNotes ? { tuningSystemStartingNoteNames: ts.startingNotes, tuningSystemStartingNoteNamesIds: ts.startingNotes.map(std) } : {}),
+    startingNoteName: std(startingNote),
+    referenceFrequency: referenceFrequencyOf(ts, startingNote),
+  };
+}
 
 /**
  * The rendering a detail answer shows — the entry on the requested tonic, else the first (the

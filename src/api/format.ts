@@ -123,6 +123,10 @@ export function tuningSystemEntity(ts: TuningSystem, includeArabic: boolean, ext
   };
 }
 
+/** `[{sourceId, page}]` of the page references of a maqām, jins or tuning system. */
+export const sourcesOf = ({ record }: { record: { sourcePageReferences: readonly { sourceId: string; page: string }[] } }) =>
+  record.sourcePageReferences.map(({ sourceId, page }) => ({ sourceId, page }));
+
 /** `{id, idName, displayName, version, ...extra, [displayNameAr]}` of a maqām or jins. */
 export function entityObject(entity: Entity, includeArabic: boolean, extra: Record<string, unknown> = {}) {
   return {

@@ -10,7 +10,7 @@ import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import {
@@ -19,12 +19,12 @@ import {
   commentsOf,
   degreePitchClass,
   detailRendering,
+  flatTuningContext,
   discoveryOffer,
   optionsConflict,
   scalePitchData,
   scaleSteps,
   selectionObject,
-  sourcesOf,
   transpositionBlock,
   transpositionSummaries,
 } from "./entityViews.js";
@@ -294,10 +294,8 @@ const analyticalForms = (ts: TuningSystem, startingNote: string, tolerance: numb
   );
 
 function allBody(p: Parameters, tuning: TuningContext) {
-  const { ts, startingNote } = tuning;
   const arabic = p.includeArabic;
-  const pcs = pitchClassesOf(ts, startingNote);
-  const maqamatData = analyticalForms(ts, startingNote, p.centsTolerance).map(({ maqam, list, family, counts }) => {
+  const maqamatData = analyticalForms(tuning.ts, tuning.startingNote, p.centsTolerance).map(({ maqam, list, family, counts }) => {
     const t = list[0];
     const comments = commentsOf(maqam);
     return {
@@ -327,25 +325,7 @@ function allBody(p: Parameters, tuning: TuningContext) {
   });
   return {
     context: {
-      tuningSystem: {
-        id: ts.id,
-        displayName: ts.displayName,
-        ...(arabic
-          ? {
-              displayNameAr: ts.displayNameAr,
-              tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic),
-              startingNoteNameAr: noteNameToArabic(startingNote),
-            }
-          : {}),
-        version: ts.record.version,
-        originalValueType: pcs.length ? ts.valueType : "unknown",
-        numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
-        numberOfPitchClassesAllOctaves: pcs.length,
-        tuningSystemStartingNoteNames: ts.startingNotes,
-        tuningSystemStartingNoteNamesIds: ts.startingNotes.map(std),
-        startingNoteName: std(startingNote),
-        referenceFrequency: referenceFrequencyOf(ts, startingNote),
-      },
+      tuningSystem: flatTuningContext(tuning, arabic, true),
       pitchClassDataType: p.pitchClassDataType ?? null,
       includeIntervals: p.includeIntervals,
     },

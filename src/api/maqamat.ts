@@ -11,7 +11,7 @@ import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, required } from "./params.js";
 import { apiUrl, queryString } from "./links.js";
-import { entityObject, noteRef } from "./format.js";
+import { entityObject, noteRef, sourcesOf } from "./format.js";
 import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import {
   COMPARE_NUMERALS,
@@ -24,7 +24,6 @@ import {
   scalePitchData,
   scaleSteps,
   sortByNameOrTonic,
-  sourcesOf,
   transpositionsRoute,
   type CompareCellPartsOf,
 } from "./entityViews.js";

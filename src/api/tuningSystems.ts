@@ -4,13 +4,11 @@ import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { includeArabic, flag, oneOf, emptyAsAbsent, pathParameter } from "./params.js";
 import { apiUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, resolveTuningPath } from "./resolve.js";
-import { tuningSystems, referenceFrequencyOf, pitchClassesPerOctave, type TuningSystem } from "../theory/tuningSystem.js";
+import { tuningSystems, referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { std } from "../theory/std.js";
-
-const sourcesOf = (ts: TuningSystem) => ts.record.sourcePageReferences.map(({ sourceId, page }) => ({ sourceId, page }));
 
 const listRoute = defineRoute(
   "/tuning-systems",
