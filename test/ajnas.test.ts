@@ -4,9 +4,7 @@
  * generated requests, and the pre-rendered request list.
  */
 import { describe, it, expect } from "vitest";
-import { dispatch } from "../src/api/route.js";
-import { routes } from "../src/api/routes.js";
-import { staticFileOf } from "../src/api/staticPath.js";
+import { ask, expectCanonical, expectError, expectPrerendered, random } from "./support/api.js";
 import { prerender } from "../src/api/ajnas.js";
 import { distinctTranspositions } from "../src/api/entityViews.js";
 import { ajnas, findJins } from "../src/theory/entity.js";
@@ -14,18 +12,7 @@ import { findTuningSystem, tuningSystems } from "../src/theory/tuningSystem.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { PITCH_CLASS_DATA_TYPES } from "../src/api/format.js";
 
-const ask = (path: string, query = "") =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as { status: number; body: any };
-
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
-
-/** Every 4xx is `{error, message, hint}` strings (+ extras). */
-function expectError(r: { status: number; body: any }, status: number) {
-  expect(r.status).toBe(status);
-  expect(typeof r.body.error).toBe("string");
-  expect(typeof r.body.message).toBe("string");
-  expect(typeof r.body.hint).toBe("string");
-}
 
 /** The body without its self link, which echoes the request. */
 const withoutSelf = (body: any) => ({ ...body, links: { ...body.links, self: undefined } });
@@ -307,16 +294,6 @@ describe("every 4xx", () => {
     });
 });
 
-/** A small deterministic generator (mulberry32), so the property runs the same requests every time. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("GET /ajnas/{idName}/compare", () => {
   it("property: successful + unavailable + failed === total = N × M, and every cell is exactly one kind", () => {
     const next = random(20260101);
@@ -433,18 +410,12 @@ describe("pre-rendered requests", () => {
   const requests = [...prerender()];
 
   it("are canonical and distinct", () => {
-    for (const r of requests) {
-      const url = new URL(r, "http://x");
-      expect(staticFileOf(url.pathname, url.searchParams), r).toBeDefined();
-    }
+    for (const r of requests) expectCanonical(r);
     expect(new Set(requests).size).toBe(requests.length);
   });
 
   it("answer 200 (a spread sample)", () => {
     const sample = requests.filter((_, i) => i % 61 === 0);
-    for (const r of sample) {
-      const url = new URL(r, "http://x");
-      expect(dispatch(routes, { baseUrl: "http://x", path: url.pathname, query: url.searchParams }).status, r).toBe(200);
-    }
+    for (const r of sample) expectPrerendered(r);
   });
 });

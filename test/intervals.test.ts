@@ -1,9 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { dispatch } from "../src/api/route.js";
-import { routes } from "../src/api/routes.js";
-
-const ask = (path: string, query = "") =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as { status: number; body: any };
+import { ask } from "./support/api.js";
 
 const RAST_DUGAH = {
   fraction: "9/8",

@@ -5,26 +5,13 @@
  * the pre-rendered request list.
  */
 import { describe, it, expect } from "vitest";
-import { dispatch } from "../src/api/route.js";
-import { routes } from "../src/api/routes.js";
-import { staticFileOf } from "../src/api/staticPath.js";
+import { ask, expectError, expectPrerendered } from "./support/api.js";
 import { prerender } from "../src/api/maqamat.js";
 import { findMaqam } from "../src/theory/entity.js";
 import { findTuningSystem } from "../src/theory/tuningSystem.js";
 import { transpositionsOf, transposedOnly } from "../src/theory/transposition.js";
 
-const ask = (path: string, query = "") =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as { status: number; body: any };
-
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
-
-/** Every 4xx is `{error, message, hint}` strings (+ extras). */
-function expectError(r: { status: number; body: any }, status: number) {
-  expect(r.status).toBe(status);
-  expect(typeof r.body.error).toBe("string");
-  expect(typeof r.body.message).toBe("string");
-  expect(typeof r.body.hint).toBe("string");
-}
 
 describe("GET /maqamat", () => {
   it("classifies every maqām as the §7.2 test vectors say (alsabbagh_1954, built from the maqām's tonic)", () => {
@@ -240,11 +227,7 @@ describe("pre-rendering", () => {
   const requests = [...prerender()];
 
   it("lists only canonical requests that answer 200", () => {
-    for (const request of requests.filter((_, i) => i % 97 === 0)) {
-      const url = new URL(request, "http://x");
-      expect(staticFileOf(url.pathname, url.searchParams), request).toBeDefined();
-      expect(ask(url.pathname, url.search.slice(1)).status, request).toBe(200);
-    }
+    for (const request of requests.filter((_, i) => i % 97 === 0)) expectPrerendered(request);
   });
 
   it("covers list variants, families, availability through transposed idNames and transpositions", () => {

@@ -5,24 +5,12 @@
  * the transposed-idName rules, every 4xx, unbounded requests, and the per-tuning-system list.
  */
 import { describe, it, expect } from "vitest";
-import { dispatch } from "../src/api/route.js";
-import { routes } from "../src/api/routes.js";
-import { staticFileOf } from "../src/api/staticPath.js";
+import { ask, expectCanonical, expectError, random } from "./support/api.js";
 import { prerender } from "../src/api/tuningSystemMaqamat.js";
 import { maqamat } from "../src/theory/entity.js";
 import { tuningSystems } from "../src/theory/tuningSystem.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { std } from "../src/theory/std.js";
-
-const ask = (path: string, query = "") =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as { status: number; body: any };
-
-function expectError(r: { status: number; body: any }, status: number) {
-  expect(r.status).toBe(status);
-  expect(typeof r.body.error).toBe("string");
-  expect(typeof r.body.message).toBe("string");
-  expect(typeof r.body.hint).toBe("string");
-}
 
 const compare = (id: string, query: string) => ask(`/maqamat/${id}/compare`, query);
 
@@ -205,16 +193,6 @@ describe("GET /maqamat/{idName}/compare: failing cells", () => {
   });
 });
 
-/** A deterministic generator (mulberry32), so the property runs the same requests every time. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("GET /maqamat/{idName}/compare: successful + unavailable + failed === total", () => {
   it("holds over 300 generated requests, with unknown systems, foreign starting notes and arbitrary tonics", () => {
     const next = random(1946);
@@ -366,9 +344,6 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeDegreeDetails=true&includeMaqamDegrees=true");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeTranspositions=true");
-    for (const request of requests) {
-      const url = new URL(request, "http://x");
-      expect(staticFileOf(url.pathname, url.searchParams), request).toBeDefined();
-    }
+    for (const request of requests) expectCanonical(request);
   });
 });

@@ -1,11 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { dispatch } from "../src/api/route.js";
-import { routes } from "../src/api/routes.js";
-import { staticFileOf } from "../src/api/staticPath.js";
 import { prerender } from "../src/api/noteNames.js";
-
-const ask = (path: string, query = "") =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as { status: number; body: any };
+import { ask, expectPrerendered } from "./support/api.js";
 
 const N = "/pitch-classes/note-names";
 
@@ -145,10 +140,6 @@ describe("pre-rendered note-name requests", () => {
   it("are canonical and all answer 200", () => {
     const requests = [...prerender()];
     expect(requests.length).toBe(3 * 2 * 36 + 4 * 183);
-    for (const request of requests) {
-      const url = new URL(request, "http://x");
-      expect(staticFileOf(url.pathname, url.searchParams), request).toBeDefined();
-      expect(ask(url.pathname, url.search.slice(1)).status, request).toBe(200);
-    }
+    for (const request of requests) expectPrerendered(request);
   });
 });
