@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { KIND, PITCH_CLASS_DATA_TYPES, dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
 import {
   centsTolerance,
   emptyAsAbsent,
@@ -40,12 +40,6 @@ import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFre
 import { midiPlusCentsDeviation } from "../theory/ipn.js";
 import { intervalBetween, type Interval } from "../theory/interval.js";
 import { descendingNumeral, romanNumeral } from "../theory/degrees.js";
-
-/** How each kind is named in bodies, messages and paths. */
-const KIND = {
-  maqam: { key: "maqam", word: "maqām", Word: "Maqām", collection: "/maqamat" },
-  jins: { key: "jins", word: "jins", Word: "Jins", collection: "/ajnas" },
-} as const;
 
 type Kind = Entity["kind"];
 type EntityOf<K extends Kind> = Extract<Entity, { kind: K }>;

@@ -8,6 +8,12 @@ import type { Entity } from "../theory/entity.js";
 import { noteNameToArabic, entityNameToArabic } from "../theory/arabic.js";
 import { std } from "../theory/std.js";
 
+/** How each kind of entity is named in bodies, messages and paths. */
+export const KIND = {
+  maqam: { key: "maqam", word: "maqām", Word: "Maqām", collection: "/maqamat" },
+  jins: { key: "jins", word: "jins", Word: "Jins", collection: "/ajnas" },
+} as const;
+
 /** The 14-value enumeration of the jins, compare, tuning-system and pitch-class endpoints. */
 export const PITCH_CLASS_DATA_TYPES = [
   "all",

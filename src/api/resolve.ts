@@ -9,7 +9,7 @@ import { findMaqam, findJins, type Entity, type EntityReference } from "../theor
 import { findNoteName } from "../theory/noteName.js";
 import { std } from "../theory/std.js";
 import type { Transposition } from "../theory/transposition.js";
-import { noteRef } from "./format.js";
+import { KIND, noteRef } from "./format.js";
 
 export const isResponse = (x: unknown): x is ApiResponse =>
   typeof x === "object" && x !== null && "status" in x && "body" in x && typeof (x as ApiResponse).status === "number";
@@ -80,18 +80,15 @@ export function resolveTuningPath(id: string, startingNote: string): TuningConte
   return resolved ? { ts, startingNote: resolved } : invalidStartingNote(ts, startingNote);
 }
 
-const KIND_WORD = { maqam: "Maqām", jins: "Jins" } as const;
-const LIST_PATH = { maqam: "/api/maqamat", jins: "/api/ajnas" } as const;
-
 /** A maqām or jins by numeric id, idName or transposition idName (any spelling); 404 otherwise. */
 export function resolveEntity<K extends Entity["kind"]>(kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
   const found = (kind === "maqam" ? findMaqam(idName) : findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
   if (found) return found;
   return apiError({
     status: 404,
-    error: `${KIND_WORD[kind]} '${idName}' not found`,
-    message: `No ${kind === "maqam" ? "maqām" : "jins"} has the id or idName '${idName}'.`,
-    hint: `Use ${LIST_PATH[kind]} to see all available ids and idNames.`,
+    error: `${KIND[kind].Word} '${idName}' not found`,
+    message: `No ${KIND[kind].word} has the id or idName '${idName}'.`,
+    hint: `Use /api${KIND[kind].collection} to see all available ids and idNames.`,
   });
 }
 
@@ -105,7 +102,7 @@ export function requestedTonic(ref: EntityReference<Entity>, parameterName: stri
   return apiError({
     error: `Conflicting tonic: the idName names '${std(ref.tonic)}' but ${parameterName} is '${parameter}'`,
     message: `A transposed idName already selects its tonic; ${parameterName} must name the same note or be left out.`,
-    hint: `Use /${ref.entity.kind === "maqam" ? "maqamat" : "ajnas"}/${ref.entity.idName}?${parameterName}=${parameter}, or drop ${parameterName}.`,
+    hint: `Use ${KIND[ref.entity.kind].collection}/${ref.entity.idName}?${parameterName}=${parameter}, or drop ${parameterName}.`,
   });
 }
 
