@@ -36,6 +36,7 @@ import {
   startingNoteNameSet,
   transpositionBlock,
   transpositionsRoute,
+  transposeToParameter,
   type CompareCellPartsOf,
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
@@ -48,7 +49,6 @@ import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
 import { tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
-const TRANSPOSE_HINT = "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.";
 
 /** Sort key of the alphabetical and tonic orders. */
 const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) });
@@ -167,7 +167,7 @@ const detailSchema = z.object({
   options: flag(),
   // Listed as required with a default: absent means `all`, but empty or unknown is a 400.
   pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, undefined),
-  transposeTo: optionalNonBlank("transposeTo", TRANSPOSE_HINT),
+  transposeTo: transposeToParameter(),
   includeIntervals: flag(),
   includeSources: flag(),
   includeArabic: includeArabic(),

@@ -325,6 +325,10 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
 // ---------------------------------------------------------------------------------------------
 // Detail
 
+/** `transposeTo` of the detail routes: a tonic, or absent for the analytical form (blank is a 400). */
+export const transposeToParameter = () =>
+  optionalNonBlank("transposeTo", "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.");
+
 /**
  * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
  * names the system's starting notes.

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
-import { centsTolerance, fail, flag, includeArabic, oneOf, optionalNonBlank, pathParameter } from "./params.js";
+import { centsTolerance, fail, flag, includeArabic, oneOf, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
@@ -19,14 +19,15 @@ import {
   commentsOf,
   degreePitchClass,
   detailRendering,
-  flatTuningContext,
   discoveryOffer,
+  flatTuningContext,
   optionsConflict,
   scalePitchData,
   scaleSteps,
   selectionObject,
   transpositionBlock,
   transpositionSummaries,
+  transposeToParameter,
 } from "./entityViews.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { maqamat, type Maqam } from "../theory/entity.js";
@@ -90,7 +91,7 @@ const schema = z.object({
   idName: pathParameter("idName"),
   tuningSystem: z.string().optional(),
   startingNote: z.string().optional(),
-  transposeTo: optionalNonBlank("transposeTo", "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form."),
+  transposeTo: transposeToParameter(),
   options: flag(),
   includeIntervals: flag(),
   includeModulations: flag(),

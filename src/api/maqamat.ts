@@ -71,18 +71,6 @@ function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: n
   return t && familyOf(t, ts, startingNote, tolerance);
 }
 
-/** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
-const LIST_CLASSIFIER = findTuningSystem("alsabbagh_1954");
-
-/** The family GET /maqamat shows for a maqām and `filterByFamily` matches. */
-const listFamily = (m: Maqam, tolerance: number): Family =>
-  (LIST_CLASSIFIER && familyIn(m, LIST_CLASSIFIER, tonicStartingNote(LIST_CLASSIFIER, m), tolerance)) ?? UNKNOWN_FAMILY;
-
-const listFamiliesMemo = boundedMemo<Family[]>(16);
-
-/** The list family of every maqām, in data order; computed once per tolerance. */
-const listFamilies = (tolerance: number): Family[] => listFamiliesMemo(String(tolerance), () => maqamat.map((m) => listFamily(m, tolerance)));
-
 const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Note names of both directions of a scale (descending top-down). */
@@ -154,6 +142,19 @@ export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: std(
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat
+
+/** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
+const LIST_CLASSIFIER = findTuningSystem("alsabbagh_1954");
+
+/** The family GET /maqamat shows for a maqām and `filterByFamily` matches. */
+const listFamily = (m: Maqam, tolerance: number): Family =>
+  (LIST_CLASSIFIER && familyIn(m, LIST_CLASSIFIER, tonicStartingNote(LIST_CLASSIFIER, m), tolerance)) ?? UNKNOWN_FAMILY;
+
+// The default tolerance and a few recent others.
+const listFamiliesMemo = boundedMemo<Family[]>(16);
+
+/** The list family of every maqām, in data order; computed once per tolerance. */
+const listFamilies = (tolerance: number): Family[] => listFamiliesMemo(String(tolerance), () => maqamat.map((m) => listFamily(m, tolerance)));
 
 const listRoute = defineRoute(
   COLLECTION,
