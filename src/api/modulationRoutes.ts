@@ -4,6 +4,7 @@ import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, fail, splitList } from "./params.js";
 import { isResponse, findTransposition } from "./resolve.js";
+import { noteRef } from "./format.js";
 import { findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import { maqamat, findMaqam, type Maqam } from "../theory/entity.js";
 import { isPossibleIn } from "../theory/realisation.js";
@@ -285,7 +286,7 @@ function handle(p: Params): ApiResponse {
   };
   const context = {
     tuningSystem: { id: p.tuningSystem, displayName: ts.displayName, ...(p.includeArabic ? { displayNameAr: ts.displayNameAr } : {}) },
-    startingNote: { idName: std(p.startingNote), displayName: p.startingNote, ...(p.includeArabic ? { displayNameAr: noteNameToArabic(p.startingNote) } : {}) },
+    startingNote: noteRef(p.startingNote, p.includeArabic),
     searchConstraints: {
       maxHops: p.maxHops,
       maxRoutes: p.maxRoutes,
