@@ -239,3 +239,22 @@ describe("pre-rendering", () => {
     expect(requests.some((r) => r.includes("/compare"))).toBe(false);
   });
 });
+
+describe("caches keyed by centsTolerance", () => {
+  it("are bounded without changing answers: a tolerance asked again after more others than they keep answers the same", () => {
+    const requests = [
+      "/maqamat",
+      "/maqamat/families?tuningSystem=alsabbagh_1954&startingNote=rast",
+      "/maqamat/all?tuningSystem=alsabbagh_1954&startingNote=rast",
+      "/tuning-systems/alsabbagh_1954/rast/maqamat",
+    ];
+    const answer = (request: string, tolerance: number) => {
+      const [path, query = ""] = request.split("?");
+      return ask(path, `${query}&centsTolerance=${tolerance}`).body;
+    };
+    const first = requests.map((r) => answer(r, 3));
+    // Past every cache's limit: 128 tuning system × starting note × tolerance entries, 16 sets of list families.
+    for (let i = 0; i < 130; i++) for (const r of requests) if (i < 17 || r !== "/maqamat") answer(r, 10 + i / 10);
+    expect(requests.map((r) => answer(r, 3))).toEqual(first);
+  });
+});
