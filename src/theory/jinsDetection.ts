@@ -4,6 +4,7 @@
  * continued an octave higher so that ajnās on the upper degrees can run past its last note.
  */
 import type { PitchClass } from "./pitchClass.js";
+import { boundedMemo } from "./memo.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import { sameSlot } from "./noteName.js";
 import { type TuningSystem, pitchClassesPerOctave } from "./tuningSystem.js";
@@ -136,7 +137,8 @@ export function extendedScales(t: Transposition, pcs: readonly PitchClass[], per
   };
 }
 
-const cache = new WeakMap<Transposition, Map<number, DegreeAjnas>>();
+// Per transposition, a few tolerances (the transpositions themselves are evicted by their own memo).
+const cache = new WeakMap<Transposition, (key: string, compute: () => DegreeAjnas) => DegreeAjnas>();
 
 /**
  * §6.3-6.4: the jins on every degree of a maqām transposition in a tuning system × starting
@@ -144,21 +146,18 @@ const cache = new WeakMap<Transposition, Map<number, DegreeAjnas>>();
  * top-down. Cached per transposition and tolerance.
  */
 export function ajnasOf(t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
-  let byTolerance = cache.get(t);
-  if (!byTolerance) {
-    byTolerance = new Map();
-    cache.set(t, byTolerance);
+  let memo = cache.get(t);
+  if (!memo) {
+    memo = boundedMemo<DegreeAjnas>(4);
+    cache.set(t, memo);
   }
-  let result = byTolerance.get(tolerance);
-  if (!result) {
+  return memo(String(tolerance), () => {
     const pcs = pitchClassesOf(ts, startingNote);
     const candidates = candidateAjnas(pcs);
     const scales = extendedScales(t, pcs, pitchClassesPerOctave(ts));
-    result = {
+    return {
       ascending: ajnasPerDegree(scales.ascending, t.ascending.length, candidates, tolerance),
       descending: ajnasPerDegree(scales.descending, t.descending.length, candidates, tolerance).reverse(),
     };
-    byTolerance.set(tolerance, result);
-  }
-  return result;
+  });
 }

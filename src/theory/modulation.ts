@@ -4,6 +4,7 @@
  * with the alternative third (a two-part note below the third) and the sixth when there is no third.
  */
 import { octaveLists, shawwaClassOf } from "./noteName.js";
+import { boundedMemo } from "./memo.js";
 import type { ShawwaClass } from "../data/schemas.js";
 import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
@@ -40,22 +41,6 @@ export interface Modulations {
   ajnas: ModulationLists;
   /** Display name of the first two-part note at or below the third, or `""`. */
   noteName2pBelowThird: string;
-}
-
-/**
- * A small memo that keeps only the most recently used entries: tolerance is a free number, so a
- * cache keyed by it must not grow with every value a client sends.
- */
-export function recentlyUsed<V>(capacity: number): (key: string, compute: () => V) => V {
-  const entries = new Map<string, V>();
-  return (key, compute) => {
-    let value = entries.get(key);
-    if (value !== undefined) entries.delete(key);
-    else value = compute();
-    entries.set(key, value);
-    if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
-    return value;
-  };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -176,7 +161,7 @@ interface Pools {
   ajnas: CandidatePool;
 }
 
-const poolsMemo = recentlyUsed<Pools>(8);
+const poolsMemo = boundedMemo<Pools>(8);
 const poolsOf = (ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
   poolsMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
     maqamat: candidatePool(maqamat, ts, startingNote, tolerance),

@@ -4,11 +4,12 @@
  * octave lower and pure register shifts. Built once and kept for the route searches that follow.
  */
 import { maqamat, type Maqam } from "./entity.js";
+import { boundedMemo } from "./memo.js";
 import { isPossibleIn } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
-import { MODULATION_CATEGORIES, maqamModulationsOf, recentlyUsed, type ModulationCategory, type ModulationTarget } from "./modulation.js";
+import { MODULATION_CATEGORIES, maqamModulationsOf, type ModulationCategory, type ModulationTarget } from "./modulation.js";
 
 export interface RouteNode {
   maqam: Maqam;
@@ -217,7 +218,7 @@ function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
 }
 
 // A large graph holds a few hundred thousand edges; keep the few most recently searched.
-const graphs = recentlyUsed<ModulationGraph>(4);
+const graphs = boundedMemo<ModulationGraph>(4);
 
 /** The modulation graph of a tuning system × starting note (display name) × tolerance. */
 export function modulationGraphOf(ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
