@@ -311,19 +311,23 @@ export async function build(
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
-/** The per-endpoint table of docs/static-layout.md, from a manifest. */
-export function layoutTable(manifest: Manifest): string {
-  const rows = Object.entries(manifest.routes).map(([name, t]) => {
+/** The per-endpoint table of docs/static-layout.md, from a manifest; `routeNames` adds the endpoints with no file. */
+export function layoutTable(manifest: Manifest, routeNames: string[] = []): string {
+  const names = [...new Set([...Object.keys(manifest.routes), ...routeNames])].sort();
+  const rows = names.map((name) => {
+    const t = manifest.routes[name];
+    if (!t) return `| \`${name}\` | 0 | – | – | – | fallback only |`;
     const gz = t.compressedBytes.gzip;
-    const queries = t.queries.map((q) => (q === "" ? "(none)" : `\`${q}\``)).join(", ");
+    const shown = t.queries.slice(0, 8).map((q) => (q === "" ? "(none)" : `\`${q}\``));
+    const queries = t.queries.length > 8 ? `${shown.join(", ")} and ${t.queries.length - 8} more (manifest.json)` : shown.join(", ");
     return `| \`${name}\` | ${t.files} | ${mb(t.bytes)} | ${gz === undefined ? "–" : mb(gz)} | ${kb(t.largest.bytes)} | ${queries} |`;
   });
   const gz = manifest.precompressed.gzip;
   return [
-    "| endpoint | files | bytes | `.gz` bytes | largest file | parameter sets |",
+    "| endpoint | files | bytes | `.gz` bytes | largest file | parameter sets pre-rendered |",
     "|---|---:|---:|---:|---:|---|",
     ...rows,
-    `| **total** | **${manifest.files}** | **${mb(manifest.bytes)}** | **${gz ? mb(gz.bytes) : "–"}** | **${kb(manifest.largest.bytes)}** | median file ${kb(manifest.medianBytes)} |`,
+    `| **total** | **${manifest.files}** | **${mb(manifest.bytes)}** | **${gz ? mb(gz.bytes) : "–"}** | **${kb(manifest.largest.bytes)}** | median file ${kb(manifest.medianBytes)}; ${manifest.skipped.count} listed requests not 200, not written |`,
   ].join("\n");
 }
 
@@ -338,7 +342,7 @@ function writeGenerated(root: string, manifest: Manifest) {
     const start = text.indexOf(TABLE_START);
     const end = text.indexOf(TABLE_END);
     if (start >= 0 && end > start)
-      writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(manifest)}\n${text.slice(end)}`);
+      writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(manifest, routes.map((r) => r.name))}\n${text.slice(end)}`);
   }
   mkdirSync(join(root, "deploy"), { recursive: true });
   writeFileSync(join(root, "deploy", "nginx.conf"), nginxConfig());
