@@ -28,6 +28,7 @@ import {
   flatTuningContext,
   discoveryOffer,
   distinctTranspositions,
+  prerenderedRenderings,
   optionsConflict,
   perTuningSystemAnswer,
   perTuningSystemSchema,
@@ -311,11 +312,9 @@ export function* prerender(): Generator<string> {
       for (const startingNote of ts.startingNotes) {
         const list = transpositionsOf(jins, ts, startingNote);
         const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
-        for (const { idName } of list) {
-          yield `${COLLECTION}/${idName}?${context}`;
-          yield `${COLLECTION}/${idName}?pitchClassDataType=all&${context}`;
-          if (idName !== jins.idName) transposedIds.add(idName);
-        }
+        // The default data type of a jins detail is already `all`: one file per rendering.
+        for (const { idName } of prerenderedRenderings(list)) yield `${COLLECTION}/${idName}?${context}`;
+        for (const { idName } of list) if (idName !== jins.idName) transposedIds.add(idName);
         if (isPossibleIn(jins, ts, startingNote) && distinctTranspositions(list).length) yield `${COLLECTION}/${jins.idName}/transpositions?${context}`;
       }
     }

@@ -249,6 +249,16 @@ export function distinctTranspositions(list: readonly Transposition[]): Transpos
 }
 
 /**
+ * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per
+ * transposed degree (the ones `/transpositions` lists). Octave renderings and other registers
+ * stay with the fallback, which keeps the static tree within a static host's size limit.
+ */
+export function prerenderedRenderings(list: readonly Transposition[]): Transposition[] {
+  const base = list[0]?.isBaseForm ? [list[0]] : [];
+  return [...base, ...distinctTranspositions(list)];
+}
+
+/**
  * `/{kind}/{idName}/transpositions`: the distinct transpositions of a base entity in one tuning
  * system and starting note; 422 when the entity cannot be built there or has no distinct one.
  * `detailed` entries get `extra(t)` between `pitchClass` and `links` (the maqām degree blocks).

@@ -22,6 +22,7 @@ import {
   discoveryOffer,
   flatTuningContext,
   optionsConflict,
+  prerenderedRenderings,
   scalePitchData,
   scaleSteps,
   selectionObject,
@@ -374,7 +375,7 @@ export function* prerender(): Generator<string> {
       yield `${COLLECTION}/all?${context}`;
       for (const m of maqamat) {
         if (!isPossibleIn(m, ts, startingNote)) continue;
-        for (const idName of new Set(transpositionsOf(m, ts, startingNote).map((t) => t.idName))) {
+        for (const { idName } of prerenderedRenderings(transpositionsOf(m, ts, startingNote))) {
           yield `${COLLECTION}/${idName}?${context}`;
           yield `${COLLECTION}/${idName}?pitchClassDataType=all&${context}`;
         }
