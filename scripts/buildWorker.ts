@@ -42,7 +42,7 @@ export type FromWorker =
   | { type: "batchDone"; heapUsedBytes: number };
 
 const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
-// gzip -9 is 1 % smaller than -6 but 3-5x slower on bodies of a few KB; brotli beyond quality 5 gets slow fast (docs/benchmarks.md).
+// Level 9 is no smaller than 6 on these bodies; brotli past quality 5 gets slow fast (docs/benchmarks.md).
 const COMPRESS: Record<Encoding, (b: Buffer) => Buffer> = {
   gzip: (b) => gzipSync(b, { level: 6 }),
   br: (b) =>

@@ -198,7 +198,6 @@ export function serveConfig(): string {
     JSON.stringify(
       {
         cleanUrls: false,
-        etag: true,
         headers: [
           {
             source: "api/**",
