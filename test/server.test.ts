@@ -142,6 +142,18 @@ describe("pre-rendered answers", () => {
   });
 });
 
+it("drops its memory cache when a new build replaces the directory", async () => {
+  const { answerer } = await import("../src/serve/server.js");
+  const { build } = await import("../scripts/build.js");
+  const outDir = join(sample.dir, "rebuilt");
+  const options = { baseUrl: SAMPLE_BASE_URL, workers: 1, encodings: [] };
+  await build({ ...options, outDir, requests: ["/tuning-systems"] });
+  const answer = answerer({ buildDir: outDir, baseUrl: SAMPLE_BASE_URL, recheckMs: 0 });
+  expect(answer("/tuning-systems", new URLSearchParams()).source).toBe("static");
+  await build({ ...options, outDir, requests: ["/sources"] });
+  expect(answer("/tuning-systems", new URLSearchParams()).source).toBe("computed");
+});
+
 describe("request paths never reach outside build/api", () => {
   it.each([
     "/api/../package.json",

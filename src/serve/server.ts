@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { dispatch } from "../api/route.js";
@@ -21,6 +21,8 @@ export interface ServerOptions {
   baseUrl: string;
   /** Bytes of pre-rendered files (with their compressed siblings) kept in memory; default 64 MB. */
   cacheBytes?: number;
+  /** How often (ms) to look whether a new build replaced the directory, dropping the memory cache; default 1000. */
+  recheckMs?: number;
 }
 
 /** Bodies up to this size are sent as they are: compression gains little and costs a round of zlib. */
@@ -70,6 +72,10 @@ function answerCache(limit: number) {
       }
       return a;
     },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
     set(key: string, a: Answer) {
       const size = sizeOf(a);
       if (size > limit) return;
@@ -94,7 +100,20 @@ export type Answerer = (pathBelowApi: string, query: URLSearchParams) => Answer;
 export function answerer(options: ServerOptions): Answerer {
   const root = resolve(options.buildDir, "api");
   const cache = answerCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  // A build swaps in a whole new directory with a new manifest.json: its inode tells them apart.
+  const buildStamp = () => {
+    const st = statSync(join(options.buildDir, "manifest.json"), { throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.mtimeMs}` : "";
+  };
+  let stamp = buildStamp();
+  let checkedAt = performance.now();
   return (pathBelowApi, query) => {
+    if (performance.now() - checkedAt >= (options.recheckMs ?? 1000)) {
+      checkedAt = performance.now();
+      const now = buildStamp();
+      if (now !== stamp) cache.clear();
+      stamp = now;
+    }
     const asFile = query.size === 0 ? requestOfStaticFile(pathBelowApi.slice(1)) : undefined;
     const request = asFile ?? { path: pathBelowApi, query };
     const file = staticFileOf(request.path, request.query);
