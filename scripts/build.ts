@@ -5,7 +5,7 @@
  * and the edge configurations (build/_redirects, build/serve.json, deploy/).
  *
  * Usage: npm run build   (BASE_URL=https://example.org sets the host of absolute links;
- *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none)
+ *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB)
  */
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
@@ -385,6 +385,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .slice(0, 4)
     .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
   console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
+  const output = m.bytes + Object.values(m.precompressed).reduce((sum, p) => sum + p.bytes, 0);
+  const budget: [boolean, string][] = [
+    [seconds > 180, `took ${seconds.toFixed(0)} s (budget 180 s)`],
+    [maxRssBytes > 2e9, `peak memory ${mb(maxRssBytes)} (budget 2 GB)`],
+    [output > 1e9, `output ${mb(output)} with siblings (budget 1 GB)`],
+    [m.largest.bytes > 25e6, `largest file ${mb(m.largest.bytes)} (budget 25 MB)`],
+  ];
+  for (const [over, what] of budget) if (over) console.log(`build: OVER BUDGET: ${what}`);
   // For npm run bench, which runs the build as a child process.
   if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes }) + "\n");
 }
