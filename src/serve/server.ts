@@ -92,6 +92,11 @@ function answerCache(limit: number) {
 
 export type Answerer = (pathBelowApi: string, query: URLSearchParams) => Answer;
 
+const computed = (response: ApiResponse): Answer => {
+  const body = serialize(response);
+  return { status: response.status, body, hash: hashOf(body), source: "computed", encoded: {} };
+};
+
 /**
  * Answers requests below /api: the static file when the request is canonical and the file
  * exists, else the handler. A file URL (`…/index.json`, `…/@k=v.json`, what edge rewrites
@@ -134,9 +139,7 @@ export function answerer(options: ServerOptions): Answerer {
         return a;
       }
     }
-    const response = dispatch(routes, { baseUrl: options.baseUrl, path: request.path, query: request.query });
-    const body = serialize(response);
-    return { status: response.status, body, hash: hashOf(body), source: "computed", encoded: {} };
+    return computed(dispatch(routes, { baseUrl: options.baseUrl, path: request.path, query: request.query }));
   };
 }
 
@@ -161,17 +164,15 @@ export function etagMatches(header: string | undefined, hash: string): boolean {
   });
 }
 
-/** The representation to send: a precompressed sibling, on-the-fly gzip, or the body itself. */
-function encode(a: Answer, accepted: Encoding[]): { payload: Buffer; encoding?: Encoding } {
-  if (a.body.length <= COMPRESS_MIN_BYTES) return { payload: a.body };
-  for (const e of accepted) {
-    const sibling = a.encoded[e];
-    if (sibling) return { payload: sibling, encoding: e };
-  }
-  // No sibling (computed answer, or built without one): gzip now; brotli would cost more than it saves.
-  if (accepted.includes("gzip")) return { payload: gzipSync(a.body), encoding: "gzip" };
-  return { payload: a.body };
+/** The encoding to send: the first accepted one with a sibling, else gzip (on the fly), else none. */
+function encodingFor(a: Answer, accepted: Encoding[]): Encoding | undefined {
+  if (a.body.length <= COMPRESS_MIN_BYTES) return undefined;
+  // Without a sibling (computed answer, or built without one) only gzip is made on the fly: brotli would cost more than it saves.
+  return accepted.find((e) => a.encoded[e]) ?? (accepted.includes("gzip") ? "gzip" : undefined);
 }
+
+const payloadOf = (a: Answer, encoding: Encoding | undefined): Buffer =>
+  encoding === undefined ? a.body : (a.encoded[encoding] ?? gzipSync(a.body));
 
 const CORS = {
   "Access-Control-Allow-Origin": "*",
@@ -179,8 +180,7 @@ const CORS = {
 };
 
 function send(req: IncomingMessage, res: ServerResponse, a: Answer) {
-  const accepted = acceptedEncodings(req.headers["accept-encoding"]);
-  const { payload, encoding } = encode(a, accepted);
+  const encoding = encodingFor(a, acceptedEncodings(req.headers["accept-encoding"]));
   res.setHeader("Access-Control-Allow-Origin", CORS["Access-Control-Allow-Origin"]);
   res.setHeader("Access-Control-Expose-Headers", CORS["Access-Control-Expose-Headers"]);
   res.setHeader("Vary", "Accept-Encoding");
@@ -195,16 +195,12 @@ function send(req: IncomingMessage, res: ServerResponse, a: Answer) {
       return;
     }
   } else res.setHeader("Cache-Control", "no-cache");
+  const payload = payloadOf(a, encoding);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", payload.length);
   res.writeHead(a.status);
   res.end(req.method === "HEAD" ? undefined : payload);
 }
-
-const computed = (response: ApiResponse): Answer => {
-  const body = serialize(response);
-  return { status: response.status, body, hash: hashOf(body), source: "computed", encoded: {} };
-};
 
 /** The request handler of the fallback server, bound to one build directory. */
 export function requestHandler(options: ServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
