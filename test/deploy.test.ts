@@ -82,8 +82,9 @@ function cloudfrontQuery(raw: string) {
 
 describe("generated files", () => {
   it("deploy/ holds what the generators produce", () => {
-    expect(readFileSync(join(root, "deploy", "nginx.conf"), "utf8")).toBe(nginxConfig());
-    expect(readFileSync(join(root, "deploy", "cloudfront-viewer-request.js"), "utf8")).toBe(cloudfrontFunction());
+    const stale = "deploy/ is stale: npm run build regenerates it";
+    expect(readFileSync(join(root, "deploy", "nginx.conf"), "utf8"), stale).toBe(nginxConfig());
+    expect(readFileSync(join(root, "deploy", "cloudfront-viewer-request.js"), "utf8"), stale).toBe(cloudfrontFunction());
   });
 
   it("serve.json is valid JSON with CORS", () => {
