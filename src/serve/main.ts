@@ -1,6 +1,16 @@
 /** `npm run serve`: serves build/ plus the fallback until SIGINT/SIGTERM. */
 import { resolve } from "node:path";
-import { startServer, buildBaseUrl } from "./server.js";
+import { validateArchive, DataError } from "../data/load.js";
+
+// Refuse invalid data with the loader's message (file, record id, field) before anything uses it.
+try {
+  validateArchive();
+} catch (e) {
+  if (!(e instanceof DataError)) throw e;
+  console.error(`refusing to start: ${e.message}`);
+  process.exit(1);
+}
+const { startServer, buildBaseUrl } = await import("./server.js");
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
