@@ -3,7 +3,9 @@
  * through the handler (graph builds included, as a cold server would pay them), with median,
  * 95th percentile and worst latency and the process's peak RSS.
  *
- * `npx tsx scripts/bench-routes.ts` prints the figures; `benchRoutes()` returns them.
+ * `npx tsx scripts/bench-routes.ts` prints the figures (`--json`: as one JSON object, which
+ * `npm run bench` reads from a child process so that the peak RSS is this benchmark's alone);
+ * `benchRoutes()` returns them.
  */
 import { pathToFileURL } from "node:url";
 import { dispatch } from "../src/api/route.js";
@@ -22,8 +24,9 @@ export interface RouteBenchFigures {
   worstQuery: string;
   /** CPU time of the answer, what the latency would be on an idle core. */
   medianCpuMs: number;
+  p95CpuMs: number;
   worstCpuMs: number;
-  /** Peak resident set size of the process, in MB. */
+  /** Peak resident set size of the process, in MB (10^6 bytes). */
   peakRssMb: number;
   /** Answers that reported `searchLimitReached`. */
   limitReached: number;
@@ -54,7 +57,9 @@ export function benchQueries(): string[] {
   return queries;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+/** Nearest-rank percentile of ascending values: the smallest value with at least `p` of them at or below it. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -89,8 +94,10 @@ export function benchRoutes(queries: readonly string[] = benchQueries()): RouteB
     worstMs,
     worstQuery,
     medianCpuMs: percentile(sortedCpu, 0.5),
+    p95CpuMs: percentile(sortedCpu, 0.95),
     worstCpuMs: sortedCpu[sortedCpu.length - 1],
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    // maxRSS is in KiB.
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / 1e6,
     limitReached,
     failures,
   };
@@ -98,10 +105,13 @@ export function benchRoutes(queries: readonly string[] = benchQueries()): RouteB
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const f = benchRoutes();
-  console.log(`route search: ${f.queries} queries`);
-  console.log(`  median ${f.medianMs.toFixed(1)} ms, p95 ${f.p95Ms.toFixed(1)} ms, worst ${f.worstMs.toFixed(1)} ms`);
-  console.log(`  worst query: /modulation-routes?${f.worstQuery}`);
-  console.log(`  CPU time: median ${f.medianCpuMs.toFixed(1)} ms, worst ${f.worstCpuMs.toFixed(1)} ms`);
-  console.log(`  peak RSS ${f.peakRssMb.toFixed(0)} MB; search limit reached in ${f.limitReached}; non-200 answers: ${f.failures.length}`);
-  for (const failure of f.failures) console.log(`    ${failure}`);
+  if (process.argv.includes("--json")) console.log(JSON.stringify(f));
+  else {
+    console.log(`route search: ${f.queries} queries`);
+    console.log(`  median ${f.medianMs.toFixed(1)} ms, p95 ${f.p95Ms.toFixed(1)} ms, worst ${f.worstMs.toFixed(1)} ms`);
+    console.log(`  worst query: /modulation-routes?${f.worstQuery}`);
+    console.log(`  CPU time: median ${f.medianCpuMs.toFixed(1)} ms, p95 ${f.p95CpuMs.toFixed(1)} ms, worst ${f.worstCpuMs.toFixed(1)} ms`);
+    console.log(`  peak RSS ${f.peakRssMb.toFixed(0)} MB; search limit reached in ${f.limitReached}; non-200 answers: ${f.failures.length}`);
+    for (const failure of f.failures) console.log(`    ${failure}`);
+  }
 }

@@ -2,11 +2,13 @@
  * `npm run bench [-- --reuse]`: measures the build (as a child process: wall time, CPU time, peak
  * memory), the static tree, the cost of each precompression, requests/second for pre-rendered
  * answers through our server, `serve` and `http-server` on one URL set (autocannon, loopback
- * only), and the latency of fallback-computed answers per endpoint. Writes docs/benchmarks.md.
+ * only), the latency of fallback-computed answers per endpoint, GET /maqamat/all for every tuning
+ * system × starting note from a server without files, and the route-search benchmark
+ * (scripts/bench-routes.ts, in a child process). Writes docs/benchmarks.md.
  * `--reuse` keeps an existing build/ and skips the build measurement. Every load test is bounded
  * (BENCH_SECONDS each, default 4).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +17,9 @@ import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "nod
 import autocannon from "autocannon";
 import type { Manifest } from "./build.js";
 import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
+import { tuningSystems } from "../src/theory/tuningSystem.js";
+import { std } from "../src/theory/std.js";
+import { percentile, type RouteBenchFigures } from "./bench-routes.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");
@@ -22,6 +27,8 @@ const reuse = process.argv.includes("--reuse");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const LATENCY_SECONDS = Math.max(1, SECONDS / 2);
 const URL_SAMPLE = 400;
+const ALL_WARM_PASSES = 5;
+const command = `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}npm run bench${reuse ? " -- --reuse" : ""}`;
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -186,7 +193,74 @@ async function coldLatency(base: string, paths: string[]): Promise<{ median: num
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor((times.length - 1) / 2)], max: times.at(-1)! };
+  return { median: percentile(times, 0.5), max: times.at(-1)! };
+}
+
+interface Spread {
+  median: number;
+  worst: number;
+  worstPath: string;
+}
+
+function spreadOf(samples: { path: string; ms: number }[]): Spread {
+  const sorted = [...samples].sort((a, b) => a.ms - b.ms);
+  const worst = sorted.at(-1)!;
+  return { median: percentile(sorted.map((s) => s.ms), 0.5), worst: worst.ms, worstPath: worst.path };
+}
+
+interface AllMaqamatFigures {
+  pairs: number;
+  cold: Spread;
+  warm: Spread;
+  /** Answers that were not a computed 200 (there should be none). */
+  failures: string[];
+  largestBytes: number;
+  encoding: string;
+}
+
+/**
+ * GET /maqamat/all for every tuning system × starting note, one request at a time, client-measured
+ * until the whole body is read: first each pair once (cold: it pays for that pair's analytical
+ * forms), then ALL_WARM_PASSES more passes over every pair (warm).
+ */
+async function allMaqamatLatency(base: string): Promise<AllMaqamatFigures> {
+  const paths = tuningSystems.flatMap((ts) =>
+    ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(std(note))}`),
+  );
+  const failures: string[] = [];
+  let largestBytes = 0;
+  let encoding = "";
+  const get = async (path: string) => {
+    const started = performance.now();
+    const r = await fetch(base + path);
+    const body = await r.arrayBuffer();
+    const ms = performance.now() - started;
+    const source = r.headers.get("x-answer-source");
+    if (r.status !== 200 || source !== "computed") failures.push(`${r.status} ${source} ${path}`);
+    largestBytes = Math.max(largestBytes, body.byteLength);
+    encoding = r.headers.get("content-encoding") ?? "identity";
+    return { path, ms };
+  };
+  const cold: { path: string; ms: number }[] = [];
+  for (const path of paths) cold.push(await get(path));
+  const warm: { path: string; ms: number }[] = [];
+  for (let pass = 0; pass < ALL_WARM_PASSES; pass++) for (const path of paths) warm.push(await get(path));
+  return { pairs: paths.length, cold: spreadOf(cold), warm: spreadOf(warm), failures, largestBytes, encoding };
+}
+
+const ROUTE_BENCH_COMMAND = ["--import", "tsx", "scripts/bench-routes.ts", "--json"];
+
+/** scripts/bench-routes.ts in its own process, so that its peak RSS is not the bench's. */
+function routeSearch(): Promise<RouteBenchFigures & { wallSeconds: number }> {
+  const started = performance.now();
+  return new Promise((done, fail) =>
+    execFile(process.execPath, ROUTE_BENCH_COMMAND, { cwd: root, maxBuffer: 1 << 20 }, (error, stdout) => {
+      if (error) return fail(new Error(`bench: the route-search benchmark failed: ${error.message}`));
+      // The figures are the last line; anything printed before it is not ours to parse.
+      const last = stdout.trim().split("\n").at(-1)!;
+      done({ ...(JSON.parse(last) as RouteBenchFigures), wallSeconds: (performance.now() - started) / 1000 });
+    }),
+  );
 }
 
 /** Recorded spec requests the fallback computes (no file answers them), by endpoint. */
@@ -280,7 +354,38 @@ try {
   await Promise.all(servers.map(stop));
 }
 
+// A fresh server whose build directory is empty, so that every answer comes from the handler.
+const emptyBuildDir = mkdtempSync(join(tmpdir(), "maqam-bench-empty-"));
+const barePort = await freePort();
+const bare = `http://127.0.0.1:${barePort}`;
+const bareServer = await startAndWait("our server without files", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${bare}/api/tuning-systems`, {
+  PORT: String(barePort),
+  HOST: "127.0.0.1",
+  BUILD_DIR: emptyBuildDir,
+});
+const allMaqamat = await allMaqamatLatency(bare).finally(async () => {
+  await stop(bareServer);
+  rmSync(emptyBuildDir, { recursive: true, force: true });
+});
+console.log(
+  `bench: /maqamat/all over ${allMaqamat.pairs} pairs: cold median ${allMaqamat.cold.median.toFixed(1)} ms, worst ${allMaqamat.cold.worst.toFixed(1)} ms; warm median ${allMaqamat.warm.median.toFixed(1)} ms, worst ${allMaqamat.warm.worst.toFixed(1)} ms`,
+);
+
+const routeBench = await routeSearch();
+console.log(
+  `bench: route search, ${routeBench.queries} queries: median ${routeBench.medianMs.toFixed(1)} ms, p95 ${routeBench.p95Ms.toFixed(1)} ms, worst ${routeBench.worstMs.toFixed(1)} ms, peak RSS ${routeBench.peakRssMb.toFixed(0)} MB`,
+);
+
 // ---------------------------------------------------------------------------------------------
+
+const verdict = (met: boolean) => (met ? "met" : "**not met**");
+const ALL_TARGET_MS = 1000;
+const ROUTE_TARGET_MS = 2000;
+const ROUTE_TARGET_MB = 512;
+const allRow = (name: string, requests: number, s: Spread) =>
+  `| ${name} | ${requests} | ${s.median.toFixed(1)} | ${s.worst.toFixed(1)} | \`${s.worstPath}\` | < ${ALL_TARGET_MS} | ${verdict(s.worst < ALL_TARGET_MS)} |`;
+const allMet = allMaqamat.cold.worst < ALL_TARGET_MS && allMaqamat.warm.worst < ALL_TARGET_MS && allMaqamat.failures.length === 0;
+const routeMet = routeBench.worstMs < ROUTE_TARGET_MS && routeBench.peakRssMb < ROUTE_TARGET_MB && routeBench.failures.length === 0;
 
 const oursRps = rows[0].result.rps;
 const ratio = (r: Row) => (r === rows[0] ? "1.00" : (oursRps / r.result.rps).toFixed(2));
@@ -288,7 +393,7 @@ const onDisk = manifest.bytes + Object.values(manifest.precompressed).reduce((s,
 const lines = [
   "# Benchmarks",
   "",
-  "Written by `npm run bench` (scripts/bench.ts); rerun it to refresh every figure below.",
+  `Written by \`${command}\` (scripts/bench.ts); rerun it to refresh every figure below.`,
   "",
   `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
   `Load average when the bench ended: ${load()} (1 / 5 / 15 min). Other work on the machine slows every figure below; a load above the core count means the figures are pessimistic.`,
@@ -356,6 +461,34 @@ const lines = [
         ),
       ]
     : []),
+  "",
+  "## GET /maqamat/all from the fallback",
+  "",
+  `Every tuning system × starting note (${allMaqamat.pairs} pairs) requested as \`/api/maqamat/all?tuningSystem=…&startingNote=…\` from a freshly started server of ours (\`BUILD_DIR=<empty directory> HOST=127.0.0.1 node --import tsx src/serve/main.ts\`), so that no file answers and every answer is computed by the handler; each answer was checked to be a 200 with \`X-Answer-Source: computed\`. One request at a time, client-measured until the whole body is read, with Node's fetch (answers came ${allMaqamat.encoding}-encoded; largest body ${kb(allMaqamat.largestBytes)} once decoded). Cold: the first request for each pair, in turn, which pays for that pair's shared work (the transpositions, families and modulation counts of its maqāmāt); what pairs share (loaded data, compiled code) is warmed by the first pair and the start-up probe. Warm: ${ALL_WARM_PASSES} more passes over every pair.`,
+  "",
+  "| requests | count | median ms | worst ms | slowest request | target ms | result |",
+  "|---|---:|---:|---:|---|---:|---|",
+  allRow("cold (first per pair)", allMaqamat.pairs, allMaqamat.cold),
+  allRow("warm", allMaqamat.pairs * ALL_WARM_PASSES, allMaqamat.warm),
+  "",
+  `Answers other than a computed 200: ${allMaqamat.failures.length}${allMaqamat.failures.length ? ` (${allMaqamat.failures.slice(0, 5).map((f) => `\`${f}\``).join(", ")})` : ""}.`,
+  `Target, every answer under ${ALL_TARGET_MS / 1000} s cold and warm: ${verdict(allMet)}.`,
+  "",
+  "## Route search",
+  "",
+  `\`benchRoutes()\` of scripts/bench-routes.ts: ${routeBench.queries} fixed \`GET /modulation-routes\` queries (four per tuning system × starting note with at least four realisable maqāmāt: a short search and three at maxHops=20 with waypoints, return routes and many routes), answered one after another through the handler, graph builds included, in a child process of their own (\`node ${ROUTE_BENCH_COMMAND.join(" ")}\`, ${routeBench.wallSeconds.toFixed(1)} s in all) so that the peak RSS is the benchmark's alone. Wall is elapsed time; CPU is the process's CPU time during the answer (garbage-collector threads included, so it can exceed wall). The latency target is judged on wall time.`,
+  "",
+  "| figure | wall | CPU | target | result |",
+  "|---|---:|---:|---:|---|",
+  `| median latency | ${routeBench.medianMs.toFixed(1)} ms | ${routeBench.medianCpuMs.toFixed(1)} ms | | |`,
+  `| p95 latency | ${routeBench.p95Ms.toFixed(1)} ms | ${routeBench.p95CpuMs.toFixed(1)} ms | | |`,
+  `| worst latency | ${routeBench.worstMs.toFixed(1)} ms | ${routeBench.worstCpuMs.toFixed(1)} ms | < ${ROUTE_TARGET_MS} ms | ${verdict(routeBench.worstMs < ROUTE_TARGET_MS)} |`,
+  `| peak RSS of the process | ${routeBench.peakRssMb.toFixed(0)} MB | | < ${ROUTE_TARGET_MB} MB | ${verdict(routeBench.peakRssMb < ROUTE_TARGET_MB)} |`,
+  `| answers other than 200 | ${routeBench.failures.length} | | 0 | ${verdict(routeBench.failures.length === 0)} |`,
+  `| answers with \`searchLimitReached\` | ${routeBench.limitReached} | | | |`,
+  "",
+  `Slowest query (wall): \`/modulation-routes?${routeBench.worstQuery}\`.`,
+  `Targets, worst under ${ROUTE_TARGET_MS / 1000} s and memory under ${ROUTE_TARGET_MB} MB: ${verdict(routeMet)}.`,
   "",
 ];
 writeFileSync(join(root, "docs", "benchmarks.md"), lines.join("\n"));
