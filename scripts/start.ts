@@ -1,5 +1,8 @@
-/** `npm start`: builds build/ when it is missing or older than the sources, then serves it. */
-import { existsSync, statSync, readdirSync } from "node:fs";
+/**
+ * `npm start`: builds build/ when it is missing, older than the sources, or built for another
+ * address (links in the files must point at the server that serves them), then serves it.
+ */
+import { existsSync, statSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 
@@ -18,11 +21,15 @@ function newestMtime(dir: string): number {
 const sourcesChanged = () =>
   Math.max(...["src", "data", "scripts"].map((d) => newestMtime(join(root, d)))) > statSync(manifest).mtimeMs;
 
+const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+const builtForAnotherAddress = () => JSON.parse(readFileSync(manifest, "utf8")).baseUrl !== baseUrl;
+
 const run = (script: string) => {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env: process.env });
+  const env = { ...process.env, BASE_URL: baseUrl };
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!existsSync(manifest) || sourcesChanged()) run("scripts/build.ts");
+if (!existsSync(manifest) || sourcesChanged() || builtForAnotherAddress()) run("scripts/build.ts");
 else console.log("build/ is up to date");
 run("src/serve/main.ts");
