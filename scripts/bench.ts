@@ -9,7 +9,6 @@
  * (BENCH_SECONDS each, default 4).
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -20,6 +19,7 @@ import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
 import { tuningSystems } from "../src/theory/tuningSystem.js";
 import { std } from "../src/theory/std.js";
 import { percentile, type RouteBenchFigures } from "./bench-routes.js";
+import { freePort } from "./freePort.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");
@@ -33,15 +33,6 @@ const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((done, fail) => {

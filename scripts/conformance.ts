@@ -3,20 +3,11 @@
  * recorded cases of ../shared/conformance with score.py, prints its report and stops the server.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { freePort } from "./freePort.js";
 
 const root = resolve(import.meta.dirname, "..");
 const scorer = resolve(root, "..", "shared", "conformance", "score.py");
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 const port = await freePort();
 const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/serve/main.ts")], {
