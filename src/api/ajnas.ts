@@ -29,6 +29,7 @@ import {
   discoveryOffer,
   distinctTranspositions,
   prerenderedRenderings,
+  DETAIL_QUERY_PREFIXES,
   optionsConflict,
   perTuningSystemAnswer,
   perTuningSystemSchema,
@@ -313,7 +314,8 @@ export function* prerender(): Generator<string> {
         const list = transpositionsOf(jins, ts, startingNote);
         const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
         // The default data type of a jins detail is already `all`: one file per rendering.
-        for (const { idName } of prerenderedRenderings(list)) yield `${COLLECTION}/${idName}?${context}`;
+        for (const { idName } of prerenderedRenderings(list))
+          for (const prefix of DETAIL_QUERY_PREFIXES) yield `${COLLECTION}/${idName}?${prefix}${context}`;
         for (const { idName } of list) if (idName !== jins.idName) transposedIds.add(idName);
         if (isPossibleIn(jins, ts, startingNote) && distinctTranspositions(list).length) yield `${COLLECTION}/${jins.idName}/transpositions?${context}`;
       }

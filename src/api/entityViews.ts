@@ -251,12 +251,23 @@ export function distinctTranspositions(list: readonly Transposition[]): Transpos
 /**
  * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per
  * transposed degree (the ones `/transpositions` lists). Octave renderings and other registers
- * stay with the fallback, which keeps the static tree within a static host's size limit.
+ * stay with the fallback, which keeps the static tree within a static host's size limit
+ * (unless the build profile is `PRERENDER=full`).
  */
 export function prerenderedRenderings(list: readonly Transposition[]): Transposition[] {
+  if (FULL_PRERENDER) return list.filter((t, i) => list.findIndex((u) => u.idName === t.idName) === i);
   const base = list[0]?.isBaseForm ? [list[0]] : [];
   return [...base, ...distinctTranspositions(list)];
 }
+
+/**
+ * `PRERENDER=full npm run build` pre-renders every rendering of every maqām and jins detail,
+ * each also with `includeArabic=true` (about 4 GB: for hosts without a 1 GB limit).
+ */
+export const FULL_PRERENDER = process.env.PRERENDER === "full";
+
+/** Query prefixes of the pre-rendered detail variants (sorted names: `includeArabic` first). */
+export const DETAIL_QUERY_PREFIXES: readonly string[] = FULL_PRERENDER ? ["", "includeArabic=true&"] : [""];
 
 /**
  * `/{kind}/{idName}/transpositions`: the distinct transpositions of a base entity in one tuning

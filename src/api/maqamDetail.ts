@@ -23,6 +23,7 @@ import {
   flatTuningContext,
   optionsConflict,
   prerenderedRenderings,
+  DETAIL_QUERY_PREFIXES,
   scalePitchData,
   scaleSteps,
   selectionObject,
@@ -375,10 +376,11 @@ export function* prerender(): Generator<string> {
       yield `${COLLECTION}/all?${context}`;
       for (const m of maqamat) {
         if (!isPossibleIn(m, ts, startingNote)) continue;
-        for (const { idName } of prerenderedRenderings(transpositionsOf(m, ts, startingNote))) {
-          yield `${COLLECTION}/${idName}?${context}`;
-          yield `${COLLECTION}/${idName}?pitchClassDataType=all&${context}`;
-        }
+        for (const { idName } of prerenderedRenderings(transpositionsOf(m, ts, startingNote)))
+          for (const prefix of DETAIL_QUERY_PREFIXES) {
+            yield `${COLLECTION}/${idName}?${prefix}${context}`;
+            yield `${COLLECTION}/${idName}?${prefix}pitchClassDataType=all&${context}`;
+          }
       }
     }
 }
