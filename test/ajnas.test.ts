@@ -209,6 +209,12 @@ describe("transposition identifiers (spec rules 1-9)", () => {
     expect(ask("/ajnas/jins_rast_al_awj/availability", "transpositionNoteName=awj").status).toBe(200);
   });
 
+  it("8: the conflicting-tonic hint names the route that was asked (detail, /availability, /compare)", () => {
+    expect(ask("/ajnas/jins_hijaz_al_nawa", "tuningSystem=alsabbagh_1954&startingNote=rast&transposeTo=dugah").body.hint).toContain("/ajnas/jins_hijaz?transposeTo=dugah");
+    expect(ask("/ajnas/jins_rast_al_awj/availability", "transpositionNoteName=nawa").body.hint).toContain("/ajnas/jins_rast/availability?transpositionNoteName=nawa");
+    expect(ask("/ajnas/jins_rast_al_nawa/compare", "tuningSystems=ibnsina_1037&startingNotes=yegah&transposeTo=dugah").body.hint).toContain("/ajnas/jins_rast/compare?transposeTo=dugah");
+  });
+
   it("9: /transpositions takes only a base idName; the hint names the base", () => {
     for (const id of ["jins_rast_al_nawa", "jins_rast_al-nawa", "jins_rast_alnawa"]) {
       const r = ask(`/ajnas/${id}/transpositions`, IBN_SINA_YEGAH);

@@ -119,6 +119,12 @@ describe("GET /maqamat/families", () => {
 });
 
 describe("GET /maqamat/{idName}/availability", () => {
+  it("a transposed idName with a different transpositionNoteName is a 400 whose hint names the availability route", () => {
+    const r = ask("/maqamat/maqam_rast_alnawa/availability", "transpositionNoteName=dugah");
+    expectError(r, 400);
+    expect(r.body.hint).toContain("/maqamat/maqam_rast/availability?transpositionNoteName=dugah");
+  });
+
   it("lists the tuning systems and starting notes that realise the maqām", () => {
     const { status, body } = ask("/maqamat/maqam_nahawand/availability");
     expect(status).toBe(200);

@@ -142,6 +142,11 @@ describe("GET /maqamat/{idName}/compare: transposeTo and transposed idNames", ()
   it("400 for a transposed idName with a different transposeTo", () => {
     expectError(compare("maqam_rast_al_nawa", "tuningSystems=alsabbagh_1954&startingNotes=rast&transposeTo=dugah"), 400);
   });
+
+  it("the conflicting-tonic hint names the compare route, not the detail route", () => {
+    const r = compare("maqam_rast_al_nawa", "tuningSystems=alsabbagh_1954&startingNotes=rast&transposeTo=dugah");
+    expect(r.body.hint).toContain("/maqamat/maqam_rast/compare?transposeTo=dugah");
+  });
 });
 
 describe("GET /maqamat/{idName}/compare: failing cells", () => {

@@ -176,7 +176,7 @@ export const availabilityRoute = (kind: Kind) =>
     (p) => {
       const ref = resolveEntity(kind, p.idName);
       if (isResponse(ref)) return ref;
-      const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName);
+      const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
       if (isResponse(tonic)) return tonic;
       return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
     },
@@ -623,7 +623,7 @@ export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsO
   defineRoute(`${KIND[kind].collection}/{idName+}/compare`, compareSchema, (p, ctx) => {
     const ref = resolveEntity(kind, p.idName);
     if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo, "/compare");
     if (isResponse(tonic)) return tonic;
     const e = ref.entity;
     const { key, collection } = KIND[kind];

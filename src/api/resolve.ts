@@ -96,13 +96,19 @@ export function resolveEntity<K extends Entity["kind"]>(kind: K, idName: string)
  * The requested tonic from a transposed idName and/or an explicit parameter (`transposeTo`,
  * `transpositionNoteName`): the same tonic both ways is fine, different ones are a 400.
  */
-export function requestedTonic(ref: EntityReference<Entity>, parameterName: string, parameter: string | undefined): string | undefined | ApiResponse {
+export function requestedTonic(
+  ref: EntityReference<Entity>,
+  parameterName: string,
+  parameter: string | undefined,
+  /** The route's suffix after the idName (`/availability`, `/compare`), so the hint names the same route. */
+  routeSuffix = "",
+): string | undefined | ApiResponse {
   if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? std(ref.tonic) : undefined);
   if (findNoteName(parameter)?.name === ref.tonic) return parameter;
   return apiError({
     error: `Conflicting tonic: the idName names '${std(ref.tonic)}' but ${parameterName} is '${parameter}'`,
     message: `A transposed idName already selects its tonic; ${parameterName} must name the same note or be left out.`,
-    hint: `Use ${KIND[ref.entity.kind].collection}/${ref.entity.idName}?${parameterName}=${parameter}, or drop ${parameterName}.`,
+    hint: `Use ${KIND[ref.entity.kind].collection}/${ref.entity.idName}${routeSuffix}?${parameterName}=${parameter}, or drop ${parameterName}.`,
   });
 }
 
