@@ -70,3 +70,29 @@ describe("bad input on every route", () => {
     expectErrorBody(r.status, r.body);
   });
 });
+
+describe("limits on unbounded requests", () => {
+  const many = (token: string, n: number) => Array(n).fill(token).join(",");
+
+  it("a compare grid over 2000 cells is a 400 naming the limit", () => {
+    const r = ask("/maqamat/maqam_rast/compare", `tuningSystems=all&startingNotes=${many("yegah", 58)}`);
+    expect(r.status).toBe(400);
+    expectErrorBody(r.status, r.body);
+    expect((r.body as any).error).toBe("Too many comparisons: 2030 (at most 2000)");
+    expect(ask("/ajnas/jins_rast/compare", `tuningSystems=all&startingNotes=${many("yegah", 57)}`).status).toBe(200);
+  });
+
+  it("a list of more than 500 values is a 400", () => {
+    for (const [path, query] of [
+      ["/intervals", `noteNames=${many("rast", 501)}`],
+      ["/intervals/compare", `noteNames=${many("rast", 501)}&tuningSystems=all&startingNote=all`],
+      ["/pitch-classes/note-names/rast/compare", `tuningSystems=${many("ibnsina_1037", 501)}&startingNote=yegah`],
+      ["/ajnas/jins_rast/compare", `tuningSystems=ibnsina_1037&startingNotes=${many("yegah", 501)}`],
+    ]) {
+      const r = ask(path, query);
+      expect(r.status, path).toBe(400);
+      expect((r.body as any).error, path).toMatch(/^Too many .*: 501 \(at most 500\)$/);
+    }
+    expect(ask("/intervals", `noteNames=${many("rast", 200)}`).status).toBe(200);
+  });
+});

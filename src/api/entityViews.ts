@@ -11,12 +11,15 @@ import { KIND, PITCH_CLASS_DATA_TYPES, dataFields, entityObject, noteNameArray, 
 import {
   centsTolerance,
   emptyAsAbsent,
+  fail,
   includeArabic,
+  MAX_COMPARE_CELLS,
   oneOf,
   optionalNonBlank,
   pathParameter,
   requiredList,
   strictBoolean,
+  tooMany,
   tuningSystemList,
 } from "./params.js";
 import {
@@ -560,6 +563,10 @@ const compareSchema = z.object({
   transposeTo: emptyAsAbsent(z.string().optional()),
   includeArabic: includeArabic(),
   centsTolerance: centsTolerance(),
+}).superRefine((p, ctx) => {
+  const cells = p.tuningSystems.length * p.startingNotes.length;
+  if (cells > MAX_COMPARE_CELLS)
+    fail(ctx, tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
 });
 type CompareParameters = z.output<typeof compareSchema>;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { apiError, ok } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { includeArabic, oneOf, required, splitList, fail, tuningSystemList } from "./params.js";
+import { includeArabic, oneOf, required, splitList, fail, tuningSystemList, tooMany, MAX_LIST_ITEMS } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
@@ -17,6 +17,8 @@ import { std } from "../theory/std.js";
 const noteNameList = () =>
   required("noteNames", "Add noteNames=rast,dugah,segah (comma-separated note names).").transform((raw, ctx) => {
     const given = splitList(raw);
+    if (given.length > MAX_LIST_ITEMS)
+      return fail(ctx, tooMany("note names", given.length, MAX_LIST_ITEMS, `Split noteNames into requests of at most ${MAX_LIST_ITEMS} names.`));
     if (given.length < 2)
       return fail(ctx, {
         error: "At least 2 note names are required",
