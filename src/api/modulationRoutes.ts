@@ -3,9 +3,9 @@ import { z } from "zod";
 import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, fail, splitList } from "./params.js";
-import { isResponse, findTransposition } from "./resolve.js";
+import { isResponse, findTransposition, resolveTuning } from "./resolve.js";
 import { noteRef } from "./format.js";
-import { findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { findTuningSystem, type TuningSystem } from "../theory/tuningSystem.js";
 import { maqamat, findMaqam, type Maqam } from "../theory/entity.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { transpositionsOf } from "../theory/transposition.js";
@@ -225,22 +225,10 @@ function stepsOf(route: Route, node: (index: number) => ReturnType<typeof nodeOb
 }
 
 function handle(p: Params): ApiResponse {
-  const ts = findTuningSystem(p.tuningSystem);
-  if (!ts)
-    return apiError({
-      status: 404,
-      error: `Tuning system '${p.tuningSystem}' not found`,
-      message: `No tuning system has the id '${p.tuningSystem}'.`,
-      hint: "Use /api/tuning-systems to list the ids.",
-    });
-  const startingNote = findStartingNote(ts, p.startingNote);
-  if (!startingNote)
-    return apiError({
-      error: `Invalid starting note '${p.startingNote}'`,
-      message: `'${p.startingNote}' is not a starting note of tuning system '${ts.id}'.`,
-      hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
-      extra: { validOptions: ts.startingNotes },
-    });
+  // The parameters are present (checked in §9.1 order by the schema); resolution is shared.
+  const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+  if (isResponse(tuning)) return tuning;
+  const { ts, startingNote } = tuning;
 
   const tolerance = p.centsTolerance;
   const labelled: [string, Endpoint][] = [

@@ -47,7 +47,7 @@ export function resolveTuning(tuningSystem: string | undefined, startingNote: st
   const resolved = findStartingNote(ts, startingNote);
   if (!resolved)
     return apiError({
-      error: `Invalid startingNote '${startingNote}'`,
+      error: `Invalid starting note '${startingNote}'`,
       message: `'${startingNote}' is not a starting note of tuning system '${ts.id}'.`,
       hint: `Use one of: ${validOptions.join(", ")}.`,
       extra: { validOptions },
