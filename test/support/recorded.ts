@@ -1,5 +1,6 @@
 /**
- * Recorded answers of the reference service (../shared/conformance/*.jsonl.gz), replayed
+ * Recorded answers of the reference service (test/fixtures/*.jsonl.gz, copied from
+ * ../shared/conformance by `npm run import-fixtures`), replayed
  * in-process through `dispatch` and compared with the scorer's rules (see its README).
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,7 +15,7 @@ export interface RecordedCase {
   body: unknown;
 }
 
-const DIR = resolve(import.meta.dirname, "..", "..", "..", "shared", "conformance");
+const DIR = resolve(import.meta.dirname, "..", "fixtures");
 
 let all: RecordedCase[] | undefined;
 export function recordedCases(): RecordedCase[] {
