@@ -10,10 +10,12 @@
 import { pathToFileURL } from "node:url";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { tuningSystems } from "../src/theory/tuningSystem.js";
-import { maqamat } from "../src/theory/entity.js";
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
 import { isPossibleIn } from "../src/theory/realisation.js";
 import { std } from "../src/theory/std.js";
+
+const catalog = createCatalog(readFacts());
 
 export interface RouteBenchFigures {
   queries: number;
@@ -41,9 +43,9 @@ export interface RouteBenchFigures {
  */
 export function benchQueries(): string[] {
   const queries: string[] = [];
-  for (const ts of tuningSystems)
+  for (const ts of catalog.tuningSystems)
     for (const note of ts.startingNotes) {
-      const usable = maqamat.filter((m) => isPossibleIn(m, ts, note)).map((m) => encodeURIComponent(m.idName));
+      const usable = catalog.maqamat.filter((m) => isPossibleIn(catalog, m, ts, note)).map((m) => encodeURIComponent(m.idName));
       if (usable.length < 4) continue;
       const pick = (k: number) => usable[(k * 7919) % usable.length];
       const base = `tuningSystem=${ts.id}&startingNote=${std(note)}`;
@@ -75,7 +77,7 @@ export function benchRoutes(queries: readonly string[] = benchQueries()): RouteB
   for (const q of queries) {
     const started = performance.now();
     const startedCpu = cpuMs();
-    const response = dispatch(routes, { baseUrl: "http://localhost:3000", path: "/modulation-routes", query: new URLSearchParams(q) });
+    const response = dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path: "/modulation-routes", query: new URLSearchParams(q) });
     // Serialising is part of answering; a huge body must show in the latency.
     JSON.stringify(response.body);
     const ms = performance.now() - started;

@@ -16,7 +16,8 @@ import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "nod
 import autocannon from "autocannon";
 import type { Manifest } from "./build.js";
 import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
-import { tuningSystems } from "../src/theory/tuningSystem.js";
+import { readFacts } from "../src/data/load.js";
+import { tuningSystemOf } from "../src/theory/tuningSystem.js";
 import { std } from "../src/theory/std.js";
 import { percentile, type RouteBenchFigures } from "./bench-routes.js";
 import { freePort } from "./freePort.js";
@@ -215,7 +216,7 @@ interface AllMaqamatFigures {
  * forms), then ALL_WARM_PASSES more passes over every pair (warm).
  */
 async function allMaqamatLatency(base: string): Promise<AllMaqamatFigures> {
-  const paths = tuningSystems.flatMap((ts) =>
+  const paths = readFacts().tuningSystems.map(tuningSystemOf).flatMap((ts) =>
     ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(std(note))}`),
   );
   const failures: string[] = [];

@@ -14,7 +14,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, resolve } from "node:path";
 import { routes, prerenderRequests } from "../src/api/routes.js";
 import { staticFileOf } from "../src/api/staticPath.js";
-import type { Encoding } from "../src/serve/server.js";
+import type { Encoding } from "../src/serve/handler.js";
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 
@@ -32,6 +34,8 @@ export interface BuildOptions {
   encodings?: Encoding[];
   /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 400 MB. */
   recycleHeapBytes?: number;
+  /** Pre-render every maqām and jins rendering (for hosts without a size limit); default PRERENDER=full. */
+  full?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -279,7 +283,8 @@ export async function build(
   try {
     let planned: Planned[];
     try {
-      planned = plan(options.requests ?? prerenderRequests());
+      const full = options.full ?? process.env.PRERENDER === "full";
+      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts()), { full }));
     } catch (e) {
       await Promise.all(workers.map((w) => w.terminate()));
       throw e;
@@ -389,7 +394,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .slice(0, 4)
     .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
   console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
-  const output = m.bytes + Object.values(m.precompressed).reduce((sum, p) => sum + p.bytes, 0);
+  const output = m.bytes + Object.values(m.precompressed).reduce((sum, p) => sum + (p?.bytes ?? 0), 0);
   const budget: [boolean, string][] = [
     [seconds > 180, `took ${seconds.toFixed(0)} s (budget 180 s)`],
     [maxRssBytes > 2e9, `peak memory ${mb(maxRssBytes)} (budget 2 GB)`],

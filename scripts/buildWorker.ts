@@ -9,9 +9,12 @@ import { dirname, join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
 import { gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
+import { createHash } from "node:crypto";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { serialize, hashOf, COMPRESS_MIN_BYTES, type Encoding } from "../src/serve/server.js";
+import { serialize, COMPRESS_MIN_BYTES, type Encoding } from "../src/serve/handler.js";
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
 
 export interface WorkerSetup {
   entry: string;
@@ -43,7 +46,7 @@ export type FromWorker =
 
 const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
 // Level 9 is no smaller than 6 on these bodies; brotli past quality 5 gets slow fast (docs/benchmarks.md).
-const COMPRESS: Record<Encoding, (b: Buffer) => Buffer> = {
+const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
   gzip: (b) => gzipSync(b, { level: 6 }),
   br: (b) =>
     brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }),
@@ -51,6 +54,9 @@ const COMPRESS: Record<Encoding, (b: Buffer) => Buffer> = {
 const REPORT_EVERY = 250;
 
 const { apiDir, baseUrl, encodings } = workerData as WorkerSetup;
+const catalog = createCatalog(readFacts());
+/** The handler's content hash (SHA-1, base64url), computed synchronously here. */
+const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
 const madeDirs = new Set<string>();
 let gcMs = 0;
 new PerformanceObserver((list) => {
@@ -60,7 +66,7 @@ new PerformanceObserver((list) => {
 function render([index, request, file]: Job): Rendered {
   const started = performance.now();
   const url = new URL(request, "http://x");
-  const response = dispatch(routes, { baseUrl, path: url.pathname, query: url.searchParams });
+  const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
   const body = serialize(response);
   const computed = performance.now();
   const result: Rendered = { index, status: response.status, bytes: body.length, hash: hashOf(body), computeMs: computed - started, writeMs: 0, encoded: {} };

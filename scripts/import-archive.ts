@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { resolve, join } from "node:path";
-import { validateArchive, DATA_DIR } from "../src/data/load.js";
+import { readFacts, DATA_DIR } from "../src/data/load.js";
 
 const args = process.argv.slice(2);
 const argValue = (name: string, fallback: string) => {
@@ -54,7 +54,7 @@ function main() {
   }
   const noteNames = parseNoteNameTable(readFileSync(specFile, "utf8"));
   writeFileSync(join(DATA_DIR, "note-names.json"), JSON.stringify(noteNames, null, 2) + "\n");
-  const archive = validateArchive(DATA_DIR);
+  const archive = readFacts(DATA_DIR);
   console.log(
     `imported ${archive.tuningSystems.length} tuning systems, ${archive.maqamat.length} maqamat, ` +
       `${archive.ajnas.length} ajnas, ${archive.sources.length} sources, ` +

@@ -1,13 +1,17 @@
 /**
- * `npm start`: builds build/ when it is missing, older than the sources, or built for another
- * address (links in the files must point at the server that serves them), then serves it.
+ * `npm start`: serves the API at once and, when build/ is missing, older than the sources, or
+ * built for another address (links in the files must point at the server that serves them),
+ * writes a new build beside it. Until the build is swapped in every answer is computed by the
+ * same handler (same bytes); then the server answers from the files.
  */
-import { existsSync, statSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, statSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 
 const root = resolve(import.meta.dirname, "..");
-const manifest = join(root, process.env.BUILD_DIR ?? "build", "manifest.json");
+const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const manifest = join(buildDir, "manifest.json");
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -24,12 +28,35 @@ const sourcesChanged = () =>
 const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
 const builtForAnotherAddress = () => JSON.parse(readFileSync(manifest, "utf8")).baseUrl !== baseUrl;
 
-const run = (script: string) => {
-  const env = { ...process.env, BASE_URL: baseUrl };
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
+const env = { ...process.env, BASE_URL: baseUrl, BUILD_DIR: buildDir };
+const run = (script: string): ChildProcess =>
+  spawn(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
 
-if (!existsSync(manifest) || sourcesChanged() || builtForAnotherAddress()) run("scripts/build.ts");
-else console.log("build/ is up to date");
-run("src/serve/main.ts");
+const stale = existsSync(manifest) && (sourcesChanged() || builtForAnotherAddress());
+// A stale build's files no longer match what the handler answers: computed answers stand in until the new one.
+const aside = `${buildDir}.stale`;
+if (stale) {
+  rmSync(aside, { recursive: true, force: true });
+  renameSync(buildDir, aside);
+}
+const server = run("src/serve/main.ts");
+let builder: ChildProcess | undefined;
+if (!existsSync(manifest)) {
+  console.log(`build/ ${stale ? "is stale" : "is missing"}: answering from the handler while it is written`);
+  builder = run("scripts/build.ts");
+  builder.on("exit", (code) =>
+    console.log(code === 0 ? "build swapped in: pre-rendered files are served from now on" : `build failed (exit ${code}); answers stay computed`),
+  );
+} else console.log("build/ is up to date");
+if (stale) void rm(aside, { recursive: true, force: true });
+
+const stop = (signal: NodeJS.Signals) => {
+  builder?.kill(signal);
+  server.kill(signal);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => {
+  builder?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

@@ -4,11 +4,12 @@
  * generated requests, and the pre-rendered request list.
  */
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, expectPrerendered, random } from "./support/api.js";
 import { prerender } from "../src/api/ajnas.js";
 import { distinctTranspositions } from "../src/api/entityViews.js";
-import { ajnas, findJins } from "../src/theory/entity.js";
-import { findTuningSystem, tuningSystems } from "../src/theory/tuningSystem.js";
+
+
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { PITCH_CLASS_DATA_TYPES } from "../src/api/format.js";
 
@@ -304,11 +305,11 @@ describe("GET /ajnas/{idName}/compare", () => {
   it("property: successful + unavailable + failed === total = N × M, and every cell is exactly one kind", () => {
     const next = random(20260101);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
-    const systemTokens = [...tuningSystems.map((ts) => ts.id), "nope", "IBNSINA_1037"];
+    const systemTokens = [...catalog.tuningSystems.map((ts) => ts.id), "nope", "IBNSINA_1037"];
     const noteTokens = ["yegah", "ushayran", "rast", "yeg%C4%81h", "USHAYRAN", "dugah", "nowhere"];
     const tonics = [undefined, "nawa", "rast", "dugah", "kurdan", "husayni", "nowhere"];
     for (let run = 0; run < 60; run++) {
-      const jins = pick(ajnas);
+      const jins = pick(catalog.ajnas);
       const systems = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(systemTokens));
       const notes = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(noteTokens));
       const tonic = pick(tonics);
@@ -330,8 +331,8 @@ describe("GET /ajnas/{idName}/compare", () => {
 
   it("tuningSystems=all covers every system for every starting note, in file order", () => {
     const c = ask("/ajnas/jins_rast/compare", "tuningSystems=all&startingNotes=yegah,rast&pitchClassDataType=cents").body.comparisons;
-    expect(c.totalComparisons).toBe(tuningSystems.length * 2);
-    expect(c.data[0].tuningSystem.id).toBe(tuningSystems[0].id);
+    expect(c.totalComparisons).toBe(catalog.tuningSystems.length * 2);
+    expect(c.data[0].tuningSystem.id).toBe(catalog.tuningSystems[0].id);
   });
 
   it("cells: unknown system and unrealisable jins are errors, a missing starting note is a note, a bad tonic lists the transpositions", () => {
@@ -399,21 +400,21 @@ describe("links", () => {
 
 describe("distinct transpositions", () => {
   it("keep one entry per modal degree other than the taḥlīl's, in pitch order", () => {
-    const ts = findTuningSystem("ibnsina_1037")!;
-    for (const jins of ajnas) {
-      const list = transpositionsOf(jins, ts, "yegāh");
-      const distinct = distinctTranspositions(list);
+    const ts = catalog.findTuningSystem("ibnsina_1037")!;
+    for (const jins of catalog.ajnas) {
+      const list = transpositionsOf(catalog, jins, ts, "yegāh");
+      const distinct = distinctTranspositions(catalog, list);
       const slots = distinct.map((t) => t.tonic);
       expect(new Set(slots).size).toBe(slots.length);
       expect(distinct.every((t) => t.isTransposed)).toBe(true);
       expect(distinct.map((t) => t.ascending[0].cents)).toEqual([...distinct.map((t) => t.ascending[0].cents)].sort((a, b) => a - b));
     }
-    expect(findJins("jins_rast")).toBeDefined();
+    expect(catalog.findJins("jins_rast")).toBeDefined();
   });
 });
 
 describe("pre-rendered requests", () => {
-  const requests = [...prerender()];
+  const requests = [...prerender(catalog, { full: false })];
 
   it("are canonical and distinct", () => {
     for (const r of requests) expectCanonical(r);

@@ -4,6 +4,7 @@
  * and every 4xx answer.
  */
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import { prerender } from "../src/api/classification.js";
@@ -13,7 +14,7 @@ const MAQAM_SETS = "/maqamat/classification/maqam-pitch-class-sets";
 const TWELVE = "/maqamat/classification/12-pitch-class-sets";
 const CAIRO = "tuningSystem=cairocongresstuningcommittee_1929&startingNote=yegah";
 
-const ask = (path: string, query: string) => dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) });
+const ask = (path: string, query: string) => dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) });
 const body = (path: string, query: string): any => {
   const r = ask(path, query);
   expect(r.status, `${path}?${query}`).toBe(200);
@@ -352,7 +353,7 @@ describe("12-pitch-class-sets errors", () => {
 });
 
 describe("pre-rendered classification requests", () => {
-  const requests = [...prerender()];
+  const requests = [...prerender(catalog)];
 
   it("are canonical, distinct, and cover every tuning system × starting note", () => {
     expect(new Set(requests).size).toBe(requests.length);

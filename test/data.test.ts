@@ -2,7 +2,8 @@ import { describe, it, expect } from "vitest";
 import { mkdtempSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { validateArchive, DATA_DIR, DataError } from "../src/data/load.js";
+import { readFacts, DATA_DIR } from "../src/data/load.js";
+import { DataError } from "../src/data/facts.js";
 
 /** A writable copy of data/ with one file rewritten by `corrupt`. */
 function corruptedCopy(file: string, corrupt: (json: any) => void): string {
@@ -16,47 +17,47 @@ function corruptedCopy(file: string, corrupt: (json: any) => void): string {
 
 describe("archive data validation", () => {
   it("accepts the committed data", () => {
-    const a = validateArchive();
+    const a = readFacts();
     expect(a.tuningSystems).toHaveLength(35);
     expect(a.maqamat).toHaveLength(112);
     expect(a.ajnas).toHaveLength(38);
     expect(a.sources).toHaveLength(17);
-    expect(a.noteNames.octaves.map((o) => o.length)).toEqual([37, 37, 37, 37, 36]);
+    expect(a.noteNames.octaves.map((o: readonly string[]) => o.length)).toEqual([37, 37, 37, 37, 36]);
   });
 
   it("names file, record id and field of a wrong type", () => {
     const dir = corruptedCopy("maqamat.json", (m) => {
       m.find((x: any) => x.id === "1").ascendingNoteNames = "rāst";
     });
-    expect(() => validateArchive(dir)).toThrowError(/maqamat\.json record '1' field 'ascendingNoteNames'/);
+    expect(() => readFacts(dir)).toThrowError(/maqamat\.json record '1' field 'ascendingNoteNames'/);
   });
 
   it("rejects an unknown source type", () => {
     const dir = corruptedCopy("sources.json", (s) => {
       s[0].sourceType = "Podcast";
     });
-    expect(() => validateArchive(dir)).toThrowError(DataError);
-    expect(() => validateArchive(dir)).toThrowError(/sources\.json record 'forster_2010' field 'sourceType'/);
+    expect(() => readFacts(dir)).toThrowError(DataError);
+    expect(() => readFacts(dir)).toThrowError(/sources\.json record 'forster_2010' field 'sourceType'/);
   });
 
   it("rejects a note-name set that does not match the number of pitch classes", () => {
     const dir = corruptedCopy("tuningSystems.json", (t) => {
       t[0].noteNames[0].pop();
     });
-    expect(() => validateArchive(dir)).toThrowError(/tuningSystems\.json record 'ronzevalle_1904' field 'noteNames\.0'/);
+    expect(() => readFacts(dir)).toThrowError(/tuningSystems\.json record 'ronzevalle_1904' field 'noteNames\.0'/);
   });
 
   it("rejects duplicate ids", () => {
     const dir = corruptedCopy("ajnas.json", (a) => {
       a[1].id = a[0].id;
     });
-    expect(() => validateArchive(dir)).toThrowError(/ajnas\.json record '2' field 'id': duplicate/);
+    expect(() => readFacts(dir)).toThrowError(/ajnas\.json record '2' field 'id': duplicate/);
   });
 
   it("rejects a truncated note-name universe", () => {
     const dir = corruptedCopy("note-names.json", (n) => {
       n.octaves[2].pop();
     });
-    expect(() => validateArchive(dir)).toThrowError(/note-names\.json field 'octaves\.2': expected 37 names, got 36/);
+    expect(() => readFacts(dir)).toThrowError(/note-names\.json field 'octaves\.2': expected 37 names, got 36/);
   });
 });

@@ -1,9 +1,10 @@
 import { describe, it, expect } from "vitest";
-import { findTuningSystem } from "../src/theory/tuningSystem.js";
+import { catalog } from "./support/catalog.js";
+
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency } from "../src/theory/pitchClass.js";
 import { intervalBetween, detectValueFormat, pitchClassWithValue } from "../src/theory/interval.js";
 
-const pcsOf = (id: string, note: string) => pitchClassesOf(findTuningSystem(id)!, note);
+const pcsOf = (id: string, note: string) => pitchClassesOf(catalog, catalog.findTuningSystem(id)!, note);
 const named = (id: string, note: string, name: string) => pitchClassNamed(pcsOf(id, note), name)!;
 
 describe("interval between two pitch classes (algorithms.md §10.1)", () => {

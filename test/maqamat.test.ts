@@ -5,10 +5,11 @@
  * the pre-rendered request list.
  */
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { ask, expectError, expectPrerendered } from "./support/api.js";
 import { prerender } from "../src/api/maqamat.js";
-import { findMaqam } from "../src/theory/entity.js";
-import { findTuningSystem } from "../src/theory/tuningSystem.js";
+
+
 import { transpositionsOf, transposedOnly } from "../src/theory/transposition.js";
 
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
@@ -164,9 +165,9 @@ describe("GET /maqamat/{idName}/availability", () => {
 
 describe("GET /maqamat/{idName}/transpositions", () => {
   it("rāst in ibnsina_1037/yegāh: the three registers of chahārgāh (§5.5) are one distinct transposition", () => {
-    const m = findMaqam("maqam_rast")!.entity;
-    const ts = findTuningSystem("ibnsina_1037")!;
-    const registers = transposedOnly(transpositionsOf(m, ts, "yegāh")).map((t) => t.tonic);
+    const m = catalog.findMaqam("maqam_rast")!.entity;
+    const ts = catalog.findTuningSystem("ibnsina_1037")!;
+    const registers = transposedOnly(transpositionsOf(catalog, m, ts, "yegāh")).map((t) => t.tonic);
     expect(registers).toEqual(["qarār chahārgāh", "chahārgāh", "māhūrān"]);
 
     const { status, body } = ask("/maqamat/maqam_rast/transpositions", IBN_SINA_YEGAH);
@@ -230,7 +231,7 @@ describe("GET /maqamat/{idName}/transpositions", () => {
 });
 
 describe("pre-rendering", () => {
-  const requests = [...prerender()];
+  const requests = [...prerender(catalog)];
 
   it("lists only canonical requests that answer 200", () => {
     for (const request of requests.filter((_, i) => i % 97 === 0)) expectPrerendered(request);

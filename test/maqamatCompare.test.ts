@@ -5,10 +5,11 @@
  * the transposed-idName rules, every 4xx, unbounded requests, and the per-tuning-system list.
  */
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, random } from "./support/api.js";
 import { prerender } from "../src/api/tuningSystemMaqamat.js";
-import { maqamat } from "../src/theory/entity.js";
-import { tuningSystems } from "../src/theory/tuningSystem.js";
+
+
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { std } from "../src/theory/std.js";
 
@@ -202,7 +203,7 @@ describe("GET /maqamat/{idName}/compare: successful + unavailable + failed === t
   it("holds over 300 generated requests, with unknown systems, foreign starting notes and arbitrary tonics", () => {
     const next = random(1946);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
-    const ids = [...tuningSystems.map((ts) => ts.id), "nope_1", "IBNSINA_1037"];
+    const ids = [...catalog.tuningSystems.map((ts) => ts.id), "nope_1", "IBNSINA_1037"];
     const notes = ["yegah", "rast", "ushayran", "dugah", "r%C4%81st", "nowhere", "nawa"];
     const tonics = ["", "nawa", "chahargah", "husayni", "segah", "qarar_rast", "kurdan", "nowhere"];
     for (let i = 0; i < 300; i++) {
@@ -210,7 +211,7 @@ describe("GET /maqamat/{idName}/compare: successful + unavailable + failed === t
       const startingNotes = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(notes));
       const tonic = pick(tonics);
       const query = `tuningSystems=${systems.join(",")}&startingNotes=${startingNotes.join(",")}${tonic ? `&transposeTo=${tonic}` : ""}&centsTolerance=${pick(["0", "5", "25"])}`;
-      const r = compare(pick(maqamat).idName, query);
+      const r = compare(pick(catalog.maqamat).idName, query);
       expect(r.status, query).toBe(200);
       const c = r.body.comparisons;
       const notes_ = c.data.filter((cell: any) => "note" in cell).length;
@@ -247,12 +248,12 @@ describe("GET /maqamat/{idName}/compare: 4xx and unbounded requests", () => {
   });
 
   it("tuningSystems=all × every starting note stays fast", () => {
-    const everyNote = [...new Set(tuningSystems.flatMap((ts) => ts.startingNotes.map(std)))].join(",");
+    const everyNote = [...new Set(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(std)))].join(",");
     for (const m of ["maqam_bayyat", "maqam_hijaz", "maqam_saba"]) {
       const started = performance.now();
       const r = compare(m, `tuningSystems=all&startingNotes=${everyNote}&includeIntervals=true&includeArabic=true`);
       expect(r.status).toBe(200);
-      expect(r.body.comparisons.totalComparisons).toBe(tuningSystems.length * everyNote.split(",").length);
+      expect(r.body.comparisons.totalComparisons).toBe(catalog.tuningSystems.length * everyNote.split(",").length);
       expect(performance.now() - started).toBeLessThan(3000);
     }
   });
@@ -287,8 +288,8 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
   });
 
   it("realises each maqām from its own tonic: rāst uses the first set here, which has no rāst set", () => {
-    const ts = tuningSystems.find((t) => t.id === "ibnsina_1037")!;
-    const rast = maqamat.find((m) => m.idName === "maqam_rast")!;
+    const ts = catalog.tuningSystems.find((t) => t.id === "ibnsina_1037")!;
+    const rast = catalog.maqamat.find((m) => m.idName === "maqam_rast")!;
     const details = ask("/tuning-systems/ibnsina_1037/yegah/maqamat", "includeMaqamDegrees=true&includeDegreeDetails=true&includeTranspositions=true").body;
     const item = details.data.find((d: any) => d.maqam.idName === "maqam_rast");
     expect(item.maqamDegrees.ascending[0]).toEqual({
@@ -300,7 +301,7 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
       midiNotePlusCentsDeviation: expect.stringMatching(/^48 /),
     });
     expect(item.transpositions).toEqual(
-      transpositionsOf(rast, ts, ts.startingNotes[0])
+      transpositionsOf(catalog, rast, ts, ts.startingNotes[0])
         .filter((t) => t.isTransposed)
         .map((t) => expect.objectContaining({ idName: t.idName })),
     );
@@ -345,7 +346,7 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
   });
 
   it("pre-renders every tuning system × starting note in canonical form", () => {
-    const requests = [...prerender()];
+    const requests = [...prerender(catalog)];
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeDegreeDetails=true&includeMaqamDegrees=true");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeTranspositions=true");

@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
-import { findTuningSystem, findStartingNote } from "../src/theory/tuningSystem.js";
-import { maqamat, findMaqam, type Maqam } from "../src/theory/entity.js";
+import { catalog } from "./support/catalog.js";
+import { findStartingNote } from "../src/theory/tuningSystem.js";
+import { type Maqam } from "../src/theory/entity.js";
 import { std } from "../src/theory/std.js";
 import { recordedCases, firstDifference } from "./support/recorded.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
@@ -16,15 +17,15 @@ import {
 } from "../src/theory/modulation.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 
-const maqam = (idName: string): Maqam => maqamat.find((m) => m.idName === idName)!;
+const maqam = (idName: string): Maqam => catalog.maqamat.find((m) => m.idName === idName)!;
 
 /** Modulations of a maqām's analytical form (or the rendering on `tonic`). */
 function modulationsIn(tuningSystem: string, startingNote: string, idName: string, tonic?: string) {
-  const ts = findTuningSystem(tuningSystem)!;
+  const ts = catalog.findTuningSystem(tuningSystem)!;
   const m = maqam(idName);
-  const list = transpositionsOf(m, ts, startingNote, 5);
+  const list = transpositionsOf(catalog, m, ts, startingNote, 5);
   const source = tonic ? list.find((t) => t.tonic === tonic)! : list[0];
-  return { ts, m, source, modulations: modulationsOf(m, source, ts, startingNote, 5) };
+  return { ts, m, source, modulations: modulationsOf(catalog, m, source, ts, startingNote, 5) };
 }
 
 const lengths = (lists: ModulationLists) => MODULATION_CATEGORIES.map((k) => lists[k].length);
@@ -48,7 +49,7 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
     });
 
     it("counts in stats are the summed lengths on the analytical form", () => {
-      expect(modulationCounts(maqam("maqam_rast"), findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({ maqamat: 64, ajnas: 54 });
+      expect(modulationCounts(catalog, maqam("maqam_rast"), catalog.findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({ maqamat: 64, ajnas: 54 });
     });
 
     it("I: maqāmāt on rāst, without rāst itself", () => {
@@ -119,10 +120,10 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
   });
 
   it("the two-part note search stops at the bottom of octave 1", () => {
-    const pcs = pitchClassesOf(findTuningSystem("ibnsina_1037")!, "yegāh");
-    expect(twoPartNoteBelowThird("qarār segāh", pcs, 17)).toBe("");
-    expect(twoPartNoteBelowThird(undefined, pcs, 17)).toBe("");
-    expect(twoPartNoteBelowThird("segāh", pcs, 17)).toBe("kurdī");
+    const pcs = pitchClassesOf(catalog, catalog.findTuningSystem("ibnsina_1037")!, "yegāh");
+    expect(twoPartNoteBelowThird(catalog.notes, "qarār segāh", pcs, 17)).toBe("");
+    expect(twoPartNoteBelowThird(catalog.notes, undefined, pcs, 17)).toBe("");
+    expect(twoPartNoteBelowThird(catalog.notes, "segāh", pcs, 17)).toBe("kurdī");
   });
 
   it("a transposed source is computed on its own degrees; stats still count the analytical form", () => {
@@ -133,7 +134,7 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
 
   describe("one octave lower (includeModulations8vb)", () => {
     const { ts, modulations } = modulationsIn("ibnsina_1037", "yegāh", "maqam_bayyat");
-    const lowered = lowerOctaveModulations(modulations, ts, "yegāh");
+    const lowered = lowerOctaveModulations(catalog, modulations, ts, "yegāh");
 
     it("renames every target on the lower tonic with the `_al_` idName and keeps isTransposed", () => {
       const [first] = lowered.maqamat.firstDegree;
@@ -143,13 +144,13 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
 
     it("builds names from the entity name, so names containing ` al-` stay whole", () => {
       const hijaz = modulationsIn("ibnsina_1037", "yegāh", "maqam_hijaz");
-      const low = lowerOctaveModulations(hijaz.modulations, ts, "yegāh");
+      const low = lowerOctaveModulations(catalog, hijaz.modulations, ts, "yegāh");
       expect(low.maqamat.sixthDegreeAsc[0].transposition).toMatchObject({ idName: "maqam_rahat_alarwah_al_iraq", name: "maqām rāḥat al-arwāḥ al-ʿirāq" });
     });
 
     it("drops targets that would fall below octave 0", () => {
       const { modulations: low } = modulationsIn("ibnsina_1037", "yegāh", "maqam_rast", "qarār chahārgāh");
-      const lower = lowerOctaveModulations(low, ts, "yegāh");
+      const lower = lowerOctaveModulations(catalog, low, ts, "yegāh");
       expect(low.maqamat.firstDegree.length).toBeGreaterThan(0);
       expect(lower.maqamat.firstDegree).toEqual([]);
     });
@@ -179,7 +180,7 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
     });
 
     it("the lower-octave block has the eight lists only", () => {
-      const block = lowerOctaveModulationsBlock(lowerOctaveModulations(modulations, ts, "yegāh"), false);
+      const block = lowerOctaveModulationsBlock(lowerOctaveModulations(catalog, modulations, ts, "yegāh"), false);
       expect(Object.keys(block.ajnas)).toEqual([...MODULATION_CATEGORIES]);
     });
   });
@@ -192,9 +193,9 @@ describe("recorded maqām detail answers", () => {
   });
   const requestOf = (path: string) => {
     const url = new URL(path, "http://x");
-    const ts = findTuningSystem(url.searchParams.get("tuningSystem")!)!;
+    const ts = catalog.findTuningSystem(url.searchParams.get("tuningSystem")!)!;
     const startingNote = findStartingNote(ts, url.searchParams.get("startingNote")!)!;
-    const m = findMaqam(decodeURIComponent(url.pathname.split("/")[2]))!.entity as Maqam;
+    const m = catalog.findMaqam(decodeURIComponent(url.pathname.split("/")[2]))!.entity as Maqam;
     const tolerance = url.searchParams.get("centsTolerance") ? parseFloat(url.searchParams.get("centsTolerance")!) : 5;
     return { url, ts, startingNote, m, tolerance };
   };
@@ -204,7 +205,7 @@ describe("recorded maqām detail answers", () => {
     const wrong = detailCases.flatMap((c) => {
       const { ts, startingNote, m, tolerance } = requestOf(c.path);
       const stats = (c.body as { stats: Record<string, number> }).stats;
-      const got = modulationCounts(m, ts, startingNote, tolerance);
+      const got = modulationCounts(catalog, m, ts, startingNote, tolerance);
       return got.maqamat === stats.numberOfMaqamModulations && got.ajnas === stats.numberOfAjnasModulations ? [] : [c.path];
     });
     expect(wrong).toEqual([]);
@@ -216,14 +217,14 @@ describe("recorded maqām detail answers", () => {
     for (const c of withBlocks) {
       const { url, ts, startingNote, m, tolerance } = requestOf(c.path);
       const transposeTo = url.searchParams.get("transposeTo");
-      const list = transpositionsOf(m, ts, startingNote, tolerance);
+      const list = transpositionsOf(catalog, m, ts, startingNote, tolerance);
       const source = transposeTo ? list.find((t) => std(t.tonic) === transposeTo)! : list[0];
       const includeArabic = url.searchParams.get("includeArabic") === "true";
-      const modulations = modulationsOf(m, source, ts, startingNote, tolerance);
+      const modulations = modulationsOf(catalog, m, source, ts, startingNote, tolerance);
       const body = c.body as Record<string, unknown>;
       expect(firstDifference(body.modulations, JSON.parse(JSON.stringify(modulationsBlock(modulations, includeArabic))))).toBeUndefined();
       if (body.lowerOctaveModulations) {
-        const lowered = lowerOctaveModulationsBlock(lowerOctaveModulations(modulations, ts, startingNote), includeArabic);
+        const lowered = lowerOctaveModulationsBlock(lowerOctaveModulations(catalog, modulations, ts, startingNote), includeArabic);
         expect(firstDifference(body.lowerOctaveModulations, JSON.parse(JSON.stringify(lowered)))).toBeUndefined();
       }
     }

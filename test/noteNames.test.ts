@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { prerender } from "../src/api/noteNames.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
@@ -138,7 +139,7 @@ describe("GET /pitch-classes/note-names/{noteName}/compare", () => {
 
 describe("pre-rendered note-name requests", () => {
   it("are canonical and all answer 200", () => {
-    const requests = [...prerender()];
+    const requests = [...prerender(catalog)];
     expect(requests.length).toBe(3 * 2 * 36 + 4 * 183);
     for (const request of requests) expectPrerendered(request);
   });

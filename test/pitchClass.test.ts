@@ -1,8 +1,9 @@
 import { describe, it, expect } from "vitest";
-import { findTuningSystem } from "../src/theory/tuningSystem.js";
+import { catalog } from "./support/catalog.js";
+
 import { pitchClassesOf, approximateFraction } from "../src/theory/pitchClass.js";
 
-const pcsOf = (id: string, note: string) => pitchClassesOf(findTuningSystem(id)!, note);
+const pcsOf = (id: string, note: string) => pitchClassesOf(catalog, catalog.findTuningSystem(id)!, note);
 const byName = (id: string, note: string, name: string) => pcsOf(id, note).find((pc) => pc.noteName === name)!;
 
 describe("pitch classes (algorithms.md §3.9 worked examples)", () => {

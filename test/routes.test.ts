@@ -1,9 +1,10 @@
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import { ROUTES_SERVED_LIMIT } from "../src/api/modulationRoutes.js";
-import { findTuningSystem } from "../src/theory/tuningSystem.js";
-import { maqamat } from "../src/theory/entity.js";
+
+
 import { modulationGraphOf, nodeKey, EDGE_CATEGORIES } from "../src/theory/modulationGraph.js";
 import { routesThrough, searchBudget, type SearchOptions } from "../src/theory/routeSearch.js";
 
@@ -31,7 +32,7 @@ interface Body {
 const BASE = "tuningSystem=alsabbagh_1954&startingNote=rast";
 
 function get(query: string): { status: number; body: Body } {
-  const response = dispatch(routes, { baseUrl: "http://localhost:3000", path: "/modulation-routes", query: new URLSearchParams(query) });
+  const response = dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path: "/modulation-routes", query: new URLSearchParams(query) });
   return response as { status: number; body: Body };
 }
 
@@ -216,9 +217,9 @@ describe("GET /modulation-routes errors (§9.1 order, then §9.3)", () => {
 });
 
 describe("modulation graph and search (§9.2, §9.4)", () => {
-  const ts = findTuningSystem("alsabbagh_1954")!;
-  const graph = modulationGraphOf(ts, "rāst", 5);
-  const rast = maqamat.find((m) => m.idName === "maqam_rast")!;
+  const ts = catalog.findTuningSystem("alsabbagh_1954")!;
+  const graph = modulationGraphOf(catalog, ts, "rāst", 5);
+  const rast = catalog.maqamat.find((m) => m.idName === "maqam_rast")!;
   const options: SearchOptions = { maxHops: 20, maxRoutes: 1000, shortestOnly: false, allowOctaveJumps: true, allowDownwardModulation: true };
 
   it("has one node per rendering and the 18 edge categories", () => {
@@ -236,16 +237,16 @@ describe("modulation graph and search (§9.2, §9.4)", () => {
   });
 
   it("is built once per tuning system × starting note × tolerance", () => {
-    expect(modulationGraphOf(ts, "rāst", 5)).toBe(graph);
-    const small = findTuningSystem("alfarabi_950j")!;
-    const g5 = modulationGraphOf(small, "rāst", 5);
-    expect(modulationGraphOf(small, "rāst", 5)).toBe(g5);
-    expect(modulationGraphOf(small, "rāst", 6)).not.toBe(g5);
+    expect(modulationGraphOf(catalog, ts, "rāst", 5)).toBe(graph);
+    const small = catalog.findTuningSystem("alfarabi_950j")!;
+    const g5 = modulationGraphOf(catalog, small, "rāst", 5);
+    expect(modulationGraphOf(catalog, small, "rāst", 5)).toBe(g5);
+    expect(modulationGraphOf(catalog, small, "rāst", 6)).not.toBe(g5);
   });
 
   it("stops when the budget of examined edges is spent and keeps what it found, shortest first", () => {
     const start = graph.analyticalNode.get(rast)!;
-    const end = graph.analyticalNode.get(maqamat.find((m) => m.idName === "maqam_saba")!)!;
+    const end = graph.analyticalNode.get(catalog.maqamat.find((m) => m.idName === "maqam_saba")!)!;
     const unbounded = routesThrough(graph, [start, end], options, searchBudget(Number.MAX_SAFE_INTEGER));
     const budget = searchBudget(200_000);
     const bounded = routesThrough(graph, [start, end], options, budget);
@@ -257,7 +258,7 @@ describe("modulation graph and search (§9.2, §9.4)", () => {
 
   it("every route is a simple path of allowed edges", () => {
     const start = graph.analyticalNode.get(rast)!;
-    const end = graph.analyticalNode.get(maqamat.find((m) => m.idName === "maqam_hijaz")!)!;
+    const end = graph.analyticalNode.get(catalog.maqamat.find((m) => m.idName === "maqam_hijaz")!)!;
     const found = routesThrough(graph, [start, end], { ...options, allowOctaveJumps: false, allowDownwardModulation: false, maxHops: 4 }, searchBudget(1e9));
     expect(found.length).toBe(1000);
     for (const route of found) {

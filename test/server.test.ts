@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 import { readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { startServer, acceptedEncodings, etagMatches } from "../src/serve/server.js";
+import { startServer } from "../src/serve/server.js";
+import { acceptedEncodings, etagMatches } from "../src/serve/handler.js";
+import { nodeAssets } from "../src/serve/nodeAssets.js";
+import { catalog } from "./support/catalog.js";
 import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 interface Reply {
@@ -39,7 +42,7 @@ beforeAll(async () => {
   sample = await buildSample();
   writeFileSync(join(sample.dir, "secret.json"), JSON.stringify({ SECRET }));
   writeFileSync(join(sample.outDir, "secret.json"), JSON.stringify({ SECRET }));
-  server = await startServer({ buildDir: sample.outDir, baseUrl: SAMPLE_BASE_URL }, 0);
+  server = await startServer({ catalog, buildDir: sample.outDir, baseUrl: SAMPLE_BASE_URL }, 0);
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
@@ -143,15 +146,15 @@ describe("pre-rendered answers", () => {
 });
 
 it("drops its memory cache when a new build replaces the directory", async () => {
-  const { answerer } = await import("../src/serve/server.js");
   const { build } = await import("../scripts/build.js");
   const outDir = join(sample.dir, "rebuilt");
   const options = { baseUrl: SAMPLE_BASE_URL, workers: 1, encodings: [] };
   await build({ ...options, outDir, requests: ["/tuning-systems"] });
-  const answer = answerer({ buildDir: outDir, baseUrl: SAMPLE_BASE_URL, recheckMs: 0 });
-  expect(answer("/tuning-systems", new URLSearchParams()).source).toBe("static");
+  const read = nodeAssets({ buildDir: outDir, recheckMs: 0 });
+  expect(await read("tuning-systems/index.json")).toBeDefined();
   await build({ ...options, outDir, requests: ["/sources"] });
-  expect(answer("/tuning-systems", new URLSearchParams()).source).toBe("computed");
+  expect(await read("tuning-systems/index.json")).toBeUndefined();
+  expect(await read("sources/index.json")).toBeDefined();
 });
 
 describe("request paths never reach outside build/api", () => {

@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { prerender } from "../src/api/sources.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
@@ -80,7 +81,7 @@ describe("source errors", () => {
 
 describe("pre-rendered source requests", () => {
   it("are canonical and all answer 200", () => {
-    const requests = [...prerender()];
+    const requests = [...prerender(catalog)];
     expect(requests).toHaveLength(2 * (1 + 17 * 4));
     for (const request of requests) expectPrerendered(request);
   });

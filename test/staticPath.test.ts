@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { catalog } from "./support/catalog.js";
 import { staticFileOf, requestOfStaticFile, canonicalQuery } from "../src/api/staticPath.js";
 import { prerenderRequests } from "../src/api/routes.js";
 
@@ -47,7 +48,7 @@ describe("staticFileOf", () => {
   );
 
   it("keeps every file name inside its folder and within 255 bytes", () => {
-    for (const request of prerenderRequests()) {
+    for (const request of prerenderRequests(catalog)) {
       const file = fileOf(request);
       expect(file, request).toBeDefined();
       const name = file!.slice(file!.lastIndexOf("/") + 1);
@@ -66,7 +67,7 @@ describe("canonicalQuery", () => {
 
 describe("requestOfStaticFile", () => {
   it("inverts staticFileOf on every pre-rendered request", () => {
-    for (const request of prerenderRequests()) {
+    for (const request of prerenderRequests(catalog)) {
       const url = new URL(request, "http://x");
       const file = fileOf(request)!;
       const back = requestOfStaticFile(file);

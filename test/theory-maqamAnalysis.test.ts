@@ -4,8 +4,9 @@
  * and al-Kindī's tuning systems, an asymmetric descending scale and a scale wider than an octave.
  */
 import { describe, it, expect } from "vitest";
-import { findTuningSystem } from "../src/theory/tuningSystem.js";
-import { findMaqam, type Maqam } from "../src/theory/entity.js";
+import { catalog } from "./support/catalog.js";
+
+import { type Maqam } from "../src/theory/entity.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { isPossibleIn } from "../src/theory/realisation.js";
@@ -15,16 +16,16 @@ import { namedDegreesOf, romanNumeral, descendingNumeral } from "../src/theory/d
 import { respellScale, sequentialEnglishNames } from "../src/theory/respell.js";
 import { suyurOf } from "../src/theory/suyur.js";
 
-const maqam = (idName: string) => findMaqam(idName)!.entity as Maqam;
+const maqam = (idName: string) => catalog.findMaqam(idName)!.entity as Maqam;
 const names = (list: (JinsInstance | null)[]) => list.map((j) => j?.name ?? null);
 
 function realise(idName: string, tsId: string, startingNote: string, tonic?: string) {
-  const ts = findTuningSystem(tsId)!;
+  const ts = catalog.findTuningSystem(tsId)!;
   const m = maqam(idName);
-  const list = transpositionsOf(m, ts, startingNote, 5);
+  const list = transpositionsOf(catalog, m, ts, startingNote, 5);
   const t = tonic === undefined ? list[0] : list.find((x) => x.tonic === tonic)!;
-  const pcs = pitchClassesOf(ts, startingNote);
-  const ajnas = ajnasOf(t, ts, startingNote, 5);
+  const pcs = pitchClassesOf(catalog, ts, startingNote);
+  const ajnas = ajnasOf(catalog, t, ts, startingNote, 5);
   return { ts, m, list, t, pcs, ajnas };
 }
 
@@ -80,9 +81,9 @@ describe("ajnās per degree (§6.4)", () => {
 
   it("al-Kindī's 12 tones lack segāh: rāst and bayyāt are not realisable, their partial patterns find few ajnās", () => {
     for (const startingNote of ["ʿushayrān", "yegāh", "rāst"]) {
-      const ts = findTuningSystem("alkindi_874")!;
-      expect(isPossibleIn(maqam("maqam_rast"), ts, startingNote)).toBe(false);
-      expect(isPossibleIn(maqam("maqam_bayyat"), ts, startingNote)).toBe(false);
+      const ts = catalog.findTuningSystem("alkindi_874")!;
+      expect(isPossibleIn(catalog, maqam("maqam_rast"), ts, startingNote)).toBe(false);
+      expect(isPossibleIn(catalog, maqam("maqam_bayyat"), ts, startingNote)).toBe(false);
       const { ajnas } = realise("maqam_rast", "alkindi_874", startingNote);
       expect(names(ajnas.ascending)).toEqual([null, null, null, null, null]);
     }
@@ -112,8 +113,8 @@ describe("ajnās per degree (§6.4)", () => {
 
 describe("family (§7.1)", () => {
   it("classifies by the jins on degree I", () => {
-    expect(familyOf(realise("maqam_rast", "ibnsina_1037", "yegāh").t, findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({ idName: "rast", name: "rāst" });
-    expect(familyOf(realise("maqam_bayyat", "ibnsina_1037", "ʿushayrān").t, findTuningSystem("ibnsina_1037")!, "ʿushayrān", 5)).toEqual({ idName: "bayyat", name: "bayyāt" });
+    expect(familyOf(catalog, realise("maqam_rast", "ibnsina_1037", "yegāh").t, catalog.findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({ idName: "rast", name: "rāst" });
+    expect(familyOf(catalog, realise("maqam_bayyat", "ibnsina_1037", "ʿushayrān").t, catalog.findTuningSystem("ibnsina_1037")!, "ʿushayrān", 5)).toEqual({ idName: "bayyat", name: "bayyāt" });
   });
 
   it("names families after the jins (§7.1 steps 2-4)", () => {
@@ -130,15 +131,15 @@ describe("family (§7.1)", () => {
 
   it("keeps families the specification does not list: maqām nikrīz is athar, rāḥat al-arwāḥ is ḥuzām", () => {
     const nikriz = realise("maqam_nikriz", "angloeuropean_1800", "yegāh");
-    expect(familyOf(nikriz.t, nikriz.ts, "yegāh", 5)).toEqual({ idName: "athar", name: "athar" });
+    expect(familyOf(catalog, nikriz.t, nikriz.ts, "yegāh", 5)).toEqual({ idName: "athar", name: "athar" });
     const rahat = realise("maqam_rahat_alarwah", "alladhiqi_1495", "ʿushayrān");
     expect(rahat.ajnas.ascending[0]?.jins.name).toBe("jins huzām");
-    expect(familyOf(rahat.t, rahat.ts, "ʿushayrān", 5)).toEqual({ idName: "huzam", name: "huzām" });
+    expect(familyOf(catalog, rahat.t, rahat.ts, "ʿushayrān", 5)).toEqual({ idName: "huzam", name: "huzām" });
   });
 
   it("al-Kindī: no jins on degree I of rāst", () => {
     const { t, ts } = realise("maqam_rast", "alkindi_874", "rāst");
-    expect(familyOf(t, ts, "rāst", 5)).toEqual({ idName: "no_jins", name: "no jins" });
+    expect(familyOf(catalog, t, ts, "rāst", 5)).toEqual({ idName: "no_jins", name: "no jins" });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
-import { defineRoute } from "./route.js";
+import { defineRoute, type PrerenderOptions } from "./route.js";
 import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, pathParameter, strictBoolean } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
@@ -29,7 +29,7 @@ import {
   discoveryOffer,
   distinctTranspositions,
   prerenderedRenderings,
-  DETAIL_QUERY_PREFIXES,
+  detailQueryPrefixes,
   optionsConflict,
   perTuningSystemAnswer,
   perTuningSystemSchema,
@@ -42,13 +42,13 @@ import {
   type CompareCellPartsOf,
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
-import { ajnas, firstNoteOf, type Jins } from "../theory/entity.js";
+import { firstNoteOf, type Jins } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { romanNumeral } from "../theory/degrees.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
-import { tuningSystems } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/ajnas";
 
@@ -67,10 +67,11 @@ const listRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
+    const cat = ctx.catalog;
     const wanted = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
-    const selected = ajnas.filter((j) => wanted === undefined || std(firstNoteOf(j)) === wanted);
-    const data = sortByNameOrTonic(selected, p.sortBy, jinsSortKey).map((j) => {
-      const { count, availability } = availabilitySummary(j, p.includeArabic);
+    const selected = cat.ajnas.filter((j) => wanted === undefined || std(firstNoteOf(j)) === wanted);
+    const data = sortByNameOrTonic(cat, selected, p.sortBy, jinsSortKey).map((j) => {
+      const { count, availability } = availabilitySummary(cat, j, p.includeArabic);
       return {
         jins: entityObject(j, p.includeArabic),
         tonic: noteRef(firstNoteOf(j), p.includeArabic),
@@ -94,18 +95,19 @@ const perTuningSystemRoute = defineRoute(
     includeTranspositions: strictBoolean("includeTranspositions"),
   }),
   (p, ctx) => {
-    const tuning = resolveTuningPath(p.id, p.startingNote);
+    const cat = ctx.catalog;
+    const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
     const { ts, startingNote } = tuning;
-    const names = startingNoteNameSet(tuning);
+    const names = startingNoteNameSet(cat, tuning);
     // As for maqāmāt: the adjacent-octave set of this starting note holds the notes, and the
     // jins can be built on its own modal degree.
-    const available = ajnas
+    const available = cat.ajnas
       .filter((j) => isPossible(j, names))
-      .map((j) => ({ jins: j, list: transpositionsOf(j, ts, startingNote, p.centsTolerance) }))
+      .map((j) => ({ jins: j, list: transpositionsOf(cat, j, ts, startingNote, p.centsTolerance) }))
       .filter(({ list }) => list.some((t) => !t.isTransposed));
     const detailQuery = contextQuery(ctx, tuning, p.centsTolerance);
-    const data = sortByNameOrTonic(available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
+    const data = sortByNameOrTonic(cat, available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
       ({ jins, list }) => ({
         jins: entityObject(jins, p.includeArabic),
         tonic: noteRef(firstNoteOf(jins), p.includeArabic),
@@ -124,7 +126,7 @@ const perTuningSystemRoute = defineRoute(
     );
     const stats = {
       totalAjnasForStartingNote: data.length,
-      totalAjnasInLibrary: ajnas.length,
+      totalAjnasInLibrary: cat.ajnas.length,
       uniqueTonicCount: new Set(available.map(({ jins }) => std(firstNoteOf(jins)))).size,
     };
     return perTuningSystemAnswer(ctx, "jins", tuning, p.includeArabic, stats, data);
@@ -184,14 +186,14 @@ const DESCRIPTIONS = {
 };
 
 /** `options=true`: which parameters this jins accepts in a tuning system (and starting note). */
-function discovery(p: DetailParameters, jins: Jins, transposed: boolean): ApiResponse {
+function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: boolean): ApiResponse {
   const conflicting = [
     ...(p.transposeTo !== undefined || transposed ? ["transposeTo"] : []),
     ...(p.pitchClassDataType !== undefined && p.pitchClassDataType !== "cents" ? ["pitchClassDataType"] : []),
     ...(p.includeIntervals ? ["includeIntervals"] : []),
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType"]);
-  const offer = discoveryOffer(jins, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
+  const offer = discoveryOffer(cat, jins, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
   if (isResponse(offer)) return offer;
   const { startingNotes, tonics, example } = offer;
   return ok({
@@ -215,15 +217,16 @@ function discovery(p: DetailParameters, jins: Jins, transposed: boolean): ApiRes
 }
 
 const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx) => {
-  const ref = resolveEntity("jins", p.idName);
+  const cat = ctx.catalog;
+  const ref = resolveEntity(cat, "jins", p.idName);
   if (isResponse(ref)) return ref;
   const jins = ref.entity;
-  if (p.options) return discovery(p, jins, ref.tonic !== undefined);
-  const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+  if (p.options) return discovery(cat, p, jins, ref.tonic !== undefined);
+  const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
   if (isResponse(tonic)) return tonic;
-  const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(jins));
+  const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(jins));
   if (isResponse(tuning)) return tuning;
-  const rendering = detailRendering(jins, tuning, isPossibleInSomeSet(jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
+  const rendering = detailRendering(cat, jins, tuning, isPossibleInSomeSet(cat, jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
   if (isResponse(rendering)) return rendering;
   const { list, t } = rendering;
   const type = p.pitchClassDataType ?? "all";
@@ -235,7 +238,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
     comments: commentsOf(jins),
     ...(p.includeSources ? { sources: sourcesOf(jins) } : {}),
     parameters: { pitchClassDataType: type, includeIntervals: p.includeIntervals, centsTolerance: p.centsTolerance },
-    context: { tuningSystem: flatTuningContext(tuning, p.includeArabic, false) },
+    context: { tuningSystem: flatTuningContext(cat, tuning, p.includeArabic, false) },
     links: {
       self: selfUrl(ctx),
       detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),
@@ -294,8 +297,8 @@ const PER_TUNING_SYSTEM_VARIANTS = [
  * jins through its base idName and every transposed idName; the per-tuning-system lists in their
  * main variants. Compare stays with the fallback server.
  */
-export function* prerender(): Generator<string> {
-  const tonicIds = [...new Set(ajnas.map((j) => std(firstNoteOf(j))))];
+export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  const tonicIds = [...new Set(cat.ajnas.map((j) => std(firstNoteOf(j))))];
   for (const q of variants([
     ["filterByTonic", tonicIds],
     ["includeArabic", ["true"]],
@@ -303,21 +306,21 @@ export function* prerender(): Generator<string> {
     ["sortBy", SORT_OPTIONS],
   ]))
     yield withQuery(COLLECTION, q);
-  for (const ts of tuningSystems)
+  for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${std(startingNote)}/ajnas`, q);
-  for (const jins of ajnas) {
+  for (const jins of cat.ajnas) {
     const transposedIds = new Set<string>();
-    for (const ts of tuningSystems) {
-      if (!isPossibleInSomeSet(jins, ts)) continue;
+    for (const ts of cat.tuningSystems) {
+      if (!isPossibleInSomeSet(cat, jins, ts)) continue;
       for (const startingNote of ts.startingNotes) {
-        const list = transpositionsOf(jins, ts, startingNote);
+        const list = transpositionsOf(cat, jins, ts, startingNote);
         const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
         // The default data type of a jins detail is already `all`: one file per rendering.
-        for (const { idName } of prerenderedRenderings(list))
-          for (const prefix of DETAIL_QUERY_PREFIXES) yield `${COLLECTION}/${idName}?${prefix}${context}`;
+        for (const { idName } of prerenderedRenderings(cat, list, options))
+          for (const prefix of detailQueryPrefixes(options)) yield `${COLLECTION}/${idName}?${prefix}${context}`;
         for (const { idName } of list) if (idName !== jins.idName) transposedIds.add(idName);
-        if (isPossibleIn(jins, ts, startingNote) && distinctTranspositions(list).length) yield `${COLLECTION}/${jins.idName}/transpositions?${context}`;
+        if (isPossibleIn(cat, jins, ts, startingNote) && distinctTranspositions(cat, list).length) yield `${COLLECTION}/${jins.idName}/transpositions?${context}`;
       }
     }
     yield `${COLLECTION}/${jins.idName}/availability`;

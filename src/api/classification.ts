@@ -11,9 +11,10 @@ import { isResponse, resolveTuning, type TuningContext } from "./resolve.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
 import { std } from "../theory/std.js";
 import { noteNameToArabic } from "../theory/arabic.js";
-import { findMaqam, transpositionIdName, type EntityReference, type Maqam } from "../theory/entity.js";
+import { transpositionIdName, type EntityReference, type Maqam } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import {
   foldedCents,
   maqamSetGrouping,
@@ -24,7 +25,7 @@ import {
   type Incompatible,
   type PitchClassSet,
 } from "../theory/pitchClassSets.js";
-import { alKindi, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
+import { alKindiOf, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
 
 const MAQAM_SETS_PATH = "/maqamat/classification/maqam-pitch-class-sets";
 const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
@@ -34,8 +35,8 @@ const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
 type MaqamFilter = EntityReference<Maqam>;
 
 /** A maqām by idName, numeric id or transposition idName (older spellings too); 404 when unknown. */
-function resolveMaqamFilter(maqamId: string): MaqamFilter | ApiResponse {
-  const found = findMaqam(maqamId);
+function resolveMaqamFilter(cat: Catalog, maqamId: string): MaqamFilter | ApiResponse {
+  const found = cat.findMaqam(maqamId);
   if (found) return found;
   return apiError({
     status: 404,
@@ -58,8 +59,8 @@ const matchesFilter = (f: MaqamFilter) => (e: ClassifiedTransposition): boolean 
 const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
 
 /** A set idName in the current spelling: as given, or read through an older transposition spelling. */
-function canonicalSetId(setId: string): string {
-  const ref = setId.endsWith("_set") ? findMaqam(setId.slice(0, -"_set".length)) : undefined;
+function canonicalSetId(cat: Catalog, setId: string): string {
+  const ref = setId.endsWith("_set") ? cat.findMaqam(setId.slice(0, -"_set".length)) : undefined;
   return ref ? `${filterIdName(ref)}_set` : setId;
 }
 
@@ -70,8 +71,8 @@ interface ListedSet {
 }
 
 /** The one set `setId` names (any spelling), or a 404 listing the set idNames. */
-function selectSet(listed: ListedSet[], setId: string): { sets: ListedSet[]; setId: string } | ApiResponse {
-  const canonical = canonicalSetId(setId);
+function selectSet(cat: Catalog, listed: ListedSet[], setId: string): { sets: ListedSet[]; setId: string } | ApiResponse {
+  const canonical = canonicalSetId(cat, setId);
   const sets = listed.filter((s) => setIdNameOf(s.set) === canonical);
   if (sets.length > 0) return { sets, setId: canonical };
   const available = listed.map((s) => setIdNameOf(s.set));
@@ -216,13 +217,13 @@ const maqamSetsRoute = defineRoute(
     includePitchClassData: flag(),
     ...setFilters,
   }),
-  (p) => {
-    const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+  (p, { catalog: cat }) => {
+    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
-    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(p.maqamId);
+    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
     if (isResponse(filter)) return filter;
-    const grouping = maqamSetGrouping(tuning.ts, tuning.startingNote, p.centsTolerance);
-    const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(listedMaqamSets(grouping), p.setId);
+    const grouping = maqamSetGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
+    const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(cat, listedMaqamSets(grouping), p.setId);
     if (isResponse(selected)) return selected;
     const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     if (filter && sets.length === 0)
@@ -269,14 +270,14 @@ const TWELVE_TONE_DATA_TYPES = [...PITCH_CLASS_DATA_TYPES, "relativeCents"] as c
 type TwelveToneDataType = (typeof TWELVE_TONE_DATA_TYPES)[number];
 
 /** Tuning system (exact id; 400 when unknown, as the archive answers here), starting note, and al-Kindī's tuning on it. */
-function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): TuningContext | ApiResponse {
-  const ts = findTuningSystem(tuningSystem);
+function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNote: string): TuningContext | ApiResponse {
+  const ts = cat.findTuningSystem(tuningSystem);
   if (!ts)
     return apiError({
       error: `Tuning system '${tuningSystem}' not found`,
       message: `No tuning system has the id '${tuningSystem}'.`,
       hint: `Use one of the ids in validOptions, e.g. tuningSystem=${DEFAULT_TUNING.tuningSystem}.`,
-      extra: { availableTuningSystems: tuningSystems.map(tuningSystemSummary), validOptions: tuningSystems.map((t) => t.id) },
+      extra: { availableTuningSystems: cat.tuningSystems.map(tuningSystemSummary), validOptions: cat.tuningSystems.map((t) => t.id) },
     });
   const validOptions = ts.startingNotes.map(std);
   const resolved = findStartingNote(ts, startingNote);
@@ -287,6 +288,7 @@ function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): Tu
       hint: `Use one of: ${validOptions.join(", ")}.`,
       extra: { validOptions },
     });
+  const alKindi = alKindiOf(cat);
   if (!findStartingNote(alKindi, resolved)) {
     const alKindiNotes = alKindi.startingNotes.map(std);
     return apiError({
@@ -300,8 +302,8 @@ function resolveTwelveToneTuning(tuningSystem: string, startingNote: string): Tu
 }
 
 /** A set's keys in output order: from the tonic upwards, or from C. */
-const orderedKeys = (set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
-  fromC ? setFromC(set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
+const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
+  fromC ? setFromC(cat, set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
 
 type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
 
@@ -404,8 +406,8 @@ interface TwelveToneOptions {
   arabic: boolean;
 }
 
-function twelveToneSet({ set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
-  const order = orderedKeys(set, tuning, o.fromC);
+function twelveToneSet(cat: Catalog, { set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
+  const order = orderedKeys(cat, set, tuning, o.fromC);
   const keys = order.map(([key]) => key);
   const tonic = set.pitchClasses.values().next().value!;
   const listed = members
@@ -444,14 +446,14 @@ const twelveToneRoute = defineRoute(
     startSetFromC: flag(),
     ...setFilters,
   }),
-  (p) => {
-    const tuning = resolveTwelveToneTuning(p.tuningSystem, p.startingNote);
+  (p, { catalog: cat }) => {
+    const tuning = resolveTwelveToneTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
-    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(p.maqamId);
+    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
     if (isResponse(filter)) return filter;
-    const grouping = twelveToneGrouping(tuning.ts, tuning.startingNote, p.centsTolerance);
+    const grouping = twelveToneGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
     const all = listedTwelveToneSets(grouping);
-    const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(all, p.setId);
+    const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(cat, all, p.setId);
     if (isResponse(selected)) return selected;
     const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
@@ -464,14 +466,14 @@ const twelveToneRoute = defineRoute(
         global: { totalSets: all.length, totalCompatibleMaqamat: totalCompatible, totalProcessed: totalCompatible + grouping.incompatible.length },
       },
       ...(filter ? { compatible: sets.length > 0 } : {}),
-      sets: sets.map((s) => twelveToneSet(s, tuning, options)),
+      sets: sets.map((s) => twelveToneSet(cat, s, tuning, options)),
       ...(filter && sets.length === 0 ? { explanation: notInAnySet(filter, grouping, selected.setId) } : {}),
       ...(filter
         ? { incompatibleTranspositions: grouping.incompatible.filter((i) => matchesFilter(filter)(i.entry)).map((i) => incompatibleEntry(i, p.includeArabic)) }
         : {}),
       parameters: {
         ...tuningParameters(tuning),
-        alKindiTuningSystem: tuningSystemSummary(alKindi),
+        alKindiTuningSystem: tuningSystemSummary(alKindiOf(cat)),
         alKindiStartingNote: noteRef(tuning.startingNote, false),
         centsTolerance: p.centsTolerance,
         startSetFromC: p.startSetFromC,
@@ -489,9 +491,10 @@ export const routes: readonly Route<any>[] = [twelveToneRoute, maqamSetsRoute];
  * transpositions, the maqām sets also with their pitch classes; and the bare 12-tone request,
  * which answers for the default tuning (canonical queries: parameters sorted by name).
  */
-export function* prerender(): Generator<string> {
+export function* prerender(cat: Catalog): Generator<string> {
   yield TWELVE_TONE_PATH;
-  for (const ts of tuningSystems)
+  const alKindi = alKindiOf(cat);
+  for (const ts of cat.tuningSystems)
     for (const note of ts.startingNotes) {
       const tuning = `startingNote=${std(note)}&tuningSystem=${ts.id}`;
       if (findStartingNote(alKindi, note)) for (const extra of ["", "includeIncompatible=true&"]) yield `${TWELVE_TONE_PATH}?${extra}${tuning}`;

@@ -21,6 +21,7 @@ import {
   strictBoolean,
   tooMany,
   tuningSystemList,
+  tuningSystemIds,
 } from "./params.js";
 import {
   isResponse,
@@ -31,15 +32,15 @@ import {
   transpositionSummary,
   type TuningContext,
 } from "./resolve.js";
-import { defineRoute, type RequestContext } from "./route.js";
+import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { type Entity, firstNoteOf } from "../theory/entity.js";
-import { cellOf, tonicPriority } from "../theory/noteName.js";
+import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, availabilityOf, isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { findStartingNote, findTuningSystem, pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
+import { findStartingNote, pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
 import { midiPlusCentsDeviation } from "../theory/ipn.js";
 import { intervalBetween, type Interval } from "../theory/interval.js";
 import { descendingNumeral, romanNumeral } from "../theory/degrees.js";
@@ -83,15 +84,15 @@ export const SORT_OPTIONS = ["alphabetical", "tonic"] as const;
 export type SortBy = (typeof SORT_OPTIONS)[number];
 
 /** Sorts `{idName, tonicIdName}` keyed items alphabetically, or by tonic priority with the alphabetical tie-break. */
-export function sortByNameOrTonic<T>(items: readonly T[], sortBy: SortBy, key: (item: T) => { idName: string; tonicIdName: string }): T[] {
+export function sortByNameOrTonic<T>(cat: Catalog, items: readonly T[], sortBy: SortBy, key: (item: T) => { idName: string; tonicIdName: string }): T[] {
   const alphabetical = (a: T, b: T) => collation.compare(key(a).idName, key(b).idName);
-  const byTonic = (a: T, b: T) => tonicPriority(key(a).tonicIdName) - tonicPriority(key(b).tonicIdName) || alphabetical(a, b);
+  const byTonic = (a: T, b: T) => cat.notes.tonicPriority(key(a).tonicIdName) - cat.notes.tonicPriority(key(b).tonicIdName) || alphabetical(a, b);
   return [...items].sort(sortBy === "tonic" ? byTonic : alphabetical);
 }
 
 /** `{tuningSystems: [{tuningSystem, startingNotes}]}` of a list item, and the number of systems. */
-export function availabilitySummary(e: Entity, includeArabic: boolean) {
-  const availability = availabilityOf(e);
+export function availabilitySummary(cat: Catalog, e: Entity, includeArabic: boolean) {
+  const availability = availabilityOf(cat, e);
   return {
     count: availability.length,
     availability: {
@@ -107,8 +108,8 @@ export function availabilitySummary(e: Entity, includeArabic: boolean) {
 // Per-tuning-system lists
 
 /** The starting note's name set with its neighbours an octave either side: the lists realise entities in it. */
-export const startingNoteNameSet = ({ ts, startingNote }: TuningContext) =>
-  adjacentOctaveNames(ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+export const startingNoteNameSet = (cat: Catalog, { ts, startingNote }: TuningContext) =>
+  adjacentOctaveNames(cat, ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
 
 /** Parameters of a per-tuning-system list in check order: the path, the list's own flags, then sorting, Arabic and tolerance. */
 export const perTuningSystemSchema = <F extends z.ZodRawShape>(flags: F) =>
@@ -149,10 +150,10 @@ export function perTuningSystemAnswer(ctx: RequestContext, kind: Kind, { ts, sta
  * sets realise the entity (three registers, so ajnās spanning octaves are found), optionally only
  * those whose transposition list (taḥlīl included) has an entry on `tonic`.
  */
-function availabilityAnswer(e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
+function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
   const hasTonic = (ts: TuningSystem, startingNote: string) =>
-    tonic === undefined || transpositionsOf(e, ts, startingNote, tolerance).some((t) => std(t.tonic) === std(tonic));
-  const tuningSystems = availabilityOf(e)
+    tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => std(t.tonic) === std(tonic));
+  const tuningSystems = availabilityOf(cat, e)
     .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
     .filter(({ startingNotes }) => startingNotes.length > 0)
     .map(({ ts, startingNotes }) => ({
@@ -176,12 +177,12 @@ export const availabilityRoute = (kind: Kind) =>
       includeArabic: includeArabic(),
       centsTolerance: centsTolerance(),
     }),
-    (p) => {
-      const ref = resolveEntity(kind, p.idName);
+    (p, { catalog: cat }) => {
+      const ref = resolveEntity(cat, kind, p.idName);
       if (isResponse(ref)) return ref;
-      const tonic = requestedTonic(ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
+      const tonic = requestedTonic(cat, ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
       if (isResponse(tonic)) return tonic;
-      return ok(availabilityAnswer(ref.entity, tonic, p.centsTolerance, p.includeArabic));
+      return ok(availabilityAnswer(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic));
     },
   );
 
@@ -238,13 +239,13 @@ export const contextQuery = (ctx: RequestContext, { ts, startingNote }: TuningCo
  * variants of a degree are not distinct (spec); the register nearest the taḥlīl is kept (the
  * lower one on a tie), and the degrees are listed in pitch order.
  */
-export function distinctTranspositions(list: readonly Transposition[]): Transposition[] {
+export function distinctTranspositions(cat: Catalog, list: readonly Transposition[]): Transposition[] {
   if (list.length === 0) return [];
   const reference = list[0].ascending[0].cents;
   const distance = (t: Transposition) => Math.abs(t.ascending[0].cents - reference);
   const bySlot = new Map<number, Transposition>();
   for (const t of transposedOnly(list)) {
-    const slot = cellOf(t.tonic).index;
+    const slot = cat.notes.cellOf(t.tonic).index;
     const kept = bySlot.get(slot);
     if (!kept || distance(t) < distance(kept)) bySlot.set(slot, t);
   }
@@ -254,23 +255,17 @@ export function distinctTranspositions(list: readonly Transposition[]): Transpos
 /**
  * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per
  * transposed degree (the ones `/transpositions` lists). Octave renderings and other registers
- * stay with the fallback, which keeps the static tree within a static host's size limit
- * (unless the build profile is `PRERENDER=full`).
+ * stay with the fallback, which keeps the static tree within a static host's size limit; the
+ * `full` profile takes every rendering (about 4 GB with the Arabic variants).
  */
-export function prerenderedRenderings(list: readonly Transposition[]): Transposition[] {
-  if (FULL_PRERENDER) return list.filter((t, i) => list.findIndex((u) => u.idName === t.idName) === i);
+export function prerenderedRenderings(cat: Catalog, list: readonly Transposition[], { full }: PrerenderOptions): Transposition[] {
+  if (full) return list.filter((t, i) => list.findIndex((u) => u.idName === t.idName) === i);
   const base = list[0]?.isBaseForm ? [list[0]] : [];
-  return [...base, ...distinctTranspositions(list)];
+  return [...base, ...distinctTranspositions(cat, list)];
 }
 
-/**
- * `PRERENDER=full npm run build` pre-renders every rendering of every maqām and jins detail,
- * each also with `includeArabic=true` (about 4 GB: for hosts without a 1 GB limit).
- */
-export const FULL_PRERENDER = process.env.PRERENDER === "full";
-
 /** Query prefixes of the pre-rendered detail variants (sorted names: `includeArabic` first). */
-export const DETAIL_QUERY_PREFIXES: readonly string[] = FULL_PRERENDER ? ["", "includeArabic=true&"] : [""];
+export const detailQueryPrefixes = ({ full }: PrerenderOptions): readonly string[] => (full ? ["", "includeArabic=true&"] : [""]);
 
 /**
  * `/{kind}/{idName}/transpositions`: the distinct transpositions of a base entity in one tuning
@@ -285,9 +280,10 @@ function transpositionsAnswer(
   includeArabic: boolean,
   extra: (t: Transposition) => Record<string, unknown>,
 ): ApiResponse {
+  const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
-  if (!isPossibleIn(e, ts, startingNote)) return notRealizable(e, tuning);
-  const distinct = distinctTranspositions(transpositionsOf(e, ts, startingNote, tolerance));
+  if (!isPossibleIn(cat, e, ts, startingNote)) return notRealizable(e, tuning);
+  const distinct = distinctTranspositions(cat, transpositionsOf(cat, e, ts, startingNote, tolerance));
   if (distinct.length === 0) return noDistinctTranspositions(e, tuning);
   const collection = KIND[e.kind].collection;
   const startingNoteId = std(startingNote);
@@ -322,7 +318,7 @@ function transpositionsAnswer(
 }
 
 /** Fields a kind adds to each detailed transposition (the maqām's named degrees). */
-type TranspositionExtra<K extends Kind> = (e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => Record<string, unknown>;
+type TranspositionExtra<K extends Kind> = (cat: Catalog, e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => Record<string, unknown>;
 
 /** GET /{kind}/{idName}/transpositions of a base idName. */
 export const transpositionsRoute = <K extends Kind>(kind: K, extra: TranspositionExtra<K> = () => ({})) =>
@@ -336,13 +332,14 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
       centsTolerance: centsTolerance(),
     }),
     (p, ctx) => {
-      const ref = resolveEntity(kind, p.idName);
+      const cat = ctx.catalog;
+      const ref = resolveEntity(cat, kind, p.idName);
       if (isResponse(ref)) return ref;
       const e = ref.entity;
       if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, e, "/transpositions");
-      const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(e));
+      const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(e));
       if (isResponse(tuning)) return tuning;
-      return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(e, t, tuning, p.centsTolerance, p.includeArabic));
+      return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(cat, e, t, tuning, p.centsTolerance, p.includeArabic));
     },
   );
 
@@ -357,8 +354,8 @@ export const transposeToParameter = () =>
  * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
  * names the system's starting notes.
  */
-export function flatTuningContext({ ts, startingNote }: TuningContext, includeArabic: boolean, withStartingNotes: boolean) {
-  const pcs = pitchClassesOf(ts, startingNote);
+export function flatTuningContext(cat: Catalog, { ts, startingNote }: TuningContext, includeArabic: boolean, withStartingNotes: boolean) {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
   return {
     id: ts.id,
     displayName: ts.displayName,
@@ -382,6 +379,7 @@ export function flatTuningContext({ ts, startingNote }: TuningContext, includeAr
  * tuning context or has no entry there, 400 when the requested tonic is not reachable.
  */
 export function detailRendering(
+  cat: Catalog,
   e: Entity,
   tuning: TuningContext,
   realisable: boolean,
@@ -389,7 +387,7 @@ export function detailRendering(
   tolerance: number,
   includeArabic: boolean,
 ): { list: readonly Transposition[]; t: Transposition } | ApiResponse {
-  const list = transpositionsOf(e, tuning.ts, tuning.startingNote, tolerance);
+  const list = transpositionsOf(cat, e, tuning.ts, tuning.startingNote, tolerance);
   if (!realisable || list.length === 0) return notRealizable(e, tuning);
   const t = selectedTransposition(list, tonic);
   // The list is not empty, so only a requested tonic can miss.
@@ -470,12 +468,12 @@ export const DISCOVERY_DESCRIPTIONS = {
  * reaches from the given starting note (null without one) and the stem of the example requests.
  * The starting note is optional here: without one, the first is used only to validate the rest.
  */
-export function discoveryOffer(e: Entity, idName: string, tuningSystem: string | undefined, startingNote: string | undefined, tolerance: number) {
-  const tuning = resolveTuning(tuningSystem, startingNote ?? findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
+export function discoveryOffer(cat: Catalog, e: Entity, idName: string, tuningSystem: string | undefined, startingNote: string | undefined, tolerance: number) {
+  const tuning = resolveTuning(cat, tuningSystem, startingNote ?? cat.findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
   if (isResponse(tuning)) return tuning;
   const { ts } = tuning;
   const startingNotes = ts.startingNotes.map(std);
-  const tonics = startingNote === undefined ? null : transpositionsOf(e, ts, tuning.startingNote, tolerance).map((t) => std(t.tonic));
+  const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => std(t.tonic));
   const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : std(tuning.startingNote)}`;
   return { startingNotes, tonics, example };
 }
@@ -493,13 +491,14 @@ export const COMPARE_NUMERALS = 13;
  * reports has `error`). So successful + unavailable + failed === total by construction.
  */
 function compareGrid(
+  cat: Catalog,
   tuningSystemIds: readonly string[],
   startingNoteTokens: readonly string[],
   includeArabic: boolean,
   compute: (tuning: TuningContext) => Record<string, unknown>,
 ) {
   const data = tuningSystemIds.flatMap((id) => {
-    const ts = findTuningSystem(id);
+    const ts = cat.findTuningSystem(id);
     return startingNoteTokens.map((token): Record<string, unknown> => {
       if (!ts)
         return { tuningSystem: { id, idName: std(id), displayName: id }, startingNote: noteRef(token, includeArabic), error: `Tuning system '${id}' not found` };
@@ -563,10 +562,6 @@ const compareSchema = z.object({
   transposeTo: emptyAsAbsent(z.string().optional()),
   includeArabic: includeArabic(),
   centsTolerance: centsTolerance(),
-}).superRefine((p, ctx) => {
-  const cells = p.tuningSystems.length * p.startingNotes.length;
-  if (cells > MAX_COMPARE_CELLS)
-    fail(ctx, tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
 });
 type CompareParameters = z.output<typeof compareSchema>;
 
@@ -587,17 +582,18 @@ interface CompareCellParts {
 export type CompareCellPartsOf<E extends Entity> = (
   t: Transposition,
   p: CompareParameters,
-  cell: { entity: E; list: readonly Transposition[]; tuning: TuningContext },
+  cell: { cat: Catalog; entity: E; list: readonly Transposition[]; tuning: TuningContext },
 ) => CompareCellParts;
 
 /** One successful or failed cell of a compare answer. */
 function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: TuningContext, p: CompareParameters, tonic: string | undefined, partsOf: CompareCellPartsOf<E>) {
+  const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
-  if (!isPossibleIn(e, ts, startingNote)) return unrealisableCell(e, tuning, p.includeArabic);
-  const list = transpositionsOf(e, ts, startingNote, p.centsTolerance);
+  if (!isPossibleIn(cat, e, ts, startingNote)) return unrealisableCell(e, tuning, p.includeArabic);
+  const list = transpositionsOf(cat, e, ts, startingNote, p.centsTolerance);
   const t = selectedTransposition(list, tonic);
   if (!t) return tonic === undefined ? unrealisableCell(e, tuning, p.includeArabic) : unreachableCell(tuning, tonic, list, p.includeArabic);
-  const parts = partsOf(t, p, { entity: e, list, tuning });
+  const parts = partsOf(t, p, { cat, entity: e, list, tuning });
   const { key, collection } = KIND[e.kind];
   const detailQuery = queryString([
     ["tuningSystem", ts.id],
@@ -628,17 +624,22 @@ function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: Tuning
 /** GET /{kind}/{idName}/compare: one rendering per tuning system × starting note, its kind's parts from `partsOf`. */
 export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsOf<EntityOf<K>>) =>
   defineRoute(`${KIND[kind].collection}/{idName+}/compare`, compareSchema, (p, ctx) => {
-    const ref = resolveEntity(kind, p.idName);
+    const cat = ctx.catalog;
+    const ids = tuningSystemIds(cat, p.tuningSystems);
+    const cells = ids.length * p.startingNotes.length;
+    if (cells > MAX_COMPARE_CELLS)
+      return apiError(tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
+    const ref = resolveEntity(cat, kind, p.idName);
     if (isResponse(ref)) return ref;
-    const tonic = requestedTonic(ref, "transposeTo", p.transposeTo, "/compare");
+    const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo, "/compare");
     if (isResponse(tonic)) return tonic;
     const e = ref.entity;
     const { key, collection } = KIND[kind];
     return ok({
       [key]: entityObject(e, p.includeArabic),
-      comparisons: compareGrid(p.tuningSystems, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, e, tuning, p, tonic, partsOf)),
+      comparisons: compareGrid(cat, ids, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, e, tuning, p, tonic, partsOf)),
       parameters: {
-        ...compareTokens(p.tuningSystems, p.startingNotes, p.includeArabic),
+        ...compareTokens(ids, p.startingNotes, p.includeArabic),
         pitchClassDataType: p.pitchClassDataType,
         includeIntervals: p.includeIntervals,
         transposeTo: tonic ?? null,

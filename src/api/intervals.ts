@@ -1,19 +1,20 @@
 /** GET /intervals, /intervals/compare and /intervals/calculate. */
 import { z } from "zod";
-import { apiError, ok } from "./errors.js";
+import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { includeArabic, oneOf, required, splitList, fail, tuningSystemList, tooMany, MAX_LIST_ITEMS } from "./params.js";
+import { includeArabic, oneOf, required, splitList, fail, tuningSystemList, tuningSystemIds, tooMany, MAX_LIST_ITEMS } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
 import { noteNameNotInTuning } from "./noteNames.js";
-import { findNoteName, type NoteNameEntry } from "../theory/noteName.js";
+import type { NoteNameEntry } from "../theory/noteName.js";
+import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { intervalBetween, detectValueFormat, pitchClassWithValue, VALUE_FORMATS, type Interval, type ValueFormat } from "../theory/interval.js";
 import { std } from "../theory/std.js";
 
-/** `noteNames`: two or more comma-separated note names, each known in some octave. */
+/** `noteNames`: two or more comma-separated note names (each must be known: see noteNamesIn). */
 const noteNameList = () =>
   required("noteNames", "Add noteNames=rast,dugah,segah (comma-separated note names).").transform((raw, ctx) => {
     const given = splitList(raw);
@@ -25,22 +26,27 @@ const noteNameList = () =>
         message: "An interval needs two note names; noteNames lists the notes whose consecutive intervals are computed.",
         hint: "Provide at least 2 note names, e.g. noteNames=rast,dugah.",
       });
-    const unknown = given.filter((name) => !findNoteName(name));
-    if (unknown.length)
-      return fail(ctx, {
-        error: `Invalid note name(s): ${unknown.join(", ")}`,
-        message: "Every note name must be one of the note names of the five octaves.",
-        hint: "Use /api/pitch-classes/note-names to see all valid note names.",
-      });
-    return { raw, notes: given.map((name) => findNoteName(name) as NoteNameEntry) };
+    return { raw, given };
   });
+
+/** The listed note names in the catalog's universe, or the 400 naming those it does not know. */
+function noteNamesIn(cat: Catalog, { given }: { given: string[] }): NoteNameEntry[] | ApiResponse {
+  const unknown = given.filter((name) => !cat.notes.findNoteName(name));
+  if (unknown.length)
+    return apiError({
+      error: `Invalid note name(s): ${unknown.join(", ")}`,
+      message: "Every note name must be one of the note names of the five octaves.",
+      hint: "Use /api/pitch-classes/note-names to see all valid note names.",
+    });
+  return given.map((name) => cat.notes.findNoteName(name) as NoteNameEntry);
+}
 
 /** The interval fields of the interval answers (the meaningless pitchClassIndex left out). */
 const intervalData = ({ pitchClassIndex: _meaningless, ...data }: Interval) => data;
 
 /** Pitch classes of the listed notes in a tuning context, or the first note it lacks. */
-function pitchClassesFor(notes: readonly NoteNameEntry[], { ts, startingNote }: TuningContext): PitchClass[] | NoteNameEntry {
-  const pcs = pitchClassesOf(ts, startingNote);
+function pitchClassesFor(cat: Catalog, notes: readonly NoteNameEntry[], { ts, startingNote }: TuningContext): PitchClass[] | NoteNameEntry {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
   const found: PitchClass[] = [];
   for (const note of notes) {
     const pc = pitchClassNamed(pcs, note.name);
@@ -63,13 +69,15 @@ const intervalsRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const scope = resolveScope(p.tuningSystem, p.startingNote);
+    const cat = ctx.catalog;
+    const notes = noteNamesIn(cat, p.noteNames);
+    if (isResponse(notes)) return notes;
+    const scope = resolveScope(cat, p.tuningSystem, p.startingNote);
     if (isResponse(scope)) return scope;
-    const notes = p.noteNames.notes;
     const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
     const intervals = [];
     for (const tuning of scope.contexts) {
-      const pcs = pitchClassesFor(notes, tuning);
+      const pcs = pitchClassesFor(cat, notes, tuning);
       if (!Array.isArray(pcs)) {
         // One named tuning must hold every note; across many, the ones that do are listed.
         if (scope.single) return noteNameNotInTuning(pcs.name, tuning);
@@ -96,10 +104,12 @@ const compareRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const notes = p.noteNames.notes;
+    const cat = ctx.catalog;
+    const notes = noteNamesIn(cat, p.noteNames);
+    if (isResponse(notes)) return notes;
     const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
-    const { comparisons, meta } = compareCells(p.tuningSystems, p.startingNote, p.includeArabic, (tuning) => {
-      const pcs = pitchClassesFor(notes, tuning);
+    const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
+      const pcs = pitchClassesFor(cat, notes, tuning);
       if (!Array.isArray(pcs)) return `Note name '${pcs.idName}' is not a pitch class of this tuning system and starting note`;
       return {
         ...contextIdentity(tuning, p.includeArabic),
@@ -129,8 +139,8 @@ interface Identified {
  * A note name that the tuning context holds, else a value in the given or detected format; the
  * first matching pitch class wins.
  */
-function identify(pcs: readonly PitchClass[], raw: string, type: ValueFormat | undefined, arabic: boolean): Identified | undefined {
-  const note = findNoteName(raw);
+function identify(cat: Catalog, pcs: readonly PitchClass[], raw: string, type: ValueFormat | undefined, arabic: boolean): Identified | undefined {
+  const note = cat.notes.findNoteName(raw);
   const named = note && pitchClassNamed(pcs, note.name);
   if (note && named) return { pc: named, identifier: noteRef(note.name, arabic) };
   const format = type ?? detectValueFormat(raw);
@@ -173,12 +183,13 @@ const calculateRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+    const cat = ctx.catalog;
+    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
-    const pcs = pitchClassesOf(tuning.ts, tuning.startingNote);
-    const from = identify(pcs, p.from, p.fromType, p.includeArabic);
+    const pcs = pitchClassesOf(cat, tuning.ts, tuning.startingNote);
+    const from = identify(cat, pcs, p.from, p.fromType, p.includeArabic);
     if (!from) return pitchClassNotFound(p.from, p.tuningSystem, p.startingNote);
-    const to = identify(pcs, p.to, p.toType, p.includeArabic);
+    const to = identify(cat, pcs, p.to, p.toType, p.includeArabic);
     if (!to) return pitchClassNotFound(p.to, p.tuningSystem, p.startingNote);
     const interval = intervalBetween(from.pc, to.pc);
     const allUnits = {

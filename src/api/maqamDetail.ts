@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
-import { defineRoute, type RequestContext } from "./route.js";
+import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
 import { centsTolerance, fail, flag, includeArabic, oneOf, pathParameter } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
@@ -23,7 +23,7 @@ import {
   flatTuningContext,
   optionsConflict,
   prerenderedRenderings,
-  DETAIL_QUERY_PREFIXES,
+  detailQueryPrefixes,
   scalePitchData,
   scaleSteps,
   selectionObject,
@@ -32,14 +32,15 @@ import {
   transposeToParameter,
 } from "./entityViews.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
-import { maqamat, type Maqam } from "../theory/entity.js";
+import type { Maqam } from "../theory/entity.js";
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
-import { boundedMemo } from "../theory/memo.js";
+import { memoSlot } from "../theory/memo.js";
+import type { Catalog } from "../theory/catalog.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { pitchClassesPerOctave, referenceFrequencyOf, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
 import { ajnasOf } from "../theory/jinsDetection.js";
 import { familyOf, type Family } from "../theory/family.js";
 import { namedDegreesOf } from "../theory/degrees.js";
@@ -142,11 +143,11 @@ const intervalsOf = (t: Transposition, type: string | undefined) => scaleSteps(t
 // Data mode
 
 /** `context.tuningSystem` of the detail answer. */
-function tuningContext({ ts, startingNote }: TuningContext, arabic: boolean) {
+function tuningContext(cat: Catalog, { ts, startingNote }: TuningContext, arabic: boolean) {
   return tuningSystemEntity(ts, arabic, {
     startingNotes: noteNameArray(ts.startingNotes, arabic),
     selectedStartingNote: noteRef(startingNote, arabic),
-    pitchClassCounts: { singleOctave: pitchClassesPerOctave(ts), allOctaves: pitchClassesOf(ts, startingNote).length },
+    pitchClassCounts: { singleOctave: pitchClassesPerOctave(ts), allOctaves: pitchClassesOf(cat, ts, startingNote).length },
     originalValueType: ts.valueType,
     referenceFrequency: referenceFrequencyOf(ts, startingNote),
   });
@@ -156,18 +157,19 @@ function tuningContext({ ts, startingNote }: TuningContext, arabic: boolean) {
 const noteNames = (cells: readonly PitchClass[]) => cells.map((pc) => pc.noteName);
 
 function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: TuningContext, list: readonly Transposition[], t: Transposition, tonic: string | undefined) {
+  const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
   const arabic = p.includeArabic;
   const tolerance = p.centsTolerance;
-  const pcs = pitchClassesOf(ts, startingNote);
-  const ajnas = ajnasOf(t, ts, startingNote, tolerance);
+  const pcs = pitchClassesOf(cat, ts, startingNote);
+  const ajnas = ajnasOf(cat, t, ts, startingNote, tolerance);
   const spelled = respellScale(t.ascending, t.descending);
-  const counts = modulationCounts(m, ts, startingNote, tolerance);
-  const modulations = p.includeModulations ? modulationsOf(m, t, ts, startingNote, tolerance) : undefined;
+  const counts = modulationCounts(cat, m, ts, startingNote, tolerance);
+  const modulations = p.includeModulations ? modulationsOf(cat, m, t, ts, startingNote, tolerance) : undefined;
   return {
     maqam: selectionObject(m, t, arabic, { isBaseForm: t.isBaseForm }),
     // Classified on the analytical form whatever rendering is shown.
-    family: familyRef(familyOf(list[0], ts, startingNote, tolerance), arabic),
+    family: familyRef(familyOf(cat, list[0], ts, startingNote, tolerance), arabic),
     tonic: noteRef(t.tonic, arabic),
     ...transpositionBlock(m, t, arabic),
     stats: {
@@ -189,7 +191,7 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
       includeSuyur: p.includeSuyur,
       transposeTo: tonic ?? null,
     },
-    context: { tuningSystem: tuningContext(tuning, arabic) },
+    context: { tuningSystem: tuningContext(cat, tuning, arabic) },
     links: {
       self: selfUrl(ctx),
       detail: apiUrl(ctx, `${COLLECTION}/${m.idName}`),
@@ -203,7 +205,7 @@ function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: Tuning
     ...(p.includeSuyur ? { suyur: suyurOf(m, t, pcs) } : {}),
     ...(modulations ? { modulations: modulationsBlock(modulations, arabic) } : {}),
     ...(modulations && p.includeModulations8vb
-      ? { lowerOctaveModulations: lowerOctaveModulationsBlock(lowerOctaveModulations(modulations, ts, startingNote), arabic) }
+      ? { lowerOctaveModulations: lowerOctaveModulationsBlock(lowerOctaveModulations(cat, modulations, ts, startingNote), arabic) }
       : {}),
   };
 }
@@ -228,7 +230,7 @@ const DESCRIPTIONS = {
 const booleanOption = (description: string) => ({ type: "boolean", default: false, description });
 
 /** `options=true`: the parameters this maqām accepts in a tuning system (and starting note). */
-function discovery(p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
+function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
   const conflicting = [
     ...(p.transposeTo !== undefined || transposed ? ["transposeTo"] : []),
     ...(p.includeModulations ? ["includeModulations"] : []),
@@ -238,7 +240,7 @@ function discovery(p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
     ...(p.includeIntervals ? ["includeIntervals"] : []),
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType", "centsTolerance"]);
-  const offer = discoveryOffer(m, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
+  const offer = discoveryOffer(cat, m, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
   if (isResponse(offer)) return offer;
   const { startingNotes, tonics, example } = offer;
   return ok({
@@ -275,30 +277,30 @@ interface AnalyticalForm {
 }
 
 // Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const analyticalFormsMemo = boundedMemo<AnalyticalForm[]>(128);
+const analyticalFormsMemo = memoSlot<AnalyticalForm[]>("analyticalForms", 128);
 
 /**
  * The maqāmāt realisable in a tuning system × starting note, by display name, each with its
  * transposition list, family and modulation counts; shared by every `/maqamat/all` variant.
  */
-const analyticalForms = (ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] =>
-  analyticalFormsMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () =>
-    maqamat
-      .filter((m) => isPossibleIn(m, ts, startingNote))
-      .map((m) => ({ maqam: m, list: transpositionsOf(m, ts, startingNote, tolerance) }))
+const analyticalForms = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] =>
+  analyticalFormsMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () =>
+    cat.maqamat
+      .filter((m) => isPossibleIn(cat, m, ts, startingNote))
+      .map((m) => ({ maqam: m, list: transpositionsOf(cat, m, ts, startingNote, tolerance) }))
       .filter(({ list }) => list.length > 0)
       .sort((a, b) => a.maqam.name.localeCompare(b.maqam.name, "en-US"))
       .map(({ maqam, list }) => ({
         maqam,
         list,
-        family: familyOf(list[0], ts, startingNote, tolerance),
-        counts: modulationCounts(maqam, ts, startingNote, tolerance),
+        family: familyOf(cat, list[0], ts, startingNote, tolerance),
+        counts: modulationCounts(cat, maqam, ts, startingNote, tolerance),
       })),
   );
 
-function allBody(p: Parameters, tuning: TuningContext) {
+function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
   const arabic = p.includeArabic;
-  const maqamatData = analyticalForms(tuning.ts, tuning.startingNote, p.centsTolerance).map(({ maqam, list, family, counts }) => {
+  const maqamatData = analyticalForms(cat, tuning.ts, tuning.startingNote, p.centsTolerance).map(({ maqam, list, family, counts }) => {
     const t = list[0];
     const comments = commentsOf(maqam);
     return {
@@ -328,7 +330,7 @@ function allBody(p: Parameters, tuning: TuningContext) {
   });
   return {
     context: {
-      tuningSystem: flatTuningContext(tuning, arabic, true),
+      tuningSystem: flatTuningContext(cat, tuning, arabic, true),
       pitchClassDataType: p.pitchClassDataType ?? null,
       includeIntervals: p.includeIntervals,
     },
@@ -341,20 +343,21 @@ function allBody(p: Parameters, tuning: TuningContext) {
 // Route
 
 const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
+  const cat = ctx.catalog;
   // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
   if (p.idName === "all") {
-    const tuning = resolveTuning(p.tuningSystem, p.startingNote);
-    return isResponse(tuning) ? tuning : ok(allBody(p, tuning));
+    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
+    return isResponse(tuning) ? tuning : ok(allBody(cat, p, tuning));
   }
-  const ref = resolveEntity("maqam", p.idName);
+  const ref = resolveEntity(cat, "maqam", p.idName);
   if (isResponse(ref)) return ref;
   const m = ref.entity;
-  if (p.options) return discovery(p, m, ref.tonic !== undefined);
-  const tonic = requestedTonic(ref, "transposeTo", p.transposeTo);
+  if (p.options) return discovery(cat, p, m, ref.tonic !== undefined);
+  const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
   if (isResponse(tonic)) return tonic;
-  const tuning = resolveTuning(p.tuningSystem, p.startingNote, availabilityHint(m));
+  const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(m));
   if (isResponse(tuning)) return tuning;
-  const rendering = detailRendering(m, tuning, isPossibleIn(m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
+  const rendering = detailRendering(cat, m, tuning, isPossibleIn(cat, m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
   if (isResponse(rendering)) return rendering;
   return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
 });
@@ -369,15 +372,15 @@ export const routes = [detailRoute];
  * tonic — the taḥlīl under the base idName, every other entry under its own idName — in default
  * form and with `pitchClassDataType=all`; and `/maqamat/all` per tuning system × starting note.
  */
-export function* prerender(): Generator<string> {
-  for (const ts of tuningSystems)
+export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes) {
       const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
       yield `${COLLECTION}/all?${context}`;
-      for (const m of maqamat) {
-        if (!isPossibleIn(m, ts, startingNote)) continue;
-        for (const { idName } of prerenderedRenderings(transpositionsOf(m, ts, startingNote)))
-          for (const prefix of DETAIL_QUERY_PREFIXES) {
+      for (const m of cat.maqamat) {
+        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
+        for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
+          for (const prefix of detailQueryPrefixes(options)) {
             yield `${COLLECTION}/${idName}?${prefix}${context}`;
             yield `${COLLECTION}/${idName}?${prefix}pitchClassDataType=all&${context}`;
           }

@@ -28,7 +28,8 @@ import {
   type CompareCellPartsOf,
 } from "./entityViews.js";
 import { entityNameToArabic } from "../theory/arabic.js";
-import { maqamat, type Maqam } from "../theory/entity.js";
+import type { Maqam } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { familyOf, FAMILY_ID_NAMES, NO_JINS, type Family } from "../theory/family.js";
 import { ajnasOf, type DegreeAjnas, type JinsInstance } from "../theory/jinsDetection.js";
 import { namedDegreesOf, type NamedDegree, type NamedDegrees } from "../theory/degrees.js";
@@ -36,9 +37,9 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
-import { boundedMemo } from "../theory/memo.js";
+import { memoSlot } from "../theory/memo.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
-import { findStartingNote, findTuningSystem, tuningSystems, type TuningSystem } from "../theory/tuningSystem.js";
+import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 
 const COLLECTION = "/maqamat";
 
@@ -62,13 +63,13 @@ export function familyRef(family: Family, includeArabic: boolean, withNoJinsArab
 export const tonicStartingNote = (ts: TuningSystem, m: Maqam): string => ts.startingNotes.find((s) => s === m.ascending[0]) ?? ts.startingNotes[0];
 
 /** The first untransposed realisation (taḥlīl or an octave rendering of it), if the maqām has one there. */
-export const untransposedIn = (m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Transposition | undefined =>
-  transpositionsOf(m, ts, startingNote, tolerance).find((t) => !t.isTransposed);
+export const untransposedIn = (cat: Catalog, m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Transposition | undefined =>
+  transpositionsOf(cat, m, ts, startingNote, tolerance).find((t) => !t.isTransposed);
 
 /** The family of a maqām's first untransposed realisation in a tuning system × starting note, if it has one. */
-function familyIn(m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
-  const t = untransposedIn(m, ts, startingNote, tolerance);
-  return t && familyOf(t, ts, startingNote, tolerance);
+function familyIn(cat: Catalog, m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
+  const t = untransposedIn(cat, m, ts, startingNote, tolerance);
+  return t && familyOf(cat, t, ts, startingNote, tolerance);
 }
 
 const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -144,17 +145,20 @@ export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: std(
 // GET /maqamat
 
 /** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
-const LIST_CLASSIFIER = findTuningSystem("alsabbagh_1954");
+const LIST_CLASSIFIER_ID = "alsabbagh_1954";
 
 /** The family GET /maqamat shows for a maqām and `filterByFamily` matches. */
-const listFamily = (m: Maqam, tolerance: number): Family =>
-  (LIST_CLASSIFIER && familyIn(m, LIST_CLASSIFIER, tonicStartingNote(LIST_CLASSIFIER, m), tolerance)) ?? UNKNOWN_FAMILY;
+function listFamily(cat: Catalog, m: Maqam, tolerance: number): Family {
+  const classifier = cat.findTuningSystem(LIST_CLASSIFIER_ID);
+  return (classifier && familyIn(cat, m, classifier, tonicStartingNote(classifier, m), tolerance)) ?? UNKNOWN_FAMILY;
+}
 
 // The default tolerance and a few recent others.
-const listFamiliesMemo = boundedMemo<Family[]>(16);
+const listFamiliesMemo = memoSlot<Family[]>("listFamilies", 16);
 
 /** The list family of every maqām, in data order; computed once per tolerance. */
-const listFamilies = (tolerance: number): Family[] => listFamiliesMemo(String(tolerance), () => maqamat.map((m) => listFamily(m, tolerance)));
+const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
+  listFamiliesMemo(cat)(String(tolerance), () => cat.maqamat.map((m) => listFamily(cat, m, tolerance)));
 
 const listRoute = defineRoute(
   COLLECTION,
@@ -167,14 +171,15 @@ const listRoute = defineRoute(
     centsTolerance: centsTolerance(),
   }),
   (p, ctx) => {
+    const cat = ctx.catalog;
     const family = p.filterByFamily === undefined ? undefined : std(p.filterByFamily);
     const tonic = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
-    const families = listFamilies(p.centsTolerance);
-    const items = maqamat
+    const families = listFamilies(cat, p.centsTolerance);
+    const items = cat.maqamat
       .map((m, i) => ({ m, family: families[i] }))
       .filter((item) => (family === undefined || item.family.idName === family) && (tonic === undefined || std(item.m.ascending[0]) === tonic));
-    const data = sortByNameOrTonic(items, p.sortBy, ({ m }) => maqamSortKey(m)).map(({ m, family }) => {
-      const { count, availability } = availabilitySummary(m, p.includeArabic);
+    const data = sortByNameOrTonic(cat, items, p.sortBy, ({ m }) => maqamSortKey(m)).map(({ m, family }) => {
+      const { count, availability } = availabilitySummary(cat, m, p.includeArabic);
       return {
         maqam: entityObject(m, p.includeArabic),
         family: familyRef(family, p.includeArabic),
@@ -194,18 +199,18 @@ const listRoute = defineRoute(
 // GET /maqamat/families
 
 // Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const familiesMemo = boundedMemo<Family[]>(128);
+const familiesMemo = memoSlot<Family[]>("families", 128);
 
 /**
  * Families of the maqāmāt the tuning system realises (the adjacent-octave name set of some
  * starting note holds their notes, as the reference and its recordings have it), each classified
  * on its first untransposed realisation from the requested starting note; in display-name order.
  */
-function familiesIn(ts: TuningSystem, startingNote: string, tolerance: number): Family[] {
-  return familiesMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
+function familiesIn(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): Family[] {
+  return familiesMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
     const byId = new Map<string, Family>();
-    for (const m of maqamat) {
-      const family = isPossibleInSomeSet(m, ts) ? familyIn(m, ts, startingNote, tolerance) : undefined;
+    for (const m of cat.maqamat) {
+      const family = isPossibleInSomeSet(cat, m, ts) ? familyIn(cat, m, ts, startingNote, tolerance) : undefined;
       if (family && !byId.has(family.idName)) byId.set(family.idName, family);
     }
     const collation = new Intl.Collator("en-US");
@@ -223,13 +228,13 @@ const familiesRoute = defineRoute(
     includeArabic: includeArabic(),
     centsTolerance: centsTolerance(),
   }),
-  (p) => {
-    const ts = findTuningSystem(p.tuningSystem);
+  (p, { catalog: cat }) => {
+    const ts = cat.findTuningSystem(p.tuningSystem);
     if (!ts) return tuningSystemNotFound(p.tuningSystem);
     const startingNote = findStartingNote(ts, p.startingNote);
     // The spec makes an unknown starting note a 404 on this route (elsewhere it is a 400).
     if (!startingNote) return { ...invalidStartingNote(ts, p.startingNote), status: 404 };
-    const data = familiesIn(ts, startingNote, p.centsTolerance).map((family) => ({
+    const data = familiesIn(cat, ts, startingNote, p.centsTolerance).map((family) => ({
       family: familyRef(family, p.includeArabic, false),
       links: { maqamat: `/api${COLLECTION}${queryString([["filterByFamily", family.idName]])}` },
     }));
@@ -241,8 +246,8 @@ const familiesRoute = defineRoute(
 // GET /maqamat/{idName}/transpositions and /compare (availability: entityViews.ts)
 
 /** The named degrees of a rendering in a tuning context. */
-const namedDegreesIn = (m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number) =>
-  namedDegreesOf(m, t, pitchClassesOf(ts, startingNote), ajnasOf(t, ts, startingNote, tolerance));
+const namedDegreesIn = (cat: Catalog, m: Maqam, t: Transposition, { ts, startingNote }: TuningContext, tolerance: number) =>
+  namedDegreesOf(m, t, pitchClassesOf(cat, ts, startingNote), ajnasOf(cat, t, ts, startingNote, tolerance));
 
 /** §10.5, compare routes: the 6-key object for `all`, one key for cents/fraction/decimalRatio, else cents (plus the type's own field). */
 function compareInterval(interval: Interval, type: string) {
@@ -264,9 +269,9 @@ function compareInterval(interval: Interval, type: string) {
 }
 
 /** The maqām's parts of a compare cell: family, both directions with their ajnās, and steps. */
-const compareParts: CompareCellPartsOf<Maqam> = (t, p, { list, tuning: { ts, startingNote } }) => {
+const compareParts: CompareCellPartsOf<Maqam> = (t, p, { cat, list, tuning: { ts, startingNote } }) => {
   // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
-  const family = familyOf(list[0], ts, startingNote, p.centsTolerance);
+  const family = familyOf(cat, list[0], ts, startingNote, p.centsTolerance);
   const pitchClass = (pc: PitchClass, numeral: string) => degreePitchClass(pc, numeral, p.pitchClassDataType, p.includeArabic, true);
   return {
     selectionExtra: {
@@ -276,7 +281,7 @@ const compareParts: CompareCellPartsOf<Maqam> = (t, p, { list, tuning: { ts, sta
     },
     stats: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
     pitchData: scalePitchData(t.ascending, t.descending, pitchClass, COMPARE_NUMERALS),
-    ajnas: degreeAjnasBlock(t, ajnasOf(t, ts, startingNote, p.centsTolerance), p.includeArabic),
+    ajnas: degreeAjnasBlock(t, ajnasOf(cat, t, ts, startingNote, p.centsTolerance), p.includeArabic),
     intervals: () => scaleSteps(t, (i) => compareInterval(i, p.pitchClassDataType)),
   };
 };
@@ -284,7 +289,7 @@ const compareParts: CompareCellPartsOf<Maqam> = (t, p, { list, tuning: { ts, sta
 export const routes = [
   familiesRoute,
   availabilityRoute("maqam"),
-  transpositionsRoute("maqam", (m, t, tuning, tolerance, includeArabic) => namedDegreeBlocks(namedDegreesIn(m, t, tuning, tolerance), includeArabic)),
+  transpositionsRoute("maqam", (cat, m, t, tuning, tolerance, includeArabic) => namedDegreeBlocks(namedDegreesIn(cat, m, t, tuning, tolerance), includeArabic)),
   compareRoute("maqam", compareParts),
   listRoute,
 ];
@@ -293,8 +298,8 @@ export const routes = [
 // Pre-rendering (canonical form: parameters sorted by name, values as idNames)
 
 /** The tonics the spec allows for filtering, and every tonic the data has. */
-const LIST_TONICS = [
-  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...maqamat.map((m) => std(m.ascending[0]))]),
+const listTonics = (cat: Catalog) => [
+  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...cat.maqamat.map((m) => std(m.ascending[0]))]),
 ];
 
 /** `name=value` pairs for an optional parameter: absent, or each value. */
@@ -306,27 +311,27 @@ const optional = (name: string, values: readonly string[]): (string | undefined)
  * availability of every maqām through its base idName and every transposed idName, and its
  * transpositions wherever they are a 200. Compare stays with the fallback server.
  */
-export function* prerender(): Generator<string> {
-  const families = [...new Set([...FAMILY_ID_NAMES, ...listFamilies(5).map((f) => f.idName)])];
+export function* prerender(cat: Catalog): Generator<string> {
+  const families = [...new Set([...FAMILY_ID_NAMES, ...listFamilies(cat, 5).map((f) => f.idName)])];
   for (const family of optional("filterByFamily", families))
-    for (const tonic of optional("filterByTonic", LIST_TONICS))
+    for (const tonic of optional("filterByTonic", listTonics(cat)))
       for (const arabic of optional("includeArabic", ["true"]))
         for (const sources of optional("includeSources", ["true"]))
           for (const sort of optional("sortBy", SORT_OPTIONS)) {
             const query = [family, tonic, arabic, sources, sort].filter((x) => x !== undefined).join("&");
             yield query ? `${COLLECTION}?${query}` : COLLECTION;
           }
-  for (const ts of tuningSystems)
+  for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const arabic of ["", "includeArabic=true&"]) yield `${COLLECTION}/families?${arabic}startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
-  for (const m of maqamat) {
+  for (const m of cat.maqamat) {
     const transposedIds = new Set<string>();
-    for (const ts of tuningSystems)
+    for (const ts of cat.tuningSystems)
       for (const startingNote of ts.startingNotes) {
-        if (!isPossibleIn(m, ts, startingNote)) continue;
-        const list = transpositionsOf(m, ts, startingNote);
+        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
+        const list = transpositionsOf(cat, m, ts, startingNote);
         for (const t of list) if (t.idName !== m.idName) transposedIds.add(t.idName);
-        if (distinctTranspositions(list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+        if (distinctTranspositions(cat, list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
       }
     for (const id of [m.idName, ...transposedIds]) {
       yield `${COLLECTION}/${id}/availability`;

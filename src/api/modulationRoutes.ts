@@ -1,12 +1,13 @@
 /** GET /modulation-routes: routes of al-Shawwā modulations between two maqām renderings. */
 import { z } from "zod";
 import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
-import { defineRoute } from "./route.js";
-import { centsTolerance, flag, includeArabic, fail, splitList } from "./params.js";
+import { defineRoute, type RequestContext } from "./route.js";
+import { centsTolerance, flag, includeArabic, splitList } from "./params.js";
 import { isResponse, findTransposition, resolveTuning } from "./resolve.js";
 import { noteRef } from "./format.js";
-import { findTuningSystem, type TuningSystem } from "../theory/tuningSystem.js";
-import { maqamat, findMaqam, type Maqam } from "../theory/entity.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import type { Maqam } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { transpositionsOf } from "../theory/transposition.js";
 import { EDGE_CATEGORIES, modulationGraphOf, nodeKey, type ModulationGraph } from "../theory/modulationGraph.js";
@@ -80,12 +81,12 @@ function parseWaypoints(raw: string | undefined): Endpoint[] | ErrorSpec {
 type RawQuery = Partial<Record<"tuningSystem" | "startingNote" | "fromMaqam" | "fromTonic" | "toMaqam" | "toTonic" | "maxHops" | "maxRoutes" | "waypoints", string>>;
 
 /** The checks of §9.1 in their order; the first failure is the answer. */
-function checkQuery(raw: RawQuery): RouteQuery | ErrorSpec {
+function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
   const tuningSystem = blankToUndefined(raw.tuningSystem);
   if (!tuningSystem) return requiredParameter("tuningSystem", "Add tuningSystem=<id>; /api/tuning-systems lists the ids.");
   const startingNote = blankToUndefined(raw.startingNote);
   if (!startingNote) {
-    const validOptions = findTuningSystem(tuningSystem)?.startingNotes ?? [];
+    const validOptions = cat.findTuningSystem(tuningSystem)?.startingNotes ?? [];
     return requiredParameter("startingNote", `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(std).join(", ") || "(unknown tuning system)"}.`, {
       validOptions,
     });
@@ -141,11 +142,6 @@ const schema = z
     limitToShortestHops: flag(),
     allowOctaveJumps: flag(),
     allowDownwardModulation: flag(),
-  })
-  .transform((p, ctx) => {
-    const query = checkQuery(p);
-    if ("error" in query) return fail(ctx, query);
-    return { ...p, ...query };
   });
 
 type Params = z.output<typeof schema>;
@@ -157,10 +153,10 @@ const endpointError = (status: number, prefix: string, error: string, hint: stri
   apiError({ status, error: `${prefix}: ${error}`, message: `${prefix} cannot be used: ${error}.`, hint, extra });
 
 /** A base maqām by its exact idName (or the older `al-` spelling); transposed idNames are refused. */
-function maqamOf(prefix: string, idName: string): Maqam | ApiResponse {
-  const maqam = maqamat.find((m) => m.idName === idName || std(m.name) === idName);
+function maqamOf(cat: Catalog, prefix: string, idName: string): Maqam | ApiResponse {
+  const maqam = cat.maqamat.find((m) => m.idName === idName || std(m.name) === idName);
   if (maqam) return maqam;
-  const transposed = findMaqam(idName);
+  const transposed = cat.findMaqam(idName);
   if (transposed?.tonic !== undefined)
     return endpointError(400, prefix, `'${idName}' is a transposition, not a base maqām idName`, `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${std(transposed.tonic)}.`);
   return endpointError(404, prefix, `Maqam '${idName}' not found`, "Use /api/maqamat to list the maqām idNames (numeric ids are not accepted here).");
@@ -172,14 +168,14 @@ interface ResolvedEndpoint {
   tonic?: string;
 }
 
-function resolveEndpoint(prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
-  const maqam = maqamOf(prefix, endpoint.maqam);
+function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
+  const maqam = maqamOf(cat, prefix, endpoint.maqam);
   if (isResponse(maqam)) return maqam;
   const where = `/api/tuning-systems/${ts.id}/${std(startingNote)}/maqamat`;
-  if (!isPossibleIn(maqam, ts, startingNote))
+  if (!isPossibleIn(cat, maqam, ts, startingNote))
     return endpointError(400, prefix, `Maqam '${endpoint.maqam}' is not available in this tuning system`, `${where} lists the maqāmāt this tuning system and starting note realise.`);
   if (endpoint.tonic === undefined) return { maqam };
-  const list = transpositionsOf(maqam, ts, startingNote, tolerance);
+  const list = transpositionsOf(cat, maqam, ts, startingNote, tolerance);
   const rendering = findTransposition(list, endpoint.tonic);
   if (!rendering)
     return endpointError(
@@ -224,9 +220,12 @@ function stepsOf(route: Route, node: (index: number) => ReturnType<typeof nodeOb
   }));
 }
 
-function handle(p: Params): ApiResponse {
-  // The parameters are present (checked in §9.1 order by the schema); resolution is shared.
-  const tuning = resolveTuning(p.tuningSystem, p.startingNote);
+function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
+  // The checks of §9.1 in their order, then the resolution every route shares.
+  const query = checkQuery(cat, parsed);
+  if ("error" in query) return apiError(query);
+  const p = { ...parsed, ...query };
+  const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
   if (isResponse(tuning)) return tuning;
   const { ts, startingNote } = tuning;
 
@@ -238,11 +237,11 @@ function handle(p: Params): ApiResponse {
   ];
   const resolved: ResolvedEndpoint[] = [];
   for (const [prefix, endpoint] of labelled) {
-    const r = resolveEndpoint(prefix, endpoint, ts, startingNote, tolerance);
+    const r = resolveEndpoint(cat, prefix, endpoint, ts, startingNote, tolerance);
     if (isResponse(r)) return r;
     resolved.push(r);
   }
-  const graph = modulationGraphOf(ts, startingNote, tolerance);
+  const graph = modulationGraphOf(cat, ts, startingNote, tolerance);
   const indices: number[] = [];
   for (let i = 0; i < resolved.length; i++) {
     const index = nodeOf(graph, labelled[i][0], resolved[i]);

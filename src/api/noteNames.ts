@@ -6,25 +6,26 @@
 import { z } from "zod";
 import { apiError, ok } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { includeArabic, oneOf, emptyAsAbsent, optionalNonBlank, required, tuningSystemList } from "./params.js";
+import { includeArabic, oneOf, emptyAsAbsent, optionalNonBlank, required, tuningSystemList, tuningSystemIds } from "./params.js";
 import { apiUrl, selfUrl, queryString } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { isResponse, tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
-import { allNoteNames, findNoteName, type NoteNameEntry } from "../theory/noteName.js";
-import { tuningSystems, findTuningSystem, type TuningSystem } from "../theory/tuningSystem.js";
+import type { NoteNameEntry } from "../theory/noteName.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { namesOf } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
 
 const BASE = "/pitch-classes/note-names";
 
-export const noteNameNotFound = (given: string) =>
+export const noteNameNotFound = (cat: Catalog, given: string) =>
   apiError({
     status: 404,
     error: `Note name '${given}' not found`,
     message: "The note name must be one of the note names of the five octaves (idName or display name).",
-    hint: `Valid note names include: ${allNoteNames
+    hint: `Valid note names include: ${cat.notes.allNoteNames
       .slice(0, 20)
       .map((n) => n.idName)
       .join(", ")}... (use /api/pitch-classes/note-names to see all)`,
@@ -47,7 +48,7 @@ const noteLinks = (ctx: RequestContext, idName: string) => ({
 });
 
 /** The pitch class of a note name in a tuning context (first in octave-then-index order). */
-const pitchClassIn = (name: string, { ts, startingNote }: TuningContext) => pitchClassNamed(pitchClassesOf(ts, startingNote), name);
+const pitchClassIn = (cat: Catalog, name: string, { ts, startingNote }: TuningContext) => pitchClassNamed(pitchClassesOf(cat, ts, startingNote), name);
 
 /** Canonical order: within-octave index first, then octave (qarār yegāh, yegāh, nawā, …). */
 const byOrder = (a: NoteNameEntry, b: NoteNameEntry) => a.index - b.index || a.octave - b.octave;
@@ -56,8 +57,8 @@ const displayCollation = new Intl.Collator("en-US");
 const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.compare(a.name, b.name);
 
 /** Names among the pitch classes of any starting note of the tuning system. */
-const namesInTuningSystem = (ts: TuningSystem): Set<string> =>
-  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(pitchClassesOf(ts, startingNote))]));
+const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
+  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(pitchClassesOf(cat, ts, startingNote))]));
 
 const SORT_OPTIONS = ["order", "alphabetical"] as const;
 
@@ -73,11 +74,12 @@ const listRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    let names = allNoteNames;
+    const cat = ctx.catalog;
+    let names = cat.notes.allNoteNames;
     if (p.filterByTuningSystem !== undefined) {
-      const ts = findTuningSystem(p.filterByTuningSystem);
+      const ts = cat.findTuningSystem(p.filterByTuningSystem);
       if (!ts) return tuningSystemNotFound(p.filterByTuningSystem);
-      const present = namesInTuningSystem(ts);
+      const present = namesInTuningSystem(cat, ts);
       names = names.filter((n) => present.has(n.name));
     }
     const data = [...names]
@@ -105,9 +107,10 @@ const detailRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const note = findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(p.noteName);
-    const scope = resolveScope(p.tuningSystem, p.startingNote);
+    const cat = ctx.catalog;
+    const note = cat.notes.findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(cat, p.noteName);
+    const scope = resolveScope(cat, p.tuningSystem, p.startingNote);
     if (isResponse(scope)) return scope;
     const { self, availability, compare } = noteLinks(ctx, note.idName);
     const links = { self, availability, compare };
@@ -119,7 +122,7 @@ const detailRoute = defineRoute(
     });
     if (scope.single) {
       const [tuning] = scope.contexts;
-      const pc = pitchClassIn(note.name, tuning);
+      const pc = pitchClassIn(cat, note.name, tuning);
       if (!pc) return noteNameNotInTuning(note.name, tuning);
       return ok({
         context: contextOf(tuning, pc, noteRef(note.name, p.includeArabic)),
@@ -128,7 +131,7 @@ const detailRoute = defineRoute(
       });
     }
     const pitchClasses = scope.contexts.flatMap((tuning) => {
-      const pc = pitchClassIn(note.name, tuning);
+      const pc = pitchClassIn(cat, note.name, tuning);
       return pc ? [{ context: contextOf(tuning, pc), pitchClassData: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic) }] : [];
     });
     return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, pitchClasses, links });
@@ -139,11 +142,12 @@ const availabilityRoute = defineRoute(
   `${BASE}/{noteName+}/availability`,
   z.object({ noteName: z.string(), includeArabic: includeArabic() }),
   (p, ctx) => {
-    const note = findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(p.noteName);
-    const data = tuningSystems.flatMap((ts) => {
+    const cat = ctx.catalog;
+    const note = cat.notes.findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(cat, p.noteName);
+    const data = cat.tuningSystems.flatMap((ts) => {
       const startingNotes = ts.startingNotes.flatMap((startingNote) => {
-        const pc = pitchClassIn(note.name, { ts, startingNote });
+        const pc = pitchClassIn(cat, note.name, { ts, startingNote });
         return pc ? [{ startingNote: noteRef(startingNote, p.includeArabic), pitchClassIndex: pc.index, octave: pc.octave }] : [];
       });
       return startingNotes.length ? [{ tuningSystem: tuningSystemEntity(ts, p.includeArabic), startingNotes }] : [];
@@ -163,10 +167,11 @@ const compareRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const note = findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(p.noteName);
-    const { comparisons, meta } = compareCells(p.tuningSystems, p.startingNote, p.includeArabic, (tuning) => {
-      const pc = pitchClassIn(note.name, tuning);
+    const cat = ctx.catalog;
+    const note = cat.notes.findNoteName(p.noteName);
+    if (!note) return noteNameNotFound(cat, p.noteName);
+    const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
+      const pc = pitchClassIn(cat, note.name, tuning);
       if (!pc) return `Note name '${note.idName}' is not a pitch class of this tuning system and starting note`;
       return {
         ...contextIdentity(tuning, p.includeArabic),
@@ -182,13 +187,13 @@ const compareRoute = defineRoute(
 export const routes: Route<any>[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
 
 /** Every list variant, and each note name's detail over all tuning systems and its availability. */
-export function* prerender(): Generator<string> {
-  for (const filter of [undefined, ...tuningSystems.map((ts) => ts.id)])
+export function* prerender(cat: Catalog): Generator<string> {
+  for (const filter of [undefined, ...cat.tuningSystems.map((ts) => ts.id)])
     for (const arabic of [undefined, "true"])
       for (const sortBy of [undefined, ...SORT_OPTIONS])
         // Parameters in name order: the canonical form of a pre-rendered request.
         yield BASE + queryString([["filterByTuningSystem", filter], ["includeArabic", arabic], ["sortBy", sortBy]]);
-  for (const { idName } of allNoteNames)
+  for (const { idName } of cat.notes.allNoteNames)
     for (const q of ["", "?includeArabic=true"]) {
       yield `${BASE}/${idName}${q}`;
       yield `${BASE}/${idName}/availability${q}`;

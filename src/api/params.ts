@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, type ApiResponse, type ErrorSpec } from "./errors.js";
-import { tuningSystems } from "../theory/tuningSystem.js";
+import type { Catalog } from "../theory/catalog.js";
 
 export type Raw = string | undefined;
 
@@ -163,10 +163,17 @@ const emptyList = (name: string, example: string): ErrorSpec => ({
   hint: `Use ${example}.`,
 });
 
+/** `tuningSystems=all`: every tuning system of the catalog, in file order (see tuningSystemIds). */
+export const ALL_TUNING_SYSTEMS = { all: true } as const;
+
+/** The ids a `tuningSystems` parameter stands for in a catalog. */
+export const tuningSystemIds = (cat: Catalog, list: readonly string[] | typeof ALL_TUNING_SYSTEMS): readonly string[] =>
+  "all" in list ? cat.tuningSystems.map((ts) => ts.id) : list;
+
 /**
  * The comma-separated `tuningSystems` of the compare endpoints: required; `all` (any case) alone
- * means every tuning system in file order, and is a 400 together with explicit ids. With
- * `atLeastOne` (maqām and jins compare), a list of only commas is a 400 too.
+ * means every tuning system, and is a 400 together with explicit ids. With `atLeastOne` (maqām
+ * and jins compare), a list of only commas is a 400 too.
  */
 export const tuningSystemList = ({ atLeastOne = false } = {}) =>
   required("tuningSystems", "Add tuningSystems=ibnsina_1037,alfarabi_950g (comma-separated ids) or tuningSystems=all.").transform(
@@ -175,7 +182,7 @@ export const tuningSystemList = ({ atLeastOne = false } = {}) =>
       if (ids === z.NEVER) return z.NEVER;
       if (atLeastOne && ids.length === 0) return fail(ctx, emptyList("tuningSystems", "tuningSystems=ibnsina_1037,alfarabi_950g"));
       if (!ids.some((id) => id.toLowerCase() === "all")) return ids;
-      if (ids.length === 1) return tuningSystems.map((ts) => ts.id);
+      if (ids.length === 1) return ALL_TUNING_SYSTEMS;
       return fail(ctx, {
         error: "Invalid parameter: tuningSystems",
         message: "tuningSystems=all is exclusive and cannot be combined with other IDs.",

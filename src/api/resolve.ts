@@ -4,9 +4,9 @@
  * theory values, or the spec's 4xx answer.
  */
 import { apiError, type ApiResponse } from "./errors.js";
-import { findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
-import { findMaqam, findJins, type Entity, type EntityReference } from "../theory/entity.js";
-import { findNoteName } from "../theory/noteName.js";
+import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import type { Entity, EntityReference } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { std } from "../theory/std.js";
 import type { Transposition } from "../theory/transposition.js";
 import { KIND, noteRef } from "./format.js";
@@ -21,14 +21,14 @@ export interface TuningContext {
 }
 
 /** Tuning system (exact id, 404 when unknown) and starting note (diacritics-insensitive, 400 when invalid). */
-export function resolveTuning(tuningSystem: string | undefined, startingNote: string | undefined, entityHint = ""): TuningContext | ApiResponse {
+export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined, entityHint = ""): TuningContext | ApiResponse {
   if (tuningSystem === undefined || tuningSystem.trim() === "")
     return apiError({
       error: "tuningSystem parameter is required",
       message: "Pitch data is computed for one tuning system: give its id in 'tuningSystem'.",
       hint: `Use /api/tuning-systems to list the ids${entityHint}.`,
     });
-  const ts = findTuningSystem(tuningSystem);
+  const ts = cat.findTuningSystem(tuningSystem);
   if (!ts)
     return apiError({
       status: 404,
@@ -73,16 +73,16 @@ export const invalidStartingNote = (ts: TuningSystem, given: string) =>
   });
 
 /** The `{id}/{startingNote}` path segments of the per-tuning-system routes (404 unknown system, 400 bad starting note). */
-export function resolveTuningPath(id: string, startingNote: string): TuningContext | ApiResponse {
-  const ts = findTuningSystem(id);
+export function resolveTuningPath(cat: Catalog, id: string, startingNote: string): TuningContext | ApiResponse {
+  const ts = cat.findTuningSystem(id);
   if (!ts) return tuningSystemNotFound(id);
   const resolved = findStartingNote(ts, startingNote);
   return resolved ? { ts, startingNote: resolved } : invalidStartingNote(ts, startingNote);
 }
 
 /** A maqām or jins by numeric id, idName or transposition idName (any spelling); 404 otherwise. */
-export function resolveEntity<K extends Entity["kind"]>(kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
-  const found = (kind === "maqam" ? findMaqam(idName) : findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
+export function resolveEntity<K extends Entity["kind"]>(cat: Catalog, kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
+  const found = (kind === "maqam" ? cat.findMaqam(idName) : cat.findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
   if (found) return found;
   return apiError({
     status: 404,
@@ -97,6 +97,7 @@ export function resolveEntity<K extends Entity["kind"]>(kind: K, idName: string)
  * `transpositionNoteName`): the same tonic both ways is fine, different ones are a 400.
  */
 export function requestedTonic(
+  cat: Catalog,
   ref: EntityReference<Entity>,
   parameterName: string,
   parameter: string | undefined,
@@ -104,7 +105,7 @@ export function requestedTonic(
   routeSuffix = "",
 ): string | undefined | ApiResponse {
   if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? std(ref.tonic) : undefined);
-  if (findNoteName(parameter)?.name === ref.tonic) return parameter;
+  if (cat.notes.findNoteName(parameter)?.name === ref.tonic) return parameter;
   return apiError({
     error: `Conflicting tonic: the idName names '${std(ref.tonic)}' but ${parameterName} is '${parameter}'`,
     message: `A transposed idName already selects its tonic; ${parameterName} must name the same note or be left out.`,

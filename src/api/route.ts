@@ -6,8 +6,11 @@
 import { z } from "zod";
 import { apiError, type ApiResponse } from "./errors.js";
 import { issueToResponse } from "./params.js";
+import type { Catalog } from "../theory/catalog.js";
 
 export interface RequestContext {
+  /** The archive every answer is computed from. */
+  catalog: Catalog;
   /** Scheme + host of absolute links, e.g. `http://localhost:3000` (no trailing slash). */
   baseUrl: string;
   /** Request path below `/api`, as received (still percent-encoded), e.g. `/maqamat/maqam_rast`. */
@@ -17,6 +20,11 @@ export interface RequestContext {
 }
 
 type RawInput = Record<string, string | undefined>;
+
+/** Which answers a build pre-renders: `full` adds every maqām and jins rendering (hosts without a size limit). */
+export interface PrerenderOptions {
+  full: boolean;
+}
 
 export interface Route<P = unknown> {
   /** `GET /maqamat/{idName}` — the name used in docs and by the conformance scorer. */

@@ -2,7 +2,8 @@
  * Every endpoint, most specific pattern first (a fixed segment such as `families` must win over
  * `{idName}`), and the requests each group pre-renders. Endpoint groups register here.
  */
-import type { Route } from "./route.js";
+import type { PrerenderOptions, Route } from "./route.js";
+import type { Catalog } from "../theory/catalog.js";
 import * as classificationApi from "./classification.js";
 import * as maqamatApi from "./maqamat.js";
 import * as tuningSystemMaqamatApi from "./tuningSystemMaqamat.js";
@@ -20,6 +21,6 @@ const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSys
 export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
 
 /** Requests (path below /api plus canonical query) worth pre-rendering, group by group. */
-export function* prerenderRequests(): Generator<string> {
-  for (const g of groups) yield* g.prerender();
+export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
+  for (const g of groups) yield* g.prerender(cat, options);
 }

@@ -8,13 +8,10 @@ import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { includeArabic } from "./params.js";
 import { apiUrl } from "./links.js";
 import { entityObject, tuningSystemEntity } from "./format.js";
-import { archive } from "../data/load.js";
 import type { SourceRecord } from "../data/schemas.js";
-import { tuningSystems } from "../theory/tuningSystem.js";
-import { maqamat, ajnas, type Entity } from "../theory/entity.js";
+import type { Entity } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { std } from "../theory/std.js";
-
-const sources = archive().sources;
 
 /** The record's fields by name (the typed union hides the per-type ones from indexing). */
 type Fields = Record<string, string | undefined>;
@@ -98,8 +95,8 @@ const sourceParams = z.object({ id: z.string(), includeArabic: includeArabic() }
 type SourceParams = z.infer<typeof sourceParams>;
 
 /** `{context: {source}, count, data}` of the records citing a source, or its 404. */
-function citingList(p: SourceParams, itemsOf: (source: SourceRecord) => unknown[]) {
-  const source = sources.find((s) => s.id === p.id);
+function citingList(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecord) => unknown[]) {
+  const source = cat.sources.find((s) => s.id === p.id);
   if (!source) return sourceNotFound(p.id);
   const data = itemsOf(source);
   const context = {
@@ -113,21 +110,21 @@ function citingList(p: SourceParams, itemsOf: (source: SourceRecord) => unknown[
   return ok({ context, count: data.length, data });
 }
 
-const listRoute = defineRoute("/sources", z.object({ includeArabic: includeArabic() }), (p) => {
-  const data = sources.map((s) => sourceRecord(s, p.includeArabic));
-  return ok({ count: data.length, data, meta: { total: sources.length } });
+const listRoute = defineRoute("/sources", z.object({ includeArabic: includeArabic() }), (p, { catalog: cat }) => {
+  const data = cat.sources.map((s) => sourceRecord(s, p.includeArabic));
+  return ok({ count: data.length, data, meta: { total: cat.sources.length } });
 });
 
-const detailRoute = defineRoute("/sources/{id}", sourceParams, (p) => {
-  const source = sources.find((s) => s.id === p.id);
+const detailRoute = defineRoute("/sources/{id}", sourceParams, (p, { catalog: cat }) => {
+  const source = cat.sources.find((s) => s.id === p.id);
   return source ? ok({ source: sourceRecord(source, p.includeArabic) }) : sourceNotFound(p.id);
 });
 
 const sourceLink = (ctx: RequestContext, source: SourceRecord) => apiUrl(ctx, `/sources/${source.id}`);
 
 const tuningSystemsRoute = defineRoute("/sources/{id}/tuning-systems", sourceParams, (p, ctx) =>
-  citingList(p, (source) =>
-    tuningSystems.flatMap((ts) => {
+  citingList(ctx.catalog, p, (source) =>
+    ctx.catalog.tuningSystems.flatMap((ts) => {
       const sourceReferences = pagesCiting(ts.record.sourcePageReferences, source.id);
       if (!sourceReferences.length) return [];
       return [
@@ -144,10 +141,10 @@ const tuningSystemsRoute = defineRoute("/sources/{id}/tuning-systems", sourcePar
 );
 
 /** The maqāmāt or ajnās citing a source, as `{maqam|jins, sourceReferences, links}` in file order. */
-const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", entities: readonly Entity[]) =>
+const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", entitiesOf: (cat: Catalog) => readonly Entity[]) =>
   defineRoute(`/sources/{id}/${segment}`, sourceParams, (p, ctx) =>
-    citingList(p, (source) =>
-      entities.flatMap((entity) => {
+    citingList(ctx.catalog, p, (source) =>
+      entitiesOf(ctx.catalog).flatMap((entity) => {
         const sourceReferences = pagesCiting(entity.record.sourcePageReferences, source.id);
         if (!sourceReferences.length) return [];
         return [
@@ -163,16 +160,16 @@ const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", enti
 
 export const routes: Route<any>[] = [
   tuningSystemsRoute,
-  entitiesRoute("maqamat", "maqam", maqamat),
-  entitiesRoute("ajnas", "jins", ajnas),
+  entitiesRoute("maqamat", "maqam", (cat) => cat.maqamat),
+  entitiesRoute("ajnas", "jins", (cat) => cat.ajnas),
   detailRoute,
   listRoute,
 ];
 
 /** Every source answer, with and without Arabic. */
-export function* prerender(): Generator<string> {
+export function* prerender(cat: Catalog): Generator<string> {
   for (const q of ["", "?includeArabic=true"]) {
     yield `/sources${q}`;
-    for (const { id } of sources) for (const sub of ["", "/tuning-systems", "/maqamat", "/ajnas"]) yield `/sources/${id}${sub}${q}`;
+    for (const { id } of cat.sources) for (const sub of ["", "/tuning-systems", "/maqamat", "/ajnas"]) yield `/sources/${id}${sub}${q}`;
   }
 }

@@ -7,7 +7,8 @@
 import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
 import type { ApiResponse } from "./errors.js";
 import { noteRef, tuningSystemEntity } from "./format.js";
-import { tuningSystems, findTuningSystem, findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import type { Catalog } from "../theory/catalog.js";
 import { std } from "../theory/std.js";
 
 export interface Scope {
@@ -20,11 +21,11 @@ const contextsOf = (systems: readonly TuningSystem[]): TuningContext[] =>
   systems.flatMap((ts) => ts.startingNotes.map((startingNote) => ({ ts, startingNote })));
 
 /** Without a tuning system, every system and starting note; `startingNote=all`, every starting note of one. */
-export function resolveScope(tuningSystem: string | undefined, startingNote: string | undefined): Scope | ApiResponse {
-  if (tuningSystem === undefined || tuningSystem === "") return { contexts: contextsOf(tuningSystems), single: false };
-  const ts = findTuningSystem(tuningSystem);
+export function resolveScope(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined): Scope | ApiResponse {
+  if (tuningSystem === undefined || tuningSystem === "") return { contexts: contextsOf(cat.tuningSystems), single: false };
+  const ts = cat.findTuningSystem(tuningSystem);
   if (ts && startingNote === "all") return { contexts: contextsOf([ts]), single: false };
-  const one = resolveTuning(tuningSystem, startingNote);
+  const one = resolveTuning(cat, tuningSystem, startingNote);
   return isResponse(one) ? one : { contexts: [one], single: true };
 }
 
@@ -41,8 +42,8 @@ type Cell = TuningContext | FailedCell;
 /** Named after the token as given (no display name to show for it). */
 const tokenRef = (token: string) => ({ idName: std(token), displayName: token });
 
-function cellsOf(id: string, startingNote: string, includeArabic: boolean): Cell[] {
-  const ts = findTuningSystem(id);
+function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): Cell[] {
+  const ts = cat.findTuningSystem(id);
   if (!ts) return [{ tuningSystem: { id, ...tokenRef(id) }, startingNote: tokenRef(startingNote), error: `Tuning system '${id}' not found` }];
   if (startingNote === "all") return contextsOf([ts]);
   const resolved = findStartingNote(ts, startingNote);
@@ -68,12 +69,13 @@ export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArab
  * Every cell is reported, so successful + failed = total.
  */
 export function compareCells(
+  cat: Catalog,
   ids: readonly string[],
   startingNote: string,
   includeArabic: boolean,
   compute: (context: TuningContext) => Record<string, unknown> | string,
 ) {
-  const cells = ids.flatMap((id) => cellsOf(id, startingNote, includeArabic));
+  const cells = ids.flatMap((id) => cellsOf(cat, id, startingNote, includeArabic));
   let successful = 0;
   const comparisons = cells.map((cell) => {
     if ("error" in cell) return cell;

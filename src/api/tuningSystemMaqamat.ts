@@ -11,15 +11,15 @@ import { isResponse, resolveTuningPath, transpositionSummary, type TuningContext
 import { perTuningSystemAnswer, perTuningSystemSchema, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
 import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
-import { maqamat, type Maqam } from "../theory/entity.js";
+import type { Maqam } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
 import { familyOf, type Family } from "../theory/family.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { std } from "../theory/std.js";
-import { boundedMemo } from "../theory/memo.js";
+import { memoSlot } from "../theory/memo.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { tuningSystems } from "../theory/tuningSystem.js";
 
 /** A maqām available from the starting note, realised from its own tonic. */
 interface Available {
@@ -32,23 +32,23 @@ interface Available {
 }
 
 // Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const availableMemo = boundedMemo<Available[]>(128);
+const availableMemo = memoSlot<Available[]>("availableMaqamat", 128);
 
 /**
  * The maqāmāt whose notes the starting note's adjacent-octave name set holds and that have an
  * untransposed realisation from their own tonic; computed once per tuning system × starting note
  * × tolerance, in data order.
  */
-function availableFrom(tuning: TuningContext, tolerance: number): Available[] {
+function availableFrom(cat: Catalog, tuning: TuningContext, tolerance: number): Available[] {
   const { ts, startingNote } = tuning;
-  return availableMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
-    const names = startingNoteNameSet(tuning);
+  return availableMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
+    const names = startingNoteNameSet(cat, tuning);
     const available: Available[] = [];
-    for (const maqam of maqamat) {
+    for (const maqam of cat.maqamat) {
       if (!isPossible(maqam, names)) continue;
       const own = tonicStartingNote(ts, maqam);
-      const tahlil = untransposedIn(maqam, ts, own, tolerance);
-      if (tahlil) available.push({ maqam, startingNote: own, tahlil, family: familyOf(tahlil, ts, own, tolerance) });
+      const tahlil = untransposedIn(cat, maqam, ts, own, tolerance);
+      if (tahlil) available.push({ maqam, startingNote: own, tahlil, family: familyOf(cat, tahlil, ts, own, tolerance) });
     }
     return available;
   });
@@ -83,12 +83,13 @@ const route = defineRoute(
     includeTranspositions: strictBoolean("includeTranspositions"),
   }),
   (p, ctx) => {
-    const tuning = resolveTuningPath(p.id, p.startingNote);
+    const cat = ctx.catalog;
+    const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
-    const available = availableFrom(tuning, p.centsTolerance);
+    const available = availableFrom(cat, tuning, p.centsTolerance);
     // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
     const details = p.includeMaqamDegrees && p.includeDegreeDetails;
-    const data = sortByNameOrTonic(available, p.sortBy, ({ maqam }) => maqamSortKey(maqam)).map(({ maqam, startingNote: own, tahlil, family }) => ({
+    const data = sortByNameOrTonic(cat, available, p.sortBy, ({ maqam }) => maqamSortKey(maqam)).map(({ maqam, startingNote: own, tahlil, family }) => ({
       maqam: entityObject(maqam, p.includeArabic),
       family: familyRef(family, p.includeArabic),
       tonic: noteRef(maqam.ascending[0], p.includeArabic),
@@ -102,7 +103,7 @@ const route = defineRoute(
         : {}),
       ...(p.includeTranspositions
         ? {
-            transpositions: transposedOnly(transpositionsOf(maqam, tuning.ts, own, p.centsTolerance)).map((t) => ({
+            transpositions: transposedOnly(transpositionsOf(cat, maqam, tuning.ts, own, p.centsTolerance)).map((t) => ({
               ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
               maqamDegrees: realisedDegrees(t, details),
             })),
@@ -111,7 +112,7 @@ const route = defineRoute(
     }));
     const stats = {
       totalMaqamatForStartingNote: data.length,
-      totalMaqamatInLibrary: maqamat.length,
+      totalMaqamatInLibrary: cat.maqamat.length,
       uniqueTonicCount: new Set(available.map(({ maqam }) => std(maqam.ascending[0]))).size,
       uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
     };
@@ -135,7 +136,7 @@ const VARIANTS = [
 ];
 
 /** Every tuning system × starting note in the default form and a few flag combinations. */
-export function* prerender(): Generator<string> {
-  for (const ts of tuningSystems)
+export function* prerender(cat: Catalog): Generator<string> {
+  for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes) for (const q of VARIANTS) yield `/tuning-systems/${ts.id}/${std(startingNote)}/maqamat${q}`;
 }

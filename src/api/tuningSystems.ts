@@ -6,15 +6,16 @@ import { includeArabic, flag, oneOf, emptyAsAbsent, pathParameter } from "./para
 import { apiUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, resolveTuningPath } from "./resolve.js";
-import { tuningSystems, referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
+import { referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
+import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { std } from "../theory/std.js";
 
 const listRoute = defineRoute(
   "/tuning-systems",
   z.object({ includeSources: flag(), includeArabic: includeArabic() }),
-  (p) => {
-    const data = tuningSystems.map((ts) => ({
+  (p, { catalog: cat }) => {
+    const data = cat.tuningSystems.map((ts) => ({
       tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
       // Every note-name set's first name, not deduplicated, as the archive lists them.
       startingNotes: noteNameArray(
@@ -41,11 +42,12 @@ const pitchClassesRoute = defineRoute(
     includeArabic: includeArabic(),
   }),
   (p, ctx) => {
-    const tuning = resolveTuningPath(p.id, p.startingNote);
+    const cat = ctx.catalog;
+    const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
     const { ts, startingNote } = tuning;
     const octaves = p.octave === "all" ? [0, 1, 2, 3] : [Number(p.octave)];
-    const pitchClasses = pitchClassesOf(ts, startingNote)
+    const pitchClasses = pitchClassesOf(cat, ts, startingNote)
       .filter((pc) => octaves.includes(pc.octave))
       .map((pc) => pitchClassObject(pc, p.pitchClassDataType, p.includeArabic));
     const n = pitchClassesPerOctave(ts);
@@ -74,9 +76,9 @@ const pitchClassesRoute = defineRoute(
 export const routes = [pitchClassesRoute, listRoute];
 
 /** Every list variant, and each tuning system × starting note's pitch classes per data type and octave. */
-export function* prerender(): Generator<string> {
+export function* prerender(cat: Catalog): Generator<string> {
   for (const q of ["", "?includeArabic=true", "?includeSources=true", "?includeArabic=true&includeSources=true"]) yield `/tuning-systems${q}`;
-  for (const ts of tuningSystems)
+  for (const ts of cat.tuningSystems)
     for (const note of ts.startingNotes) {
       const base = `/tuning-systems/${ts.id}/${std(note)}/pitch-classes`;
       yield base;

@@ -1,23 +1,26 @@
 /** `npm run serve`: serves build/ plus the fallback until SIGINT/SIGTERM. */
 import { resolve } from "node:path";
-import { validateArchive, DataError } from "../data/load.js";
+import { readFacts } from "../data/load.js";
+import { DataError } from "../data/facts.js";
+import { createCatalog, type Catalog } from "../theory/catalog.js";
+import { startServer, buildBaseUrl } from "./server.js";
 
-// Refuse invalid data with the loader's message (file, record id, field) before anything uses it.
+let catalog: Catalog;
 try {
-  validateArchive();
+  catalog = createCatalog(readFacts());
 } catch (e) {
+  // Invalid data is refused with the loader's message (file, record id, field).
   if (!(e instanceof DataError)) throw e;
   console.error(`refusing to start: ${e.message}`);
   process.exit(1);
 }
-const { startServer, buildBaseUrl } = await import("./server.js");
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const buildDir = resolve(process.env.BUILD_DIR ?? "build");
 const baseUrl = process.env.BASE_URL ?? buildBaseUrl(buildDir) ?? `http://localhost:${port}`;
 
-const server = await startServer({ buildDir, baseUrl }, port, host);
+const server = await startServer({ catalog, buildDir, baseUrl }, port, host);
 console.log(`Maqam archive API at http://localhost:${port}/api (links use ${baseUrl}; static files from ${buildDir})`);
 const stop = () => {
   server.close(() => process.exit(0));

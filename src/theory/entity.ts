@@ -3,10 +3,9 @@
  * specification: `std(name)` with an `al-` closed up (`maqam_rahat_alarwah`), and a transposition
  * is `<base idName>_al_<tonic idName>`.
  */
-import { archive } from "../data/load.js";
 import type { MaqamRecord, JinsRecord } from "../data/schemas.js";
 import { std } from "./std.js";
-import { findNoteName } from "./noteName.js";
+import type { NoteNameIndex } from "./noteName.js";
 
 export interface Maqam {
   kind: "maqam";
@@ -39,7 +38,7 @@ export const transpositionIdName = (base: Entity, tonic: string): string => `${b
 /** Display name of a transposition: `<name> al-<tonic>`. */
 export const transpositionDisplayName = (base: Entity, tonic: string): string => `${base.name} al-${tonic}`;
 
-export const maqamat: readonly Maqam[] = archive().maqamat.map((record) => ({
+export const maqamOf = (record: MaqamRecord): Maqam => ({
   kind: "maqam",
   id: record.id,
   idName: entityIdName(record.name),
@@ -47,16 +46,16 @@ export const maqamat: readonly Maqam[] = archive().maqamat.map((record) => ({
   ascending: record.ascendingNoteNames,
   descending: record.descendingNoteNames,
   record,
-}));
+});
 
-export const ajnas: readonly Jins[] = archive().ajnas.map((record) => ({
+export const jinsOf = (record: JinsRecord): Jins => ({
   kind: "jins",
   id: record.id,
   idName: entityIdName(record.name.trim()),
   name: record.name.trim(),
   notes: record.noteNames,
   record,
-}));
+});
 
 /** The entity's note names (ascending for a maqām), first is the data tonic. */
 export const firstNoteOf = (e: Entity): string => (e.kind === "maqam" ? e.ascending[0] : e.notes[0]);
@@ -67,7 +66,11 @@ export interface EntityReference<E extends Entity> {
   tonic?: string;
 }
 
-function indexOf<E extends Entity>(entities: readonly E[]) {
+/**
+ * Looks an entity up by numeric id, idName, or a transposition idName in the current or an older
+ * spelling; undefined when nothing matches (the handler answers 404).
+ */
+export function entityFinder<E extends Entity>(entities: readonly E[], notes: NoteNameIndex): (param: string) => EntityReference<E> | undefined {
   const byKey = new Map<string, E>();
   for (const e of entities) {
     byKey.set(e.id, e);
@@ -85,7 +88,7 @@ function indexOf<E extends Entity>(entities: readonly E[]) {
         // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
         const rest = param.slice(base.length + 3);
         for (const candidate of [rest.replace(/^[_-]/, ""), rest]) {
-          const note = candidate ? findNoteName(candidate) : undefined;
+          const note = candidate ? notes.findNoteName(candidate) : undefined;
           if (note && note.idName === candidate) return { entity: e, tonic: note.name };
         }
       }
@@ -93,13 +96,3 @@ function indexOf<E extends Entity>(entities: readonly E[]) {
     return undefined;
   };
 }
-
-/**
- * Looks a maqām up by numeric id, idName, or a transposition idName in the current or an older
- * spelling; undefined when nothing matches (the handler answers 404).
- */
-export const findMaqam = indexOf(maqamat);
-export const findJins = indexOf(ajnas);
-
-export const jinsById = new Map(ajnas.map((j) => [j.id, j]));
-export const maqamById = new Map(maqamat.map((m) => [m.id, m]));

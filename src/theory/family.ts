@@ -11,6 +11,7 @@ import { std } from "./std.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
 import type { Transposition } from "./transposition.js";
+import type { Catalog } from "./catalog.js";
 import { candidateAjnas, extendedScales, jinsOnDegree } from "./jinsDetection.js";
 
 export interface Family {
@@ -61,10 +62,10 @@ function familyOfJinsName(jinsName: string): Family {
  * The family of a maqām realisation (the detail routes pass transposition-list entry 0) in a
  * tuning system × starting note, with the request's tolerance.
  */
-export function familyOf(t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Family {
-  const pcs = pitchClassesOf(ts, startingNote);
-  const candidates = candidateAjnas(pcs);
+export function familyOf(cat: Catalog, t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Family {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
+  const candidates = candidateAjnas(cat, pcs);
   const scales = extendedScales(t, pcs, pitchClassesPerOctave(ts));
-  const jins = jinsOnDegree(scales.ascending, 0, candidates, tolerance) ?? jinsOnDegree(scales.descending, 0, candidates, tolerance);
+  const jins = jinsOnDegree(cat.notes, scales.ascending, 0, candidates, tolerance) ?? jinsOnDegree(cat.notes, scales.descending, 0, candidates, tolerance);
   return jins ? familyOfJinsName(jins.jins.name) : NO_JINS;
 }

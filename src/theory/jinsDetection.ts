@@ -6,9 +6,10 @@
 import type { PitchClass } from "./pitchClass.js";
 import { boundedMemo } from "./memo.js";
 import { pitchClassesOf } from "./pitchClass.js";
-import { sameSlot } from "./noteName.js";
+import type { NoteNameIndex } from "./noteName.js";
+import type { Catalog } from "./catalog.js";
 import { type TuningSystem, pitchClassesPerOctave } from "./tuningSystem.js";
-import { ajnas, type Jins, transpositionDisplayName, transpositionIdName } from "./entity.js";
+import { type Jins, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { intervalPattern, type Transposition } from "./transposition.js";
 
 /** A jins found on one degree of a maqām. */
@@ -40,11 +41,11 @@ export interface CandidateJins {
 const candidateCache = new WeakMap<readonly PitchClass[], CandidateJins[]>();
 
 /** §6.1: the ajnās whose every note is among the pitch classes, in file order, with their patterns. */
-export function candidateAjnas(pcs: readonly PitchClass[]): CandidateJins[] {
+export function candidateAjnas(cat: Catalog, pcs: readonly PitchClass[]): CandidateJins[] {
   let candidates = candidateCache.get(pcs);
   if (!candidates) {
     candidates = [];
-    for (const jins of ajnas) {
+    for (const jins of cat.ajnas) {
       const names = new Set(jins.notes);
       const cells = pcs.filter((pc) => names.has(pc.noteName));
       if (cells.length === jins.notes.length) candidates.push({ jins, pattern: intervalPattern(cells) });
@@ -98,9 +99,9 @@ function matchesAt(intervals: readonly number[], i: number, pattern: readonly nu
 }
 
 /** The jins named after the note it starts on (bare on the jins's own modal slot). */
-function jinsInstance(jins: Jins, cells: PitchClass[]): JinsInstance {
+function jinsInstance(notes: NoteNameIndex, jins: Jins, cells: PitchClass[]): JinsInstance {
   const tonic = cells[0].noteName;
-  const isTransposed = !sameSlot(tonic, jins.notes[0]);
+  const isTransposed = !notes.sameSlot(tonic, jins.notes[0]);
   return {
     jins,
     name: isTransposed ? transpositionDisplayName(jins, tonic) : jins.name,
@@ -111,21 +112,21 @@ function jinsInstance(jins: Jins, cells: PitchClass[]): JinsInstance {
 }
 
 /** The first candidate whose pattern starts at position i of the intervals, named on its tonic. */
-function jinsAt(scale: ExtendedScale, intervals: readonly number[], i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+function jinsAt(notes: NoteNameIndex, scale: ExtendedScale, intervals: readonly number[], i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
   const found = candidates.find(({ pattern }) => matchesAt(intervals, i, pattern, tolerance));
   // A match never involves a missing note (its intervals are NaN), so the cells all exist.
-  return found ? jinsInstance(found.jins, scale.slice(i, i + found.pattern.length + 1) as PitchClass[]) : null;
+  return found ? jinsInstance(notes, found.jins, scale.slice(i, i + found.pattern.length + 1) as PitchClass[]) : null;
 }
 
 /** §6.3: the first candidate (in the given order) whose pattern starts at degree i of the extended scale, or null. */
-export function jinsOnDegree(scale: ExtendedScale, i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
-  return jinsAt(scale, extendedIntervals(scale), i, candidates, tolerance);
+export function jinsOnDegree(notes: NoteNameIndex, scale: ExtendedScale, i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+  return jinsAt(notes, scale, extendedIntervals(scale), i, candidates, tolerance);
 }
 
 /** One jins (or null) per degree of a scale given lowest first. */
-function ajnasPerDegree(scale: ExtendedScale, degrees: number, candidates: readonly CandidateJins[], tolerance: number): (JinsInstance | null)[] {
+function ajnasPerDegree(notes: NoteNameIndex, scale: ExtendedScale, degrees: number, candidates: readonly CandidateJins[], tolerance: number): (JinsInstance | null)[] {
   const intervals = extendedIntervals(scale);
-  return Array.from({ length: degrees }, (_, i) => jinsAt(scale, intervals, i, candidates, tolerance));
+  return Array.from({ length: degrees }, (_, i) => jinsAt(notes, scale, intervals, i, candidates, tolerance));
 }
 
 /** Both directions continued an octave up with the slice of the ascending scale (§6.2). */
@@ -145,19 +146,19 @@ const cache = new WeakMap<Transposition, (key: string, compute: () => DegreeAjna
  * note. The descending ajnās are read upwards from each note of the descending scale and listed
  * top-down. Cached per transposition and tolerance.
  */
-export function ajnasOf(t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
+export function ajnasOf(cat: Catalog, t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
   let memo = cache.get(t);
   if (!memo) {
     memo = boundedMemo<DegreeAjnas>(4);
     cache.set(t, memo);
   }
   return memo(String(tolerance), () => {
-    const pcs = pitchClassesOf(ts, startingNote);
-    const candidates = candidateAjnas(pcs);
+    const pcs = pitchClassesOf(cat, ts, startingNote);
+    const candidates = candidateAjnas(cat, pcs);
     const scales = extendedScales(t, pcs, pitchClassesPerOctave(ts));
     return {
-      ascending: ajnasPerDegree(scales.ascending, t.ascending.length, candidates, tolerance),
-      descending: ajnasPerDegree(scales.descending, t.descending.length, candidates, tolerance).reverse(),
+      ascending: ajnasPerDegree(cat.notes, scales.ascending, t.ascending.length, candidates, tolerance),
+      descending: ajnasPerDegree(cat.notes, scales.descending, t.descending.length, candidates, tolerance).reverse(),
     };
   });
 }

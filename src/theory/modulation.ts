@@ -3,12 +3,13 @@
  * may move to, by the degree of the source scale the new tonic stands on (I, III, IV, V, VI),
  * with the alternative third (a two-part note below the third) and the sixth when there is no third.
  */
-import { octaveLists, shawwaClassOf } from "./noteName.js";
-import { boundedMemo } from "./memo.js";
+import type { NoteNameIndex } from "./noteName.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 import type { ShawwaClass } from "../data/schemas.js";
 import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
-import { maqamat, ajnas, type Entity, type Maqam, transpositionDisplayName, transpositionIdName } from "./entity.js";
+import { type Entity, type Maqam, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf, isPossible, namesOf } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 import { entityNameToArabic, noteNameToArabic } from "./arabic.js";
@@ -49,26 +50,17 @@ const namesOfCells = (cells: readonly PitchClass[]): string[] => cells.map((pc) 
 // ---------------------------------------------------------------------------------------------
 // al-Shawwā positions
 
-/** Octave-1 then octave-2 names inside al-Shawwā's framework; octaves 0 and 3 have no position. */
-const shawwaPositions = new Map<string, number>();
-[...octaveLists[1], ...octaveLists[2]]
-  .filter((name) => shawwaClassOf(name) !== "/")
-  .forEach((name, position) => {
-    if (!shawwaPositions.has(name)) shawwaPositions.set(name, position);
-  });
-
-const shawwaPosition = (name: string | undefined): number => (name === undefined ? -1 : (shawwaPositions.get(name) ?? -1));
 /** Class of a scale degree; a degree the scale does not have is outside the framework. */
-const classOf = (name: string | undefined): ShawwaClass => (name === undefined ? "/" : shawwaClassOf(name));
+const classOf = (notes: NoteNameIndex, name: string | undefined): ShawwaClass => (name === undefined ? "/" : notes.shawwaClassOf(name));
 
 /**
  * The first two-part note walking down the tuning from the third degree (the third itself
  * included), never below octave 1; `""` when there is none or the third lies below octave 1.
  */
-export function twoPartNoteBelowThird(third: string | undefined, pcs: readonly PitchClass[], perOctave: number): string {
+export function twoPartNoteBelowThird(notes: NoteNameIndex, third: string | undefined, pcs: readonly PitchClass[], perOctave: number): string {
   const t3 = third === undefined ? -1 : pcs.findIndex((pc) => pc.noteName === third);
   if (t3 < perOctave) return "";
-  for (let i = t3; i >= perOctave; i--) if (shawwaClassOf(pcs[i].noteName) === "2p") return pcs[i].noteName;
+  for (let i = t3; i >= perOctave; i--) if (notes.shawwaClassOf(pcs[i].noteName) === "2p") return pcs[i].noteName;
   return "";
 }
 
@@ -87,10 +79,11 @@ interface SourceDegrees {
   checkSixNoThird: boolean;
 }
 
-function sourceDegreesOf(source: Transposition, pcs: readonly PitchClass[], perOctave: number): SourceDegrees {
+function sourceDegreesOf(notes: NoteNameIndex, source: Transposition, pcs: readonly PitchClass[], perOctave: number): SourceDegrees {
+  const { shawwaPosition } = notes;
   const a = namesOfCells(source.ascending);
   const dB = namesOfCells(source.descending).reverse();
-  const noteName2pBelowThird = twoPartNoteBelowThird(a[2], pcs, perOctave);
+  const noteName2pBelowThird = twoPartNoteBelowThird(notes, a[2], pcs, perOctave);
   const p2 = shawwaPosition(noteName2pBelowThird);
   const sixthAbove = shawwaPosition(a[5]) - shawwaPosition(a[0]);
   return {
@@ -98,9 +91,9 @@ function sourceDegreesOf(source: Transposition, pcs: readonly PitchClass[], perO
     dB,
     noteName2pBelowThird,
     check2p: noteName2pBelowThird !== "" && p2 - shawwaPosition(a[0]) === 6 && p2 - shawwaPosition(a[1]) === 2,
-    checkSixAsc: classOf(a[4]) === "n" && classOf(a[6]) === "n",
-    checkSixDesc: classOf(dB[4]) === "n" && classOf(dB[6]) === "n",
-    checkSixNoThird: (sixthAbove === 16 || sixthAbove === 17) && classOf(a[5]) === "n",
+    checkSixAsc: classOf(notes, a[4]) === "n" && classOf(notes, a[6]) === "n",
+    checkSixDesc: classOf(notes, dB[4]) === "n" && classOf(notes, dB[6]) === "n",
+    checkSixNoThird: (sixthAbove === 16 || sixthAbove === 17) && classOf(notes, a[5]) === "n",
   };
 }
 
@@ -136,8 +129,8 @@ const dataNamesOf = (entity: Entity): string[] => (entity.kind === "maqam" ? ent
  * Every realisable entity's lookup form, then its transpositions except the one that repeats the
  * lookup form note for note; which of them a given source may use is decided per source.
  */
-function candidatePool(entities: readonly Entity[], ts: TuningSystem, startingNote: string, tolerance: number): CandidatePool {
-  const pcs = pitchClassesOf(ts, startingNote);
+function candidatePool(cat: Catalog, entities: readonly Entity[], ts: TuningSystem, startingNote: string, tolerance: number): CandidatePool {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
   const names = namesOf(pcs);
   const pool: CandidatePool = new Map();
   const add = (c: Candidate) => {
@@ -150,7 +143,7 @@ function candidatePool(entities: readonly Entity[], ts: TuningSystem, startingNo
   for (const entity of entities) {
     if (!isPossible(entity, names)) continue;
     add({ entity, transposition: lookupRealisation(entity, pcs), byLookup: true });
-    for (const transposition of transpositionsOf(entity, ts, startingNote, tolerance))
+    for (const transposition of transpositionsOf(cat, entity, ts, startingNote, tolerance))
       if (!sameList(namesOfCells(transposition.ascending), dataNamesOf(entity))) add({ entity, transposition, byLookup: false });
   }
   return pool;
@@ -161,11 +154,12 @@ interface Pools {
   ajnas: CandidatePool;
 }
 
-const poolsMemo = boundedMemo<Pools>(8);
-const poolsOf = (ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
-  poolsMemo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
-    maqamat: candidatePool(maqamat, ts, startingNote, tolerance),
-    ajnas: candidatePool(ajnas, ts, startingNote, tolerance),
+// Per tuning system × starting note × tolerance; a few, since a pool holds every transposition.
+const poolsMemo = memoSlot<Pools>("modulationPools", 8);
+const poolsOf = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
+  poolsMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
+    maqamat: candidatePool(cat, cat.maqamat, ts, startingNote, tolerance),
+    ajnas: candidatePool(cat, cat.ajnas, ts, startingNote, tolerance),
   }));
 
 /**
@@ -191,10 +185,10 @@ function candidatesOn(pool: CandidatePool, tonic: string | undefined, sourceMaqa
  * kept by taking that tonic's group. III, the alternative III and VI-if-no-III form one if/else
  * chain per candidate; then the alternatives are emptied when a real third exists.
  */
-function degreeLists(pool: CandidatePool, source: SourceDegrees, sourceMaqam: Maqam | undefined): ModulationLists {
+function degreeLists(notes: NoteNameIndex, pool: CandidatePool, source: SourceDegrees, sourceMaqam: Maqam | undefined): ModulationLists {
   const { a, dB, noteName2pBelowThird } = source;
   const on = (tonic: string | undefined) => candidatesOn(pool, tonic, sourceMaqam, a);
-  const thirdIsFramed = classOf(a[2]) !== "/";
+  const thirdIsFramed = classOf(notes, a[2]) !== "/";
   const isThird = (tonic: string) => thirdIsFramed && tonic === a[2];
   const isAltThird = (tonic: string) => !isThird(tonic) && source.check2p && tonic === noteName2pBelowThird;
 
@@ -205,21 +199,21 @@ function degreeLists(pool: CandidatePool, source: SourceDegrees, sourceMaqam: Ma
     firstDegree: on(a[0]),
     thirdDegree,
     altThirdDegree: thirdDegree.length ? [] : altThirdDegree,
-    fourthDegree: classOf(a[3]) !== "/" ? on(a[3]) : [],
-    fifthDegree: classOf(a[4]) !== "/" ? on(a[4]) : [],
+    fourthDegree: classOf(notes, a[3]) !== "/" ? on(a[3]) : [],
+    fifthDegree: classOf(notes, a[4]) !== "/" ? on(a[4]) : [],
     sixthDegreeAsc: source.checkSixAsc ? on(a[5]) : [],
     sixthDegreeDesc: source.checkSixDesc ? on(dB[5]) : [],
     sixthDegreeIfNoThird: thirdDegree.length || altThirdDegree.length ? [] : sixthIfNoThird,
   };
 }
 
-function sourceOf(source: Transposition, ts: TuningSystem, startingNote: string): SourceDegrees {
-  return sourceDegreesOf(source, pitchClassesOf(ts, startingNote), pitchClassesPerOctave(ts));
+function sourceOf(cat: Catalog, source: Transposition, ts: TuningSystem, startingNote: string): SourceDegrees {
+  return sourceDegreesOf(cat.notes, source, pitchClassesOf(cat, ts, startingNote), pitchClassesPerOctave(ts));
 }
 
 /** The maqāmāt a maqām transposition may modulate to (the route graph needs only these). */
-export function maqamModulationsOf(maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): ModulationLists {
-  return degreeLists(poolsOf(ts, startingNote, tolerance).maqamat, sourceOf(source, ts, startingNote), maqam);
+export function maqamModulationsOf(cat: Catalog, maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): ModulationLists {
+  return degreeLists(cat.notes, poolsOf(cat, ts, startingNote, tolerance).maqamat, sourceOf(cat, source, ts, startingNote), maqam);
 }
 
 const modulationsMemo = new WeakMap<Pools, WeakMap<Transposition, Modulations>>();
@@ -229,16 +223,16 @@ const modulationsMemo = new WeakMap<Pools, WeakMap<Transposition, Modulations>>(
  * tolerance) may modulate to, per degree rule. Cached per tuning system × starting note ×
  * tolerance and source.
  */
-export function modulationsOf(maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Modulations {
-  const pools = poolsOf(ts, startingNote, tolerance);
+export function modulationsOf(cat: Catalog, maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Modulations {
+  const pools = poolsOf(cat, ts, startingNote, tolerance);
   let bySource = modulationsMemo.get(pools);
   if (!bySource) modulationsMemo.set(pools, (bySource = new WeakMap()));
   let result = bySource.get(source);
   if (!result) {
-    const degrees = sourceOf(source, ts, startingNote);
+    const degrees = sourceOf(cat, source, ts, startingNote);
     result = {
-      maqamat: degreeLists(pools.maqamat, degrees, maqam),
-      ajnas: degreeLists(pools.ajnas, degrees, undefined),
+      maqamat: degreeLists(cat.notes, pools.maqamat, degrees, maqam),
+      ajnas: degreeLists(cat.notes, pools.ajnas, degrees, undefined),
       noteName2pBelowThird: degrees.noteName2pBelowThird,
     };
     bySource.set(source, result);
@@ -258,10 +252,10 @@ export const modulationCount = (lists: ModulationLists): number => MODULATION_CA
  * `stats.numberOfMaqamModulations` / `numberOfAjnasModulations`: counted on the analytical form
  * (transposition-list entry 0) whatever rendering is displayed; 0 when the maqām has no rendering.
  */
-export function modulationCounts(maqam: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): { maqamat: number; ajnas: number } {
-  const tahlil = transpositionsOf(maqam, ts, startingNote, tolerance)[0];
+export function modulationCounts(cat: Catalog, maqam: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): { maqamat: number; ajnas: number } {
+  const tahlil = transpositionsOf(cat, maqam, ts, startingNote, tolerance)[0];
   if (!tahlil) return { maqamat: 0, ajnas: 0 };
-  const m = modulationsOf(maqam, tahlil, ts, startingNote, tolerance);
+  const m = modulationsOf(cat, maqam, tahlil, ts, startingNote, tolerance);
   return { maqamat: modulationCount(m.maqamat), ajnas: modulationCount(m.ajnas) };
 }
 
@@ -313,8 +307,8 @@ function listsOctaveBelow(lists: ModulationLists, pcs: readonly PitchClass[], pe
 }
 
 /** Every modulation target one octave lower; targets that would leave the tuning are dropped. */
-export function lowerOctaveModulations(modulations: Modulations, ts: TuningSystem, startingNote: string): { maqamat: ModulationLists; ajnas: ModulationLists } {
-  const pcs = pitchClassesOf(ts, startingNote);
+export function lowerOctaveModulations(cat: Catalog, modulations: Modulations, ts: TuningSystem, startingNote: string): { maqamat: ModulationLists; ajnas: ModulationLists } {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
   const n = pitchClassesPerOctave(ts);
   return { maqamat: listsOctaveBelow(modulations.maqamat, pcs, n), ajnas: listsOctaveBelow(modulations.ajnas, pcs, n) };
 }

@@ -3,8 +3,9 @@
  * node per maqām rendering, one edge per al-Shawwā modulation, plus the same modulation landing an
  * octave lower and pure register shifts. Built once and kept for the route searches that follow.
  */
-import { maqamat, type Maqam } from "./entity.js";
-import { boundedMemo } from "./memo.js";
+import type { Maqam } from "./entity.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 import { isPossibleIn } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 import { pitchClassesOf } from "./pitchClass.js";
@@ -117,13 +118,13 @@ function rowWriter(nodeCount: number) {
   };
 }
 
-function buildGraph(ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
-  const pcs = pitchClassesOf(ts, startingNote);
+function buildGraph(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
   const perOctave = pitchClassesPerOctave(ts);
   const nodes: RouteNode[] = [];
-  for (const maqam of maqamat)
-    if (isPossibleIn(maqam, ts, startingNote))
-      for (const transposition of transpositionsOf(maqam, ts, startingNote, tolerance)) nodes.push({ maqam, transposition });
+  for (const maqam of cat.maqamat)
+    if (isPossibleIn(cat, maqam, ts, startingNote))
+      for (const transposition of transpositionsOf(cat, maqam, ts, startingNote, tolerance)) nodes.push({ maqam, transposition });
   const byKey = new Map<string, number>();
   nodes.forEach((n, i) => byKey.set(nodeKey(n.maqam, n.transposition.tonic), i));
   const analyticalNode = new Map<Maqam, number>();
@@ -157,7 +158,7 @@ function buildGraph(ts: TuningSystem, startingNote: string, tolerance: number): 
 
   const rows = rowWriter(nodes.length);
   nodes.forEach(({ maqam, transposition }, u) => {
-    const lists = maqamModulationsOf(maqam, transposition, ts, startingNote, tolerance);
+    const lists = maqamModulationsOf(cat, maqam, transposition, ts, startingNote, tolerance);
     const symmetric = isSymmetric(transposition);
     MODULATION_CATEGORIES.forEach((category, code) => {
       if (category === "sixthDegreeDesc" && symmetric) return;
@@ -218,9 +219,9 @@ function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
 }
 
 // A large graph holds a few hundred thousand edges; keep the few most recently searched.
-const graphs = boundedMemo<ModulationGraph>(4);
+const graphs = memoSlot<ModulationGraph>("modulationGraphs", 4);
 
 /** The modulation graph of a tuning system × starting note (display name) × tolerance. */
-export function modulationGraphOf(ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
-  return graphs(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => buildGraph(ts, startingNote, tolerance));
+export function modulationGraphOf(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
+  return graphs(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => buildGraph(cat, ts, startingNote, tolerance));
 }

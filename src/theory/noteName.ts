@@ -1,9 +1,9 @@
 /**
  * The note-name universe: five ordered octave lists (0-4). A name's octave is part of the name;
- * its index within the octave list is its modal-degree slot.
+ * its index within the octave list is its modal-degree slot. `noteNameIndex` indexes the
+ * universe once (the catalog keeps it); lookups of unknown names answer "none", `--` or undefined.
  */
-import { archive } from "../data/load.js";
-import type { ShawwaClass } from "../data/schemas.js";
+import type { NoteNameUniverse, ShawwaClass } from "../data/schemas.js";
 import { std } from "./std.js";
 
 export const NONE = "none";
@@ -11,62 +11,6 @@ export const NONE = "none";
 export interface Cell {
   octave: number;
   index: number;
-}
-
-const universe = archive().noteNames;
-export const octaveLists: readonly (readonly string[])[] = universe.octaves;
-const stems = universe.stems;
-
-const cellByName = new Map<string, Cell>();
-octaveLists.forEach((names, octave) =>
-  names.forEach((name, index) => {
-    if (!cellByName.has(name)) cellByName.set(name, { octave, index });
-  }),
-);
-
-/** Octave and within-octave index of a display name (first hit from octave 0 up), or (-1, -1). */
-export function cellOf(name: string): Cell {
-  return cellByName.get(name) ?? { octave: -1, index: -1 };
-}
-
-/** The name at the same slot `k` octaves away, `"none"` when that octave does not exist. */
-export function shiftName(name: string, k: number): string {
-  const { octave, index } = cellOf(name);
-  const list = octaveLists[octave + k];
-  if (octave < 0 || !list) return NONE;
-  return list[index] ?? NONE;
-}
-
-/** Two names sit in the same modal-degree slot (octave variants of each other). */
-export function sameSlot(a: string, b: string): boolean {
-  const ia = cellOf(a).index;
-  return ia >= 0 && ia === cellOf(b).index;
-}
-
-const englishByName = new Map<string, string>();
-// Later octaves win: `jawāb saham/ramal tūtī` (octave 3 slot 36 and octave 4 slot 0) is G5.
-octaveLists.forEach((names, octave) =>
-  names.forEach((name, index) => englishByName.set(name, stems[index] + String(index <= 14 ? octave + 1 : octave + 2))),
-);
-
-/** English name (e.g. `C3`, `E-b3`) of a note name; `--` for `none` and unknown names. */
-export function englishNameOf(name: string): string {
-  return englishByName.get(name) ?? "--";
-}
-
-const SOLFEGE: Record<string, string> = { A: "La", B: "Si", C: "Do", D: "Re", E: "Mi", F: "Fa", G: "Sol" };
-
-/** Solfège spelling of an English name (`E-b3` → `Mi-b3`); `--` stays `--`. */
-export function solfegeOf(englishName: string): string {
-  const syllable = SOLFEGE[englishName[0]];
-  return syllable ? syllable + englishName.slice(1) : englishName;
-}
-
-/** al-Shawwā class of a note name by its slot: natural, one-part, two-part, or outside (`/`). */
-export function shawwaClassOf(name: string): ShawwaClass {
-  const { octave, index } = cellOf(name);
-  if (octave < 0) return "/";
-  return universe.shawwaClasses[index];
 }
 
 /** Deduplicated note names of all octaves with their first octave and index, in octave-list order. */
@@ -78,28 +22,97 @@ export interface NoteNameEntry {
   englishName: string;
 }
 
-export const allNoteNames: readonly NoteNameEntry[] = [...cellByName.entries()].map(([name, cell]) => ({
-  name,
-  idName: std(name),
-  ...cell,
-  englishName: englishNameOf(name),
-}));
-
-const byIdName = new Map<string, NoteNameEntry>();
-for (const entry of allNoteNames) if (!byIdName.has(entry.idName)) byIdName.set(entry.idName, entry);
-
-/** Diacritics-insensitive lookup of a note name (display or idName form); undefined when unknown. */
-export function findNoteName(param: string): NoteNameEntry | undefined {
-  return byIdName.get(std(param));
+export interface NoteNameIndex {
+  octaveLists: readonly (readonly string[])[];
+  /** Octave and within-octave index of a display name (first hit from octave 0 up), or (-1, -1). */
+  cellOf(name: string): Cell;
+  /** The name at the same slot `k` octaves away, `"none"` when that octave does not exist. */
+  shiftName(name: string, k: number): string;
+  /** Two names sit in the same modal-degree slot (octave variants of each other). */
+  sameSlot(a: string, b: string): boolean;
+  /** English name (e.g. `C3`, `E-b3`) of a note name; `--` for `none` and unknown names. */
+  englishNameOf(name: string): string;
+  /** al-Shawwā class of a note name by its slot: natural, one-part, two-part, or outside (`/`). */
+  shawwaClassOf(name: string): ShawwaClass;
+  /** Position of a name among the octave-1 and octave-2 names inside al-Shawwā's framework; -1 outside. */
+  shawwaPosition(name: string | undefined): number;
+  allNoteNames: readonly NoteNameEntry[];
+  /** Diacritics-insensitive lookup of a note name (display or idName form); undefined when unknown. */
+  findNoteName(param: string): NoteNameEntry | undefined;
+  /** Position of an idName in the concatenated std'd octave lists (tonic sort priority). */
+  tonicPriority(idName: string): number;
 }
 
-/** Position of an idName in the concatenated std'd octave lists (tonic sort priority). */
-const priorityByIdName = new Map<string, number>();
-octaveLists.flat().forEach((name, position) => {
-  const id = std(name);
-  if (!priorityByIdName.has(id)) priorityByIdName.set(id, position);
-});
+const SOLFEGE: Record<string, string> = { A: "La", B: "Si", C: "Do", D: "Re", E: "Mi", F: "Fa", G: "Sol" };
 
-export function tonicPriority(idName: string): number {
-  return priorityByIdName.get(idName) ?? Number.MAX_SAFE_INTEGER;
+/** Solfège spelling of an English name (`E-b3` → `Mi-b3`); `--` stays `--`. */
+export function solfegeOf(englishName: string): string {
+  const syllable = SOLFEGE[englishName[0]];
+  return syllable ? syllable + englishName.slice(1) : englishName;
+}
+
+export function noteNameIndex(universe: NoteNameUniverse): NoteNameIndex {
+  const octaveLists = universe.octaves;
+  const cellByName = new Map<string, Cell>();
+  octaveLists.forEach((names, octave) =>
+    names.forEach((name, index) => {
+      if (!cellByName.has(name)) cellByName.set(name, { octave, index });
+    }),
+  );
+  const cellOf = (name: string): Cell => cellByName.get(name) ?? { octave: -1, index: -1 };
+
+  const englishByName = new Map<string, string>();
+  // Later octaves win: `jawāb saham/ramal tūtī` (octave 3 slot 36 and octave 4 slot 0) is G5.
+  octaveLists.forEach((names, octave) =>
+    names.forEach((name, index) => englishByName.set(name, universe.stems[index] + String(index <= 14 ? octave + 1 : octave + 2))),
+  );
+  const englishNameOf = (name: string): string => englishByName.get(name) ?? "--";
+
+  const allNoteNames: NoteNameEntry[] = [...cellByName.entries()].map(([name, cell]) => ({
+    name,
+    idName: std(name),
+    ...cell,
+    englishName: englishNameOf(name),
+  }));
+  const byIdName = new Map<string, NoteNameEntry>();
+  for (const entry of allNoteNames) if (!byIdName.has(entry.idName)) byIdName.set(entry.idName, entry);
+
+  const priorityByIdName = new Map<string, number>();
+  octaveLists.flat().forEach((name, position) => {
+    const id = std(name);
+    if (!priorityByIdName.has(id)) priorityByIdName.set(id, position);
+  });
+
+  const shawwaClassOf = (name: string): ShawwaClass => {
+    const { octave, index } = cellOf(name);
+    return octave < 0 ? "/" : universe.shawwaClasses[index];
+  };
+  // Octave-1 then octave-2 names inside al-Shawwā's framework; octaves 0 and 3 have no position.
+  const shawwaPositions = new Map<string, number>();
+  [...octaveLists[1], ...octaveLists[2]]
+    .filter((name) => shawwaClassOf(name) !== "/")
+    .forEach((name, position) => {
+      if (!shawwaPositions.has(name)) shawwaPositions.set(name, position);
+    });
+
+  return {
+    octaveLists,
+    cellOf,
+    shiftName(name, k) {
+      const { octave, index } = cellOf(name);
+      const list = octaveLists[octave + k];
+      if (octave < 0 || !list) return NONE;
+      return list[index] ?? NONE;
+    },
+    sameSlot(a, b) {
+      const ia = cellOf(a).index;
+      return ia >= 0 && ia === cellOf(b).index;
+    },
+    englishNameOf,
+    shawwaClassOf,
+    shawwaPosition: (name) => (name === undefined ? -1 : (shawwaPositions.get(name) ?? -1)),
+    allNoteNames,
+    findNoteName: (param) => byIdName.get(std(param)),
+    tonicPriority: (idName) => priorityByIdName.get(idName) ?? Number.MAX_SAFE_INTEGER,
+  };
 }

@@ -4,7 +4,9 @@
  * so numbers match to the last bit; fractions are exact (fraction.js).
  */
 import Fraction from "fraction.js";
-import { NONE, octaveLists, englishNameOf, solfegeOf } from "./noteName.js";
+import { NONE, solfegeOf, type NoteNameIndex } from "./noteName.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 import {
   type TuningSystem,
   type ValueType,
@@ -139,14 +141,14 @@ function convert(value: string, type: ValueType, openStringLength: number, refer
 }
 
 /** Column of a set name: its index in the octave-1 list, 37 + index in the octave-2 list, or −1. */
-function columnOf(name: string): number {
+function columnOf({ octaveLists }: NoteNameIndex, name: string): number {
   const i = octaveLists[1].indexOf(name);
   if (i >= 0) return i;
   const j = octaveLists[2].indexOf(name);
   return j >= 0 ? 37 + j : -1;
 }
 
-function nameAt(column: number, octave: number): string {
+function nameAt({ octaveLists }: NoteNameIndex, column: number, octave: number): string {
   if (column < 0) return NONE;
   const list = column < 37 ? octaveLists[octave] : octaveLists[octave + 1];
   return list?.[column < 37 ? column : column - 37] ?? NONE;
@@ -157,12 +159,12 @@ export function noteNameSetOf(ts: TuningSystem, startingNote: string): string[] 
   return ts.record.noteNames.find((set) => set[0] === startingNote) ?? ts.record.noteNames[0];
 }
 
-function computePitchClasses(ts: TuningSystem, startingNote: string): PitchClass[] {
+function computePitchClasses(notes: NoteNameIndex, ts: TuningSystem, startingNote: string): PitchClass[] {
   const { record, valueType } = ts;
   if (valueType === "unknown") return [];
   const n = pitchClassesPerOctave(ts);
   const set = noteNameSetOf(ts, startingNote);
-  const columns = set.map(columnOf);
+  const columns = set.map((name) => columnOf(notes, name));
   const referenceFrequency = referenceFrequencyOf(ts, startingNote);
   const L = record.stringLength;
   const openLength = convert(record.tuningSystemPitchClasses[0], valueType, L, referenceFrequency).stringLength;
@@ -171,8 +173,8 @@ function computePitchClasses(ts: TuningSystem, startingNote: string): PitchClass
     for (let k = 0; k < n; k++) {
       const originalValue = shiftedValue(record.tuningSystemPitchClasses[k], valueType, octave);
       const c = convert(originalValue, valueType, L, referenceFrequency);
-      const noteName = nameAt(columns[k], octave);
-      const englishName = englishNameOf(noteName);
+      const noteName = nameAt(notes, columns[k], octave);
+      const englishName = notes.englishNameOf(noteName);
       const frequency = parseFloat(String(c.frequency));
       const midiNoteDecimal = frequencyToMidi(frequency);
       const ipnReferenceNoteName = ipnReferenceOf(englishName);
@@ -202,20 +204,15 @@ function computePitchClasses(ts: TuningSystem, startingNote: string): PitchClass
   return result;
 }
 
-const cache = new Map<string, PitchClass[]>();
+// Every tuning system × starting note of the archive (55 pairs) fits.
+const pitchClassMemo = memoSlot<PitchClass[]>("pitchClasses", 1024);
 
 /**
  * The 4N pitch classes (octave 0 indices 0…N−1, then octave 1, …) of a tuning system for a
  * starting note given as its display name. Computed once per pair and shared.
  */
-export function pitchClassesOf(ts: TuningSystem, startingNote: string): readonly PitchClass[] {
-  const key = `${ts.id}\u0000${startingNote}`;
-  let pcs = cache.get(key);
-  if (!pcs) {
-    pcs = computePitchClasses(ts, startingNote);
-    cache.set(key, pcs);
-  }
-  return pcs;
+export function pitchClassesOf(cat: Catalog, ts: TuningSystem, startingNote: string): readonly PitchClass[] {
+  return pitchClassMemo(cat)(`${ts.id}\u0000${startingNote}`, () => computePitchClasses(cat.notes, ts, startingNote));
 }
 
 /** The first pitch class (octave, then index order) that carries a note name (display form). */

@@ -7,10 +7,11 @@
  * in how a set is built and how cents are folded into the octave.
  */
 import type { PitchClass } from "./pitchClass.js";
-import { maqamat, type Maqam } from "./entity.js";
+import type { Maqam } from "./entity.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
-import { boundedMemo } from "./memo.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 
 export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
 
@@ -175,9 +176,9 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
 }
 
 /** Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in file order. */
-function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
-  return maqamat.flatMap((maqam) =>
-    transpositionsOf(maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => ({
+function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
+  return cat.maqamat.flatMap((maqam) =>
+    transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => ({
       maqam,
       transposition,
       cells: rule.cellsOf(transposition),
@@ -191,12 +192,15 @@ function classifiedTranspositions(ts: TuningSystem, startingNote: string, rule: 
  * maqām). Bounded, since the tolerance is free input: room for every tuning system × starting
  * note at one tolerance, and a few more.
  */
-export function cachedGrouping(ruleFor: (ts: TuningSystem, startingNote: string) => SetRule): (ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
-  const memo = boundedMemo<Grouping>(64);
-  return (ts, startingNote, tolerance) =>
-    memo(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
-      const rule = ruleFor(ts, startingNote);
-      return groupIntoSets(classifiedTranspositions(ts, startingNote, rule), rule, tolerance);
+export function cachedGrouping(
+  name: string,
+  ruleFor: (cat: Catalog, ts: TuningSystem, startingNote: string) => SetRule,
+): (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
+  const memo = memoSlot<Grouping>(name, 64);
+  return (cat, ts, startingNote, tolerance) =>
+    memo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
+      const rule = ruleFor(cat, ts, startingNote);
+      return groupIntoSets(classifiedTranspositions(cat, ts, startingNote, rule), rule, tolerance);
     });
 }
 
@@ -215,4 +219,4 @@ const maqamSetRule: SetRule = {
 };
 
 /** The maqām pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
-export const maqamSetGrouping = cachedGrouping(() => maqamSetRule);
+export const maqamSetGrouping = cachedGrouping("maqamSetGroupings", () => maqamSetRule);

@@ -4,9 +4,10 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
-import { shiftName } from "./noteName.js";
-import { tuningSystems, type TuningSystem } from "./tuningSystem.js";
+import type { TuningSystem } from "./tuningSystem.js";
 import type { Entity } from "./entity.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 
 export interface Tahlil {
   /** Maqām ascending cells, or the jins cells, in pitch order. */
@@ -49,26 +50,25 @@ export function namesOf(pcs: readonly PitchClass[]): ReadonlySet<string> {
   return names;
 }
 
+// One entry per note-name set of the archive (about 60).
+const adjacentMemo = memoSlot<ReadonlySet<string>>("adjacentOctaveNames", 1024);
+
 /** A note-name set with its neighbours one octave below and above (the archive's list checks). */
-const adjacentCache = new Map<string, ReadonlySet<string>>();
-export function adjacentOctaveNames(ts: TuningSystem, setIndex: number): ReadonlySet<string> {
-  const key = `${ts.id}:${setIndex}`;
-  let names = adjacentCache.get(key);
-  if (!names) {
+export function adjacentOctaveNames(cat: Catalog, ts: TuningSystem, setIndex: number): ReadonlySet<string> {
+  return adjacentMemo(cat)(`${ts.id}:${setIndex}`, () => {
     const set = ts.record.noteNames[setIndex];
-    names = new Set([...set.map((x) => shiftName(x, -1)), ...set, ...set.map((x) => shiftName(x, 1))]);
-    adjacentCache.set(key, names);
-  }
-  return names;
+    const { shiftName } = cat.notes;
+    return new Set([...set.map((x) => shiftName(x, -1)), ...set, ...set.map((x) => shiftName(x, 1))]);
+  });
 }
 
 /** Feasible in the adjacent-octave name set of some starting note of the tuning system. */
-export const isPossibleInSomeSet = (entity: Entity, ts: TuningSystem): boolean =>
-  ts.record.noteNames.some((_, i) => isPossible(entity, adjacentOctaveNames(ts, i)));
+export const isPossibleInSomeSet = (cat: Catalog, entity: Entity, ts: TuningSystem): boolean =>
+  ts.record.noteNames.some((_, i) => isPossible(entity, adjacentOctaveNames(cat, ts, i)));
 
 /** Feasible in the requested starting note's generated pitch classes (octaves 0–3). */
-export const isPossibleIn = (entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
-  isPossible(entity, namesOf(pitchClassesOf(ts, startingNote)));
+export const isPossibleIn = (cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
+  isPossible(entity, namesOf(pitchClassesOf(cat, ts, startingNote)));
 
 export interface Availability {
   tuningSystem: TuningSystem;
@@ -77,12 +77,12 @@ export interface Availability {
 }
 
 /** Tuning systems (file order) and starting notes whose adjacent-octave note-name sets realise the entity. */
-export function availabilityOf(entity: Entity): Availability[] {
+export function availabilityOf(cat: Catalog, entity: Entity): Availability[] {
   const result: Availability[] = [];
-  for (const ts of tuningSystems) {
+  for (const ts of cat.tuningSystems) {
     const startingNotes: string[] = [];
     ts.record.noteNames.forEach((set, i) => {
-      if (isPossible(entity, adjacentOctaveNames(ts, i))) startingNotes.push(set[0]);
+      if (isPossible(entity, adjacentOctaveNames(cat, ts, i))) startingNotes.push(set[0]);
     });
     if (startingNotes.length) result.push({ tuningSystem: ts, startingNotes });
   }

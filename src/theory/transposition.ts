@@ -6,11 +6,12 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
-import { NONE, sameSlot } from "./noteName.js";
+import { NONE, type NoteNameIndex } from "./noteName.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { type Entity, firstNoteOf, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf } from "./realisation.js";
-import { boundedMemo } from "./memo.js";
+import { memoSlot } from "./memo.js";
+import type { Catalog } from "./catalog.js";
 
 export interface Transposition {
   /** Display name: the data name for the taḥlīl, else `<name> al-<tonic>`. */
@@ -91,11 +92,11 @@ function candidatesOf(entity: Entity, pcs: readonly PitchClass[], tolerance: num
   return pairs;
 }
 
-function computeTranspositions(entity: Entity, pcs: readonly PitchClass[], tolerance: number): Transposition[] {
+function computeTranspositions(notes: NoteNameIndex, entity: Entity, pcs: readonly PitchClass[], tolerance: number): Transposition[] {
   if (pcs.length === 0) return [];
   const dataTonic = firstNoteOf(entity);
   const pairs = candidatesOf(entity, pcs, tolerance);
-  const base = pairs.find((p) => p.ascending[0].noteName === dataTonic) ?? pairs.find((p) => sameSlot(p.ascending[0].noteName, dataTonic));
+  const base = pairs.find((p) => p.ascending[0].noteName === dataTonic) ?? pairs.find((p) => notes.sameSlot(p.ascending[0].noteName, dataTonic));
   const entry = (p: Candidate): Transposition => {
     const tonic = p.ascending[0].noteName;
     const isBaseForm = p === base;
@@ -103,7 +104,7 @@ function computeTranspositions(entity: Entity, pcs: readonly PitchClass[], toler
       name: isBaseForm ? entity.name : transpositionDisplayName(entity, tonic),
       idName: isBaseForm ? entity.idName : transpositionIdName(entity, tonic),
       tonic,
-      isTransposed: !isBaseForm && !sameSlot(dataTonic, tonic),
+      isTransposed: !isBaseForm && !notes.sameSlot(dataTonic, tonic),
       isBaseForm,
       ascending: p.ascending,
       descending: p.descending,
@@ -113,16 +114,16 @@ function computeTranspositions(entity: Entity, pcs: readonly PitchClass[], toler
 }
 
 // Every entity × tuning system × starting note at the default tolerance fits (~15k lists).
-const memo = boundedMemo<Transposition[]>(40_000);
+const transpositionMemo = memoSlot<Transposition[]>("transpositions", 40_000);
 
 /**
  * The transposition list of an entity in a tuning system × starting note (display name):
  * the taḥlīl first (when the data tonic's slot is reachable), then every other tonic in pitch
  * order. Computed once per entity × tuning system × starting note × tolerance.
  */
-export function transpositionsOf(entity: Entity, ts: TuningSystem, startingNote: string, tolerance = 5): readonly Transposition[] {
+export function transpositionsOf(cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string, tolerance = 5): readonly Transposition[] {
   const key = `${entity.kind}:${entity.id}:${ts.id}:${startingNote}:${tolerance}`;
-  return memo(key, () => computeTranspositions(entity, pitchClassesOf(ts, startingNote), tolerance));
+  return transpositionMemo(cat)(key, () => computeTranspositions(cat.notes, entity, pitchClassesOf(cat, ts, startingNote), tolerance));
 }
 
 /** The genuinely transposed entries (other modal degrees), in pitch order. */

@@ -1,5 +1,4 @@
 /** Tuning systems: identity, display names, starting notes and the value format of their data. */
-import { archive } from "../data/load.js";
 import type { TuningSystemRecord } from "../data/schemas.js";
 import { std } from "./std.js";
 
@@ -43,7 +42,8 @@ export function detectValueType(values: readonly string[]): ValueType {
   return "unknown";
 }
 
-function build(record: TuningSystemRecord): TuningSystem {
+/** The theory's view of a tuning-system record (the catalog makes one per record). */
+export function tuningSystemOf(record: TuningSystemRecord): TuningSystem {
   const year = record.year;
   return {
     id: tuningSystemIdOf(record),
@@ -53,15 +53,6 @@ function build(record: TuningSystemRecord): TuningSystem {
     valueType: detectValueType(record.tuningSystemPitchClasses),
     startingNotes: [...new Set(record.noteNames.map((set) => set[0]))],
   };
-}
-
-export const tuningSystems: readonly TuningSystem[] = archive().tuningSystems.map(build);
-
-const byId = new Map(tuningSystems.map((ts) => [ts.id, ts]));
-
-/** Exact idName lookup (the spec accepts only exact ids); undefined when unknown. */
-export function findTuningSystem(id: string): TuningSystem | undefined {
-  return byId.get(id);
 }
 
 /** The starting note (display name) of `ts` that `param` names diacritics-insensitively. */

@@ -6,13 +6,20 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
-import { findTuningSystem, type TuningSystem } from "./tuningSystem.js";
+import type { TuningSystem } from "./tuningSystem.js";
+import type { Catalog } from "./catalog.js";
 import type { Transposition } from "./transposition.js";
 import { respellScale } from "./respell.js";
 import { SHARP_KEYS, cachedGrouping, keyOrder, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
 
+export const AL_KINDI_ID = "alkindi_874";
+
 /** al-Kindī's 12-tone tuning, which completes the sets of tuning systems without twelve plain keys. */
-export const alKindi = findTuningSystem("alkindi_874")!;
+export function alKindiOf(cat: Catalog): TuningSystem {
+  const ts = cat.findTuningSystem(AL_KINDI_ID);
+  if (!ts) throw new Error(`12-tone sets are completed from ${AL_KINDI_ID}, which the archive does not hold`);
+  return ts;
+}
 
 /** A plain note name: letter, optional sharp or flat, octave (`C3`, `Bb2`), no quarter-tone sign. */
 const PLAIN = /^([A-G])([#b]?)\d+$/;
@@ -52,10 +59,10 @@ interface Filler {
   cellsByKey: Map<string, PitchClass[]>;
 }
 
-function fillerOf(ts: TuningSystem, startingNote: string): Filler {
-  const own = pitchClassesOf(ts, startingNote);
+function fillerOf(cat: Catalog, ts: TuningSystem, startingNote: string): Filler {
+  const own = pitchClassesOf(cat, ts, startingNote);
   const chromatic = isChromatic(own);
-  return { chromatic, cellsByKey: byKey(chromatic ? own : pitchClassesOf(alKindi, startingNote)) };
+  return { chromatic, cellsByKey: byKey(chromatic ? own : pitchClassesOf(cat, alKindiOf(cat), startingNote)) };
 }
 
 /**
@@ -86,8 +93,8 @@ function respelledCells(t: Transposition): PitchClass[] {
 }
 
 /** The 12-tone grouping rule for one tuning system × starting note (al-Kindī must have that starting note). */
-function twelveToneRule(ts: TuningSystem, startingNote: string): SetRule {
-  const filler = fillerOf(ts, startingNote);
+function twelveToneRule(cat: Catalog, ts: TuningSystem, startingNote: string): SetRule {
+  const filler = fillerOf(cat, ts, startingNote);
   return {
     cellsOf: respelledCells,
     setOf: (entry) => chromaticSetOf(entry, filler),
@@ -97,12 +104,12 @@ function twelveToneRule(ts: TuningSystem, startingNote: string): SetRule {
 }
 
 /** The 12-pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
-export const twelveToneGrouping = cachedGrouping(twelveToneRule);
+export const twelveToneGrouping = cachedGrouping("twelveToneGroupings", twelveToneRule);
 
 /** The same pitch class one octave lower, from the tuning it was taken from. */
-function octaveBelow(cell: PitchClass, ts: TuningSystem, startingNote: string): PitchClass | undefined {
-  const kindi = pitchClassesOf(alKindi, startingNote);
-  const source = kindi.includes(cell) ? kindi : pitchClassesOf(ts, startingNote);
+function octaveBelow(cat: Catalog, cell: PitchClass, ts: TuningSystem, startingNote: string): PitchClass | undefined {
+  const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
+  const source = kindi.includes(cell) ? kindi : pitchClassesOf(cat, ts, startingNote);
   return source.find((pc) => pc.octave === cell.octave - 1 && pc.index === cell.index);
 }
 
@@ -111,9 +118,9 @@ function octaveBelow(cell: PitchClass, ts: TuningSystem, startingNote: string): 
  * upward walk placed in octave 2 are taken from octave 1, below the tonic, and the keys are
  * listed C to B.
  */
-export function setFromC(pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
+export function setFromC(cat: Catalog, pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
   const tonicOrder = keyOrder([...pitchClasses.keys()][0]);
   return [...pitchClasses]
-    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveBelow(cell, ts, startingNote) ?? cell) : cell])
+    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveBelow(cat, cell, ts, startingNote) ?? cell) : cell])
     .sort(([a], [b]) => keyOrder(a) - keyOrder(b));
 }

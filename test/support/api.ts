@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { dispatch } from "../../src/api/route.js";
 import { routes } from "../../src/api/routes.js";
 import { staticFileOf } from "../../src/api/staticPath.js";
+import { catalog } from "./catalog.js";
 
 export interface Answer {
   status: number;
@@ -14,7 +15,7 @@ export interface Answer {
 }
 
 export const ask = (path: string, query = ""): Answer =>
-  dispatch(routes, { baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as Answer;
+  dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) }) as Answer;
 
 /** Every 4xx is `{error, message, hint}` strings (+ extras). */
 export function expectError(r: Answer, status: number) {

@@ -1,16 +1,17 @@
 /** A small, quick build for the build, server and deploy tests: a sample of cheap requests. */
 import { mkdtempSync } from "node:fs";
+import { catalog } from "./catalog.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prerenderRequests } from "../../src/api/routes.js";
 import { build, type BuildOptions } from "../../scripts/build.js";
-import type { Encoding } from "../../src/serve/server.js";
+import type { Encoding } from "../../src/serve/handler.js";
 
 export const SAMPLE_BASE_URL = "http://localhost:3000";
 
 /** Every request of the tuning-system and source groups at a stride, plus every list page. */
 export function sampleRequests(stride = 37): string[] {
-  const cheap = [...prerenderRequests()].filter((r) => r.startsWith("/tuning-systems") || r.startsWith("/sources"));
+  const cheap = [...prerenderRequests(catalog)].filter((r) => r.startsWith("/tuning-systems") || r.startsWith("/sources"));
   return cheap.filter((r, i) => i % stride === 0 || !r.includes("?") || r.startsWith("/tuning-systems?"));
 }
 

@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import { dispatch } from "../../src/api/route.js";
 import { routes } from "../../src/api/routes.js";
+import { catalog } from "./catalog.js";
 
 export interface RecordedCase {
   path: string;
@@ -84,7 +85,7 @@ export function firstDifference(want: unknown, got: unknown, where = ""): string
 export function replay(c: RecordedCase): string | undefined {
   const url = new URL(c.path, "http://x");
   const path = c.path.split("?")[0];
-  const response = dispatch(routes, { baseUrl: "https://recorded.example", path, query: url.searchParams });
+  const response = dispatch(routes, { catalog, baseUrl: "https://recorded.example", path, query: url.searchParams });
   if (response.status !== c.status) return `status: want ${c.status}, got ${response.status}`;
   if (c.status >= 400) {
     const body = response.body as Record<string, unknown>;

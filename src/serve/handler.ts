@@ -1,0 +1,201 @@
+/**
+ * The web-standard request handler: `Request` in, `Response` out, with no Node API, so the Node
+ * server, the worker (Cloudflare, Deno, Bun, Netlify, Lambda) and the browser's service worker
+ * all answer with the same bytes and headers. It routes, serves the canonical pre-rendered file
+ * through an injected asset reader, computes everything else with `dispatch`, and adds the
+ * content ETag (304 on a match), CORS, OPTIONS and HEAD. Every refusal is a JSON body.
+ */
+import { dispatch } from "../api/route.js";
+import { routes } from "../api/routes.js";
+import { staticFileOf, requestOfStaticFile } from "../api/staticPath.js";
+import { apiError, type ApiResponse } from "../api/errors.js";
+import type { Catalog } from "../theory/catalog.js";
+
+export const ENCODINGS = ["br", "gzip"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+export const SIBLING_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
+
+/** Bodies up to this size are sent as they are: compression gains little and costs a round of zlib. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Longest request target answered (bytes of path and query); longer ones get a 414. */
+export const MAX_URL_BYTES = 8 * 1024;
+/** Most query parameters one request may carry; more get a 400. */
+export const MAX_QUERY_PARAMETERS = 64;
+
+/** Bytes as the web APIs take them (an ArrayBuffer behind, never a shared one). */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** A pre-rendered file and the precompressed siblings found next to it. */
+export interface Asset {
+  body: Bytes;
+  encoded?: Partial<Record<Encoding, Bytes>>;
+  /** contentHash(body), when the reader keeps it. */
+  hash?: string;
+}
+
+/** Reads a pre-rendered file by its path below `build/api/` (as staticFileOf names it); undefined when absent. */
+export type AssetReader = (file: string) => Promise<Asset | undefined>;
+
+export interface HandlerOptions {
+  catalog: Catalog;
+  /** Scheme + host of absolute links in computed answers (the build's, so files and answers agree). */
+  baseUrl: string;
+  /** Where pre-rendered files come from; without it every answer is computed. */
+  assets?: AssetReader;
+  /** Negotiate Content-Encoding (siblings, gzip on the fly); leave off where the platform compresses. */
+  compress?: boolean;
+  /** Answers requests outside /api (a site's own files); default a JSON 404. */
+  outside?: (request: Request) => Promise<Response>;
+}
+
+export interface Answer {
+  status: number;
+  body: Bytes;
+  /** Content hash of `body`; the ETag of every representation derives from it. */
+  hash: string;
+  source: "static" | "computed";
+  encoded: Partial<Record<Encoding, Bytes>>;
+}
+
+const encoder = new TextEncoder();
+
+/** Serialises a handler answer: compact JSON, keys in insertion order, no timestamps. */
+export const serialize = (response: ApiResponse): Bytes => encoder.encode(JSON.stringify(response.body));
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** SHA-1 of the body, base64url: the ETag a file and a computed answer of the same bytes share. */
+export async function contentHash(body: Bytes): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest("SHA-1", body)));
+}
+
+async function answerOf(response: ApiResponse, source: Answer["source"] = "computed", encoded: Answer["encoded"] = {}): Promise<Answer> {
+  const body = serialize(response);
+  return { status: response.status, body, hash: await contentHash(body), source, encoded };
+}
+
+/** Encodings the client accepts, best first (br before gzip; `q=0` refuses). */
+export function acceptedEncodings(header: string | null | undefined): Encoding[] {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name, q ? Number(q[1]) : 1);
+  }
+  const wildcard = accepted.get("*");
+  return ENCODINGS.filter((e) => (accepted.get(e) ?? wildcard ?? 0) > 0);
+}
+
+/** Whether an If-None-Match header names any representation of the content `hash`. */
+export function etagMatches(header: string | null | undefined, hash: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((raw) => {
+    const tag = raw.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    return tag === "*" || tag.replace(/-(gz|br)$/, "") === hash;
+  });
+}
+
+/** The encoding to send: the first accepted one with a sibling, else gzip (made now), else none. */
+function encodingFor(a: Answer, accepted: Encoding[]): Encoding | undefined {
+  if (a.body.length <= COMPRESS_MIN_BYTES) return undefined;
+  // Without a sibling only gzip is made on the fly: brotli would cost more than it saves.
+  return accepted.find((e) => a.encoded[e]) ?? (accepted.includes("gzip") ? "gzip" : undefined);
+}
+
+async function gzip(body: Bytes): Promise<Bytes> {
+  const stream = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "ETag, X-Answer-Source",
+};
+
+async function respond(request: Request, a: Answer, compress: boolean, extra: Record<string, string> = {}): Promise<Response> {
+  const encoding = compress ? encodingFor(a, acceptedEncodings(request.headers.get("accept-encoding"))) : undefined;
+  const headers = new Headers({
+    ...CORS_HEADERS,
+    Vary: "Accept-Encoding",
+    "Content-Type": "application/json; charset=utf-8",
+    "X-Answer-Source": a.source,
+    ...extra,
+  });
+  if (a.status === 200) {
+    headers.set("ETag", `"${a.hash}${encoding ? ETAG_SUFFIX[encoding] : ""}"`);
+    headers.set("Cache-Control", "public, max-age=3600");
+    if (etagMatches(request.headers.get("if-none-match"), a.hash)) return new Response(null, { status: 304, headers });
+  } else headers.set("Cache-Control", "no-cache");
+  const payload = encoding === undefined ? a.body : (a.encoded[encoding] ?? (await gzip(a.body)));
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(payload.length));
+  return new Response(request.method === "HEAD" ? null : payload, { status: a.status, headers });
+}
+
+const refusal = (status: number, error: string, message: string, hint: string) => answerOf(apiError({ status, error, message, hint }));
+
+/**
+ * The answer to a request below /api: the pre-rendered file when the request is canonical and
+ * the file exists, else the handler. A file URL (`…/index.json`, `…/@k=v.json`, what edge rules
+ * rewrite to) is served the same way, and computed from the request it stands for when missing.
+ */
+export async function answerApi(pathBelowApi: string, query: URLSearchParams, options: HandlerOptions): Promise<Answer> {
+  const asFile = query.size === 0 ? requestOfStaticFile(pathBelowApi.slice(1)) : undefined;
+  const request = asFile ?? { path: pathBelowApi, query };
+  const file = staticFileOf(request.path, request.query);
+  const asset = file && options.assets ? await options.assets(file) : undefined;
+  if (asset) return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {} };
+  return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));
+}
+
+async function route(request: Request, options: HandlerOptions): Promise<Response> {
+  const compress = options.compress ?? false;
+  if (request.method === "OPTIONS")
+    return new Response(null, {
+      status: 204,
+      headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "*", "Access-Control-Max-Age": "86400" },
+    });
+  const url = new URL(request.url);
+  const onApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+  if (!onApi && options.outside && (request.method === "GET" || request.method === "HEAD")) return options.outside(request);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const refused = await refusal(405, "Method not allowed", `${request.method} is not supported.`, "Every endpoint is a GET.");
+    return respond(request, refused, compress, { Allow: "GET, HEAD, OPTIONS" });
+  }
+  if (!onApi)
+    return respond(request, await refusal(404, "Not found", `Nothing is served at ${url.pathname}.`, "Every endpoint starts with /api, e.g. /api/tuning-systems."), compress);
+  const targetBytes = encoder.encode(url.pathname + url.search).length;
+  if (targetBytes > MAX_URL_BYTES)
+    return respond(
+      request,
+      await refusal(414, "URI too long", `The request target has ${targetBytes} bytes; at most ${MAX_URL_BYTES} are answered.`, "Shorten the request: split long lists over several requests."),
+      compress,
+    );
+  const parameters = [...url.searchParams.keys()].length;
+  if (parameters > MAX_QUERY_PARAMETERS)
+    return respond(
+      request,
+      await refusal(400, "Too many query parameters", `The request has ${parameters} query parameters; at most ${MAX_QUERY_PARAMETERS} are answered.`, "Give each parameter once; lists are comma-separated values of one parameter."),
+      compress,
+    );
+  return respond(request, await answerApi(url.pathname.slice(4) || "/", url.searchParams, options), compress);
+}
+
+/** Answers any request; a failure inside becomes a JSON 500, never an empty or HTML body. */
+export async function handleRequest(request: Request, options: HandlerOptions): Promise<Response> {
+  try {
+    return await route(request, options);
+  } catch (e) {
+    const failed = await answerOf(
+      apiError({
+        status: 500,
+        error: "Internal server error",
+        message: `The answer could not be produced: ${(e as Error).message}`,
+        hint: "This is a fault of the service, not of the request; please report the URL.",
+      }),
+    );
+    return respond(request, failed, false);
+  }
+}
