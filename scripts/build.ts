@@ -19,6 +19,8 @@ import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import { bundle } from "./bundle.js";
+import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 /** Origin that build/_redirects proxies to; replace it with where `npm run serve` runs. */
@@ -34,8 +36,8 @@ export interface BuildOptions {
   encodings?: Encoding[];
   /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 400 MB. */
   recycleHeapBytes?: number;
-  /** Pre-render every maqām and jins rendering (for hosts without a size limit); default PRERENDER=full. */
-  full?: boolean;
+  /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
+  profile?: HostProfile;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,6 +67,10 @@ export interface Manifest {
   skipped: { count: number; examples: string[] };
   /** sha256 over the sorted `file<TAB>sha1` lines: equal digests, equal trees. */
   digest: string;
+  /** The host profile the build was made for. */
+  profile: HostProfile;
+  /** build/_worker.js, the fallback for web-standard runtimes. */
+  worker: { bytes: number };
 }
 
 interface Planned {
@@ -119,10 +125,14 @@ function plan(requests: Iterable<string>): Planned[] {
   return planned;
 }
 
-const defaultEncodings = (): Encoding[] => {
-  const wanted = (process.env.PRECOMPRESS ?? "gzip").split(",").map((s) => s.trim());
+const defaultEncodings = (profile: HostProfile): Encoding[] => {
+  if (process.env.PRECOMPRESS === undefined) return PROFILES[profile].encodings;
+  const wanted = process.env.PRECOMPRESS.split(",").map((s) => s.trim());
   return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
 };
+
+/** Files the build writes beside build/api: the worker, its source map and the root files below. */
+const ROOT_FILES = ["_worker.js", "_worker.js.map", "manifest.json", "_redirects", "serve.json", ".nojekyll"];
 
 /**
  * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
@@ -197,7 +207,7 @@ function renderOn(
   });
 }
 
-function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Manifest {
+function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Omit<Manifest, "profile" | "worker"> {
   const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
   const skipped = results
     .filter((r) => r.status !== 200)
@@ -272,7 +282,9 @@ export async function build(
   const outDir = resolve(options.outDir);
   const partial = `${outDir}.partial`;
   const old = `${outDir}.old`;
-  const encodings = options.encodings ?? defaultEncodings();
+  const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
+  const { prerender, maxFiles } = PROFILES[profile];
+  const encodings = options.encodings ?? defaultEncodings(profile);
   const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
 
   rmSync(partial, { recursive: true, force: true });
@@ -283,8 +295,8 @@ export async function build(
   try {
     let planned: Planned[];
     try {
-      const full = options.full ?? process.env.PRERENDER === "full";
-      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts()), { full }));
+      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts()), prerender));
+      if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length);
     } catch (e) {
       await Promise.all(workers.map((w) => w.terminate()));
       throw e;
@@ -296,7 +308,8 @@ export async function build(
       done += n;
       options.onProgress?.(done, planned.length);
     });
-    const manifest = summarise(planned, results, options.baseUrl, encodings);
+    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl }) };
+    const manifest: Manifest = { ...summarise(planned, results, options.baseUrl, encodings), profile, worker };
     writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, FALLBACK_ORIGIN_PLACEHOLDER));
     writeFileSync(join(partial, "serve.json"), serveConfig());

@@ -7,8 +7,10 @@ import { describe, it, expect, beforeAll } from "vitest";
 import { build, type Metafile } from "esbuild";
 import { createContext, runInContext } from "node:vm";
 import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
 
-const entry = resolve(import.meta.dirname, "..", "src", "serve", "worker.ts");
+const root = resolve(import.meta.dirname, "..");
+const entry = resolve(root, "src", "serve", "worker.ts");
 let code = "";
 let metafile: Metafile;
 
@@ -35,9 +37,10 @@ describe("the handler bundled for the browser", () => {
     for (const [file, input] of Object.entries(metafile.inputs)) {
       expect(input.imports.filter((i) => i.path.startsWith("node:")).map((i) => `${file} → ${i.path}`)).toEqual([]);
     }
-    // Our own modules: no process, Buffer or require (libraries may feature-test for them).
+    // Our own modules use no process, Buffer or require (libraries may feature-test for them).
     const ours = inputs.filter((f) => f.startsWith("src/"));
     expect(ours.length).toBeGreaterThan(20);
+    for (const f of ours) expect(readFileSync(resolve(root, f), "utf8"), f).not.toMatch(/\b(process\.|Buffer\.|require\()/);
   });
 
   it("answers requests with only web globals in scope", async () => {
@@ -50,8 +53,12 @@ describe("the handler bundled for the browser", () => {
     expect(list.status).toBe(200);
     const body = (await list.json()) as { count: number };
     expect(body.count).toBeGreaterThan(30);
-    const cents = await worker.fetch(new Request("http://127.0.0.1:8787/api/tuning-systems/ibnsina_1037/yegah/pitch-classes?pitchClassDataType=cents&octave=1"));
+    const cents = await worker.fetch(new Request("http://127.0.0.1:8787/api/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents"));
     expect(cents.status).toBe(200);
+    const { pitchClasses } = (await cents.json()) as { pitchClasses: { noteName: string; cents: number }[] };
+    // Ibn Sīnā's 17 pitch classes from yegāh: the first is the starting note at 0 cents.
+    expect(pitchClasses).toHaveLength(17);
+    expect(pitchClasses[0]).toMatchObject({ cents: 0 });
     const missing = await worker.fetch(new Request("http://127.0.0.1:8787/api/maqamat/maqam_nothing"));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: string }).error).toContain("not found");

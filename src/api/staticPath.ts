@@ -27,6 +27,8 @@ export function canonicalQuery(pairs: [string, string][]): string | undefined {
     .join("&");
 }
 
+const utf8 = new TextEncoder();
+
 const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
 
 /**
@@ -43,7 +45,7 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
   const inOrder = pairs.map(([k, v]) => `${k}=${v}`).join("&");
   if (canonical === undefined || canonical !== inOrder) return undefined;
   const file = `@${canonical.replace(/\//g, "~")}.json`;
-  if (Buffer.byteLength(file) > MAX_SEGMENT_BYTES) return undefined;
+  if (utf8.encode(file).length > MAX_SEGMENT_BYTES) return undefined;
   return `${segments.join("/")}/${file}`;
 }
 

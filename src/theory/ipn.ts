@@ -2,6 +2,8 @@
  * The 12-tone reference of a pitch class: the key it is spelled against (ipnReferenceNoteName),
  * its deviation in cents from that key, and the "MIDI number + deviation" label.
  */
+import { exp2, log2 } from "./portableMath.js";
+
 const LETTER_CHROMA: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
 const FLAT_SPELLING: Record<string, string> = { C: "B", D: "Db", E: "Eb", F: "E", G: "Gb", A: "Ab", B: "Bb" };
 const SHARP_SPELLING: Record<string, string> = { C: "C#", D: "D#", E: "F", F: "F#", G: "G#", A: "A#", B: "C" };
@@ -36,13 +38,13 @@ export function chromaOfReference(name: string): number | undefined {
   return mod12(LETTER_CHROMA[m[1]] + (m[2] === "#" ? 1 : m[2] === "b" ? -1 : 0));
 }
 
-const midiToFrequency = (midi: number) => 440 * Math.pow(2, (midi - 69) / 12);
+const midiToFrequency = (midi: number) => 440 * exp2((midi - 69) / 12);
 
 /** Cents between two MIDI values, through frequencies in the archive's operation order. */
 export function deviationCents(midi: number, referenceMidi: number): number {
   const referenceFrequency = midiToFrequency(referenceMidi);
   const currentFrequency = midiToFrequency(midi);
-  return 1200 * Math.log2(currentFrequency / referenceFrequency);
+  return 1200 * log2(currentFrequency / referenceFrequency);
 }
 
 /** Deviation from the reference key in the octave the English name states (floor of MIDI otherwise). */

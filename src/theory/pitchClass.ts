@@ -6,6 +6,7 @@
 import Fraction from "fraction.js";
 import { NONE, solfegeOf, type NoteNameIndex } from "./noteName.js";
 import { memoSlot } from "./memo.js";
+import { exp2, log2 } from "./portableMath.js";
 import type { Catalog } from "./catalog.js";
 import {
   type TuningSystem,
@@ -51,11 +52,11 @@ interface Conversion {
 }
 
 /** 1200·log2(ratio). */
-export const ratioToCents = (ratio: number): number => 1200 * Math.log2(ratio);
+export const ratioToCents = (ratio: number): number => 1200 * log2(ratio);
 /** 2^(cents/1200). */
-export const centsToRatio = (cents: number): number => Math.pow(2, cents / 1200);
+export const centsToRatio = (cents: number): number => exp2(cents / 1200);
 /** MIDI note number (float) of a frequency in Hz. */
-export const frequencyToMidi = (hz: number): number => 69 + 12 * Math.log2(hz / 440);
+export const frequencyToMidi = (hz: number): number => 69 + 12 * log2(hz / 440);
 
 /** `n/d` of an exact ratio, always with a denominator (`2/1`, not `2`). */
 export function ratioString(f: Fraction): string {
@@ -89,11 +90,11 @@ export function shiftedValue(raw: string, type: ValueType, octave: number): stri
       return ratioString(new Fraction(a, b).mul(new Fraction(2).pow(s)));
     }
     case "decimalRatio":
-      return String(parseFloat(raw) * Math.pow(2, s));
+      return String(parseFloat(raw) * exp2(s));
     case "cents":
       return (parseFloat(raw) + 1200 * s).toFixed(3);
     case "stringLength":
-      return String(parseFloat(raw) * Math.pow(2, -s));
+      return String(parseFloat(raw) * exp2(-s));
     default:
       return raw;
   }
