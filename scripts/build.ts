@@ -17,14 +17,20 @@ import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import { cloudfrontFunction, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
+import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import { bundle } from "./bundle.js";
 import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
-/** Origin that build/_redirects proxies to; replace it with where `npm run serve` runs. */
-export const FALLBACK_ORIGIN_PLACEHOLDER = "https://fallback.example.org";
+/** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
+export function fallbackUrlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash)
+    throw new Error(`FALLBACK_URL must be an absolute http(s) URL without query or fragment, e.g. https://fallback.example.org (got '${raw}')`);
+  return url.href.replace(/\/+$/, "");
+}
 
 export interface BuildOptions {
   outDir: string;
@@ -38,6 +44,10 @@ export interface BuildOptions {
   recycleHeapBytes?: number;
   /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
   profile?: HostProfile;
+  /** Where requests without a file go on hosts that proxy (Netlify rules, CloudFront origin group); default FALLBACK_URL. */
+  fallbackUrl?: string;
+  /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
+  bucketDomain?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -132,7 +142,7 @@ const defaultEncodings = (profile: HostProfile): Encoding[] => {
 };
 
 /** Files the build writes beside build/api: the worker, its source map and the root files below. */
-const ROOT_FILES = ["_worker.js", "_worker.js.map", "manifest.json", "_redirects", "serve.json", ".nojekyll"];
+const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", ".nojekyll"];
 
 /**
  * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
@@ -309,9 +319,16 @@ export async function build(
       options.onProgress?.(done, planned.length);
     });
     const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl }) };
+    await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl: options.baseUrl });
+    const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
+    const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
+    if (fallbackUrl && bucketDomain) {
+      mkdirSync(join(partial, "_aws"));
+      writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
+    }
     const manifest: Manifest = { ...summarise(planned, results, options.baseUrl, encodings), profile, worker };
     writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-    writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, FALLBACK_ORIGIN_PLACEHOLDER));
+    writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());
     // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
     writeFileSync(join(partial, ".nojekyll"), "");

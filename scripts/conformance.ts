@@ -1,32 +1,50 @@
 /**
- * `npm run conformance [-- score.py options]`: starts `npm run serve` on a free port, replays the
- * recorded cases of ../shared/conformance with score.py, prints its report and stops the server.
+ * `npm run conformance [-- --runtime node|deno|workerd|workerd-assets] [-- score.py options]`:
+ * starts the API on a free port — the Node server (`npm run serve`, the default), or
+ * build/_worker.js under `deno serve` or workerd (alone, or with build/ as its assets) — replays
+ * the recorded cases of ../shared/conformance with score.py, prints its report and stops it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { freePort } from "./freePort.js";
+import { startDeno, startWorkerd, type RunningRuntime } from "./runtimes.js";
 
 const root = resolve(import.meta.dirname, "..");
 const scorer = resolve(root, "..", "shared", "conformance", "score.py");
+const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const worker = join(buildDir, "_worker.js");
 
-const port = await freePort();
-const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/serve/main.ts")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port) },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const args = process.argv.slice(2);
+const at = args.indexOf("--runtime");
+const runtime = at >= 0 ? args.splice(at, 2)[1] : "node";
 
-const base = `http://127.0.0.1:${port}/api`;
-let ready = false;
-for (let i = 0; i < 100 && !ready; i++) {
-  await new Promise((r) => setTimeout(r, 200));
-  ready = await fetch(`${base}/tuning-systems`).then((r) => r.ok, () => false);
+async function startNode(): Promise<RunningRuntime> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/serve/main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    if (await fetch(`${origin}/api/tuning-systems`).then((r) => r.ok, () => false)) break;
+  }
+  return { origin, output: () => "", stop: async () => void server.kill("SIGTERM") };
 }
-if (!ready) {
-  server.kill();
-  console.error("conformance: the server did not answer within 20 s");
-  process.exit(1);
+
+const starters: Record<string, () => Promise<RunningRuntime>> = {
+  node: startNode,
+  deno: () => startDeno({ script: worker }),
+  workerd: () => startWorkerd({ script: worker }),
+  "workerd-assets": () => startWorkerd({ script: worker, assetsDir: buildDir }),
+};
+const start = starters[runtime];
+if (!start) {
+  console.error(`conformance: unknown runtime '${runtime}' (one of ${Object.keys(starters).join(", ")})`);
+  process.exit(2);
 }
-const result = spawnSync("python3", [scorer, base, ...process.argv.slice(2)], { stdio: "inherit" });
-server.kill("SIGTERM");
+const running = await start();
+const result = spawnSync("python3", [scorer, `${running.origin}/api`, ...args], { stdio: "inherit" });
+await running.stop();
 process.exit(result.status ?? 1);

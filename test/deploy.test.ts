@@ -251,3 +251,24 @@ describe("mirror", () => {
     }
   });
 });
+
+describe("FALLBACK_URL", () => {
+  it("is checked and normalised by the build, and absent it leaves the rest to the edge function", async () => {
+    const { fallbackUrlOf } = await import("../scripts/build.js");
+    expect(fallbackUrlOf(undefined)).toBeUndefined();
+    expect(fallbackUrlOf("https://fallback.example.org/")).toBe("https://fallback.example.org");
+    expect(fallbackUrlOf("https://abc.lambda-url.eu-west-1.on.aws/prefix/")).toBe("https://abc.lambda-url.eu-west-1.on.aws/prefix");
+    for (const bad of ["fallback.example.org", "ftp://x.org", "https://x.org/?a=1"]) expect(() => fallbackUrlOf(bad)).toThrow(/FALLBACK_URL/);
+    const rules = netlifyRedirects({}, routes, undefined);
+    expect(rules).not.toMatch(/:splat/);
+    expect(rules).toContain("edge function");
+  });
+
+  it("names the fallback origin of the CloudFront origin group", async () => {
+    const { cloudfrontOrigins } = await import("../src/serve/deploy.js");
+    const config = JSON.parse(cloudfrontOrigins("https://abc.lambda-url.eu-west-1.on.aws", "maqam.s3.amazonaws.com"));
+    expect(config.Origins.Items.map((o: { DomainName: string }) => o.DomainName)).toEqual(["maqam.s3.amazonaws.com", "abc.lambda-url.eu-west-1.on.aws"]);
+    expect(config.OriginGroups.Items[0].FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
+  });
+});
+

@@ -169,7 +169,7 @@ export interface QueryShapes {
  * (its self link shows the sorted order); a value holding `/` finds no file. nginx and the
  * CloudFront function have none of these limits.
  */
-export function netlifyRedirects(shapes: QueryShapes, routes: readonly Route<any>[], fallbackOrigin: string): string {
+export function netlifyRedirects(shapes: QueryShapes, routes: readonly Route<any>[], fallbackOrigin: string | undefined): string {
   const rules: [number, string][] = [];
   for (const route of routes) {
     if (route.matcher.source.includes("(.+)")) continue;
@@ -187,7 +187,9 @@ export function netlifyRedirects(shapes: QueryShapes, routes: readonly Route<any
     `# ${GENERATED}`,
     "# Canonical spec URLs with a query → pre-rendered files; the rest → the fallback server.",
     ...rules.map(([, r]) => r),
-    `/api/*  ${fallbackOrigin}/api/:splat  200`,
+    fallbackOrigin === undefined
+      ? "# No FALLBACK_URL was given to the build: the edge function (deploy/netlify) answers the rest."
+      : `/api/*  ${fallbackOrigin}/api/:splat  200`,
     "",
   ].join("\n");
 }
@@ -213,4 +215,28 @@ export function serveConfig(): string {
       2,
     ) + "\n"
   );
+}
+
+/**
+ * The origins and the origin group of a CloudFront distribution (the `Origins` and `OriginGroups`
+ * of its DistributionConfig) for the S3 + CloudFront recipe: the bucket first, and on a 403 or
+ * 404 from it the fallback (the Lambda function URL) at `fallbackUrl`.
+ */
+export function cloudfrontOrigins(fallbackUrl: string, bucketDomain: string): string {
+  const fallback = new URL(fallbackUrl);
+  const origins = [
+    { Id: "maqam-api-files", DomainName: bucketDomain, S3OriginConfig: { OriginAccessIdentity: "" } },
+    {
+      Id: "maqam-api-fallback",
+      DomainName: fallback.host,
+      ...(fallback.pathname !== "/" ? { OriginPath: fallback.pathname.replace(/\/+$/, "") } : {}),
+      CustomOriginConfig: { HTTPPort: 80, HTTPSPort: 443, OriginProtocolPolicy: "https-only", OriginSslProtocols: { Quantity: 1, Items: ["TLSv1.2"] } },
+    },
+  ];
+  const group = {
+    Id: "maqam-api",
+    FailoverCriteria: { StatusCodes: { Quantity: 2, Items: [403, 404] } },
+    Members: { Quantity: 2, Items: [{ OriginId: "maqam-api-files" }, { OriginId: "maqam-api-fallback" }] },
+  };
+  return `${JSON.stringify({ Origins: { Quantity: 2, Items: origins }, OriginGroups: { Quantity: 1, Items: [group] } }, null, 2)}\n`;
 }

@@ -24,10 +24,14 @@ export interface WorkerEnv {
 declare const BUILD_BASE_URL: string | undefined;
 const builtFor = (): string | undefined => (typeof BUILD_BASE_URL === "string" ? BUILD_BASE_URL : undefined);
 
-/** Pre-rendered files through an assets binding: a 200 is the file, anything else is no file. */
+/**
+ * Pre-rendered files through an assets binding: a 200 is the file, anything else is no file. A
+ * binding that cannot be reached is no file either: the answer is then computed, with the same bytes.
+ */
 export function fetcherAssets(assets: Fetcher, origin: string): AssetReader {
   return async (file) => {
-    const response = await assets.fetch(new Request(`${origin}/api/${file}`));
+    const response = await assets.fetch(new Request(`${origin}/api/${file}`)).catch(() => undefined);
+    if (!response) return undefined;
     if (response.status !== 200) {
       await response.body?.cancel();
       return undefined;
