@@ -371,12 +371,12 @@ const TABLE_END = "<!-- end of generated table -->";
 
 /**
  * Rewrites the generated parts of the repository: the layout table and deploy/. The table is
- * documented for the default base URL (link lengths change the byte counts), so a build for
- * another address leaves it as it is.
+ * documented for the default base URL and profile (link lengths change the byte counts), so a
+ * build for another address or profile leaves it as it is.
  */
 function writeGenerated(root: string, manifest: Manifest) {
   const doc = join(root, "docs", "static-layout.md");
-  if (manifest.baseUrl === DEFAULT_BASE_URL && existsSync(doc)) {
+  if (manifest.baseUrl === DEFAULT_BASE_URL && manifest.profile === "github-pages" && existsSync(doc)) {
     const text = readFileSync(doc, "utf8");
     const start = text.indexOf(TABLE_START);
     const end = text.indexOf(TABLE_END);
