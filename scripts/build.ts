@@ -27,8 +27,9 @@ export const DEFAULT_BASE_URL = "http://localhost:3000";
 export function fallbackUrlOf(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === "") return undefined;
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash)
-    throw new Error(`FALLBACK_URL must be an absolute http(s) URL without query or fragment, e.g. https://fallback.example.org (got '${raw}')`);
+  // No credentials: the address is written into files the host publishes (_redirects).
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash || url.username || url.password)
+    throw new Error(`FALLBACK_URL must be an absolute http(s) URL without credentials, query or fragment, e.g. https://fallback.example.org (got '${raw}')`);
   return url.href.replace(/\/+$/, "");
 }
 

@@ -1,79 +1,138 @@
 /**
  * Starts build/_worker.js in the runtimes it is deployed to, on loopback: workerd (Cloudflare's
  * runtime), with or without an assets service serving a build directory as `env.ASSETS`, and
- * `deno serve`. Used by the runtime tests and by `npm run bench`.
+ * `deno serve`. Used by the runtime tests, `npm run conformance` and `npm run bench`. Each server
+ * runs in its own process group, which `stop()` kills, as does the exit of this process.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "./freePort.js";
 
-const bin = (name: string) => resolve(import.meta.dirname, "..", "node_modules", ".bin", name);
+export type Runtime = "workerd" | "deno";
+
+/** The date a Cloudflare deployment pins; no compatibility flags: the worker uses web APIs only. */
+export const COMPATIBILITY_DATE = "2025-09-01";
+const READY_MS = 30_000;
+const STOP_MS = 5_000;
+
+const require = createRequire(import.meta.url);
+
+/** The native binary the runtime's npm package brings for this platform (throws when there is none). */
+export function binaryOf(runtime: Runtime): string {
+  if (runtime === "workerd") return (require("workerd") as { default: string }).default;
+  // The package's own resolver: it links the platform package's binary beside its bin script.
+  return (require("deno/install_api.cjs") as { runInstall(): string }).runInstall();
+}
+
+/** Only what the runtimes need: no inherited secrets, no update checks, prompts or colours. */
+const childEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  NO_COLOR: "1",
+  DENO_NO_UPDATE_CHECK: "1",
+  DENO_NO_PROMPT: "1",
+  DENO_NO_PACKAGE_JSON: "1",
+  ...extra,
+});
+
+/** Why `binary --version` does not run cleanly, or undefined when it does. */
+export function versionFailure(binary: string): string | undefined {
+  const run = spawnSync(binary, ["--version"], { encoding: "utf8", timeout: 20_000, env: childEnv() });
+  if (run.error) return `${binary} --version failed: ${run.error.message}`;
+  if (run.status !== 0) return `${binary} --version exited with ${run.status ?? run.signal}: ${run.stderr.trim()}`;
+  return undefined;
+}
+
+const reasons = new Map<Runtime, string | undefined>();
+
+/** Why a runtime cannot run here (no binary, or `--version` fails), or undefined when it can. */
+export function unavailable(runtime: Runtime): string | undefined {
+  if (!reasons.has(runtime)) {
+    let binary: string | undefined;
+    try {
+      binary = binaryOf(runtime);
+    } catch (e) {
+      reasons.set(runtime, `no ${runtime} binary: ${(e as Error).message.trim().split("\n")[0]}`);
+    }
+    if (binary !== undefined) reasons.set(runtime, versionFailure(binary));
+  }
+  return reasons.get(runtime);
+}
 
 export interface RunningRuntime {
+  /** `http://127.0.0.1:<port>` */
   origin: string;
-  /** What the runtime printed, for failure messages. */
+  /** What the runtime printed (the last 20 KB), for failure messages. */
   output: () => string;
+  /** Kills the process group and removes the temporary files; safe to call twice. */
   stop: () => Promise<void>;
 }
 
-/** Why a runtime's binary cannot run here, or undefined when it can. */
-export function unavailable(runtime: "workerd" | "deno"): string | undefined {
-  const r = spawnSync(bin(runtime), ["--version"], { encoding: "utf8", timeout: 20_000 });
-  if (r.error) return `${runtime} could not be started: ${r.error.message}`;
-  return r.status === 0 ? undefined : `${runtime} --version exited ${r.status}: ${r.stderr.trim()}`;
-}
-
-/** Waits until the server answers at all (any status), or fails with what it printed. */
-async function started(child: ChildProcess, origin: string, output: () => string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before answering:\n${output()}`);
-    try {
-      await fetch(`${origin}/api`, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+const running = new Set<ChildProcess>();
+const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // Gone already.
   }
-  throw new Error(`did not answer within ${timeoutMs} ms:\n${output()}`);
-}
+};
+process.once("exit", () => running.forEach((child) => killGroup(child, "SIGKILL")));
 
-async function run(command: string, args: string[], port: number, env: NodeJS.ProcessEnv, cleanup: () => void): Promise<RunningRuntime> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+/** Starts `runtime args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
+async function run(runtime: Runtime, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(binaryOf(runtime), args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
   let printed = "";
   const keep = (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  let ended: string | undefined;
+  const exited = new Promise<void>((done) => {
+    child.once("error", (e) => ((ended = `could not be started: ${e.message}`), done()));
+    child.once("exit", (code, signal) => ((ended = `exited (${signal ?? `code ${code}`})`), done()));
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      if (ended === undefined) {
+        killGroup(child, "SIGTERM");
+        const timer = setTimeout(() => killGroup(child, "SIGKILL"), STOP_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      running.delete(child);
+      rmSync(dir, { recursive: true, force: true });
+    })());
+
+  const deadline = Date.now() + READY_MS;
+  while (ended === undefined && Date.now() < deadline) {
+    try {
+      const probe = await fetch(`${origin}/api`, { signal: AbortSignal.timeout(1000) });
+      await probe.body?.cancel();
+      return { origin, output: () => printed, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
     }
-    cleanup();
-  };
-  try {
-    await started(child, origin, () => printed);
-  } catch (e) {
-    await stop();
-    throw new Error(`${command}: ${(e as Error).message}`);
   }
-  return { origin, output: () => printed, stop };
+  const why = ended ?? `did not answer within ${READY_MS / 1000} s`;
+  await stop();
+  throw new Error(`${runtime} ${why}: ${args.join(" ")}\n${printed.trim()}`);
 }
 
 /**
- * A workerd configuration (Cap'n Proto text) for one module worker, ASSETS bound to a directory
- * when given. `script` is embedded by a path relative to the configuration file.
+ * A workerd configuration (Cap'n Proto text) for one module worker, `script` embedded by a path
+ * relative to the configuration file. With `assetsDir`, `env.ASSETS` is workerd's disk service
+ * over it: GET /<path> answers the file <dir>/<path> (percent-escapes decoded, dot-files refused)
+ * as `application/octet-stream`, a missing path 404, a directory a JSON listing (no index file).
+ * So the worker asks ASSETS for `<origin>/api/<file>` with the build directory as `assetsDir`.
  */
 export function workerdConfig(script: string, port: number, assetsDir?: string): string {
   const services = [`(name = "main", worker = .worker)`];
   const bindings: string[] = [];
   if (assetsDir) {
-    // workerd's disk service answers GET /<path> with the file at <dir>/<path>, 404 otherwise.
     services.push(`(name = "assets", disk = (path = ${JSON.stringify(resolve(assetsDir))}, writable = false))`);
     bindings.push(`(name = "ASSETS", service = "assets")`);
   }
@@ -84,7 +143,7 @@ const config :Workerd.Config = (
 );
 const worker :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed ${JSON.stringify(script)})],
-  compatibilityDate = "2025-09-01",
+  compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},
   bindings = [${bindings.join(", ")}],
 );
 `;
@@ -93,17 +152,22 @@ const worker :Workerd.Worker = (
 export async function startWorkerd({ script, assetsDir }: { script: string; assetsDir?: string }): Promise<RunningRuntime> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
-  const config = join(dir, "config.capnp");
   copyFileSync(script, join(dir, "worker.js"));
-  writeFileSync(config, workerdConfig("worker.js", port, assetsDir));
-  return run(bin("workerd"), ["serve", config], port, {}, () => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir));
+  return run("workerd", ["serve", join(dir, "config.capnp")], port, dir, childEnv());
 }
+
+/**
+ * Flags of `deno serve`: no permission flag at all, so the worker may listen on its own address
+ * and nothing else (no other address, file, environment variable or subprocess); no configuration,
+ * lock file, remote or npm module is looked for.
+ */
+export const DENO_SERVE_FLAGS = ["--quiet", "--no-prompt", "--no-config", "--no-lock", "--no-remote", "--no-npm"];
 
 export async function startDeno({ script }: { script: string }): Promise<RunningRuntime> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-deno-"));
-  // `deno serve` grants the listening socket itself; nothing else is allowed.
-  return run(bin("deno"), ["serve", "--quiet", "--no-prompt", "--host", "127.0.0.1", "--port", String(port), resolve(script)], port, { DENO_DIR: dir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" }, () =>
-    rmSync(dir, { recursive: true, force: true }),
-  );
+  mkdirSync(join(dir, "deno-dir"));
+  const args = ["serve", ...DENO_SERVE_FLAGS, "--host", "127.0.0.1", "--port", String(port), resolve(script)];
+  return run("deno", args, port, dir, childEnv({ DENO_DIR: join(dir, "deno-dir") }));
 }

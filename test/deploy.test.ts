@@ -258,7 +258,8 @@ describe("FALLBACK_URL", () => {
     expect(fallbackUrlOf(undefined)).toBeUndefined();
     expect(fallbackUrlOf("https://fallback.example.org/")).toBe("https://fallback.example.org");
     expect(fallbackUrlOf("https://abc.lambda-url.eu-west-1.on.aws/prefix/")).toBe("https://abc.lambda-url.eu-west-1.on.aws/prefix");
-    for (const bad of ["fallback.example.org", "ftp://x.org", "https://x.org/?a=1"]) expect(() => fallbackUrlOf(bad)).toThrow(/FALLBACK_URL/);
+    for (const bad of ["fallback.example.org", "/api", "ftp://x.org", "https://x.org/?a=1", "https://x.org#top", "https://user:secret@x.org"])
+      expect(() => fallbackUrlOf(bad), bad).toThrow(/FALLBACK_URL must be an absolute http\(s\) URL without credentials, query or fragment.*got/);
     const rules = netlifyRedirects({}, routes, undefined);
     expect(rules).not.toMatch(/:splat/);
     expect(rules).toContain("edge function");
@@ -269,6 +270,16 @@ describe("FALLBACK_URL", () => {
     const config = JSON.parse(cloudfrontOrigins("https://abc.lambda-url.eu-west-1.on.aws", "maqam.s3.amazonaws.com"));
     expect(config.Origins.Items.map((o: { DomainName: string }) => o.DomainName)).toEqual(["maqam.s3.amazonaws.com", "abc.lambda-url.eu-west-1.on.aws"]);
     expect(config.OriginGroups.Items[0].FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
+    expect(config.OriginGroups.Items[0].Members.Items.map((m: { OriginId: string }) => m.OriginId)).toEqual(config.Origins.Items.map((o: { Id: string }) => o.Id));
+    expect(config.Origins.Items[1].CustomOriginConfig).toMatchObject({ HTTPSPort: 443, OriginProtocolPolicy: "https-only" });
+  });
+
+  it("gives CloudFront the fallback's port apart from its domain, its scheme and its path", async () => {
+    const { cloudfrontOrigins } = await import("../src/serve/deploy.js");
+    const [, fallback] = JSON.parse(cloudfrontOrigins("http://fallback.example.org:8080/maqam", "maqam.s3.amazonaws.com")).Origins.Items;
+    expect(fallback).toMatchObject({ DomainName: "fallback.example.org", OriginPath: "/maqam", CustomOriginConfig: { HTTPPort: 8080, OriginProtocolPolicy: "http-only" } });
+    const [, secure] = JSON.parse(cloudfrontOrigins("https://fallback.example.org:8443", "maqam.s3.amazonaws.com")).Origins.Items;
+    expect(secure).toMatchObject({ DomainName: "fallback.example.org", CustomOriginConfig: { HTTPSPort: 8443, OriginProtocolPolicy: "https-only" } });
   });
 });
 

@@ -224,13 +224,21 @@ export function serveConfig(): string {
  */
 export function cloudfrontOrigins(fallbackUrl: string, bucketDomain: string): string {
   const fallback = new URL(fallbackUrl);
+  const https = fallback.protocol === "https:";
+  // CloudFront takes the port apart from the domain, and speaks the fallback's own scheme.
+  const port = fallback.port === "" ? undefined : Number(fallback.port);
   const origins = [
     { Id: "maqam-api-files", DomainName: bucketDomain, S3OriginConfig: { OriginAccessIdentity: "" } },
     {
       Id: "maqam-api-fallback",
-      DomainName: fallback.host,
+      DomainName: fallback.hostname,
       ...(fallback.pathname !== "/" ? { OriginPath: fallback.pathname.replace(/\/+$/, "") } : {}),
-      CustomOriginConfig: { HTTPPort: 80, HTTPSPort: 443, OriginProtocolPolicy: "https-only", OriginSslProtocols: { Quantity: 1, Items: ["TLSv1.2"] } },
+      CustomOriginConfig: {
+        HTTPPort: !https && port ? port : 80,
+        HTTPSPort: https && port ? port : 443,
+        OriginProtocolPolicy: https ? "https-only" : "http-only",
+        OriginSslProtocols: { Quantity: 1, Items: ["TLSv1.2"] },
+      },
     },
   ];
   const group = {

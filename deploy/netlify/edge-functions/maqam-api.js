@@ -1,8 +1,9 @@
-// Netlify Edge Function over build/_worker.js: pre-rendered files are fetched from the site
-// itself (file URLs are excluded from this function, so Netlify's CDN answers them); every
-// other /api request is computed here, with the same bytes as the files.
+// Netlify Edge Function over build/_worker.js. Its assets are Netlify's own static files: for a
+// request with a pre-rendered file the worker passes a request for that file down Netlify's chain
+// (`context.next`), which serves the published file; everything else it computes, with the same
+// bytes. `cache: "manual"` lets Netlify keep the answers (Cache-Control), keyed by path and query.
 import worker from "../../../build/_worker.js";
 
-export default (request) => worker.fetch(request, { ASSETS: { fetch: (input) => fetch(input) } });
+export default (request, context) => worker.fetch(request, { ASSETS: { fetch: (input) => context.next(new Request(input)) } });
 
-export const config = { path: ["/api", "/api/*"], excludedPath: ["/api/*.json"] };
+export const config = { path: ["/api", "/api/*"], cache: "manual" };
