@@ -37,7 +37,7 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
-import { memoSlot } from "../theory/memo.js";
+import { memoOf } from "../theory/caches.js";
 import type { Catalog } from "../theory/catalog.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
@@ -276,8 +276,7 @@ interface AnalyticalForm {
   counts: { maqamat: number; ajnas: number };
 }
 
-// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const analyticalFormsMemo = memoSlot<AnalyticalForm[]>("analyticalForms", 128);
+const analyticalFormsMemo = memoOf<AnalyticalForm[]>("analyticalForms");
 
 /**
  * The maqāmāt realisable in a tuning system × starting note, by display name, each with its

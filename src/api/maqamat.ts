@@ -37,7 +37,7 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { std } from "../theory/std.js";
-import { memoSlot } from "../theory/memo.js";
+import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 
@@ -153,8 +153,7 @@ function listFamily(cat: Catalog, m: Maqam, tolerance: number): Family {
   return (classifier && familyIn(cat, m, classifier, tonicStartingNote(classifier, m), tolerance)) ?? UNKNOWN_FAMILY;
 }
 
-// The default tolerance and a few recent others.
-const listFamiliesMemo = memoSlot<Family[]>("listFamilies", 16);
+const listFamiliesMemo = memoOf<Family[]>("listFamilies");
 
 /** The list family of every maqām, in data order; computed once per tolerance. */
 const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
@@ -198,8 +197,7 @@ const listRoute = defineRoute(
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/families
 
-// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const familiesMemo = memoSlot<Family[]>("families", 128);
+const familiesMemo = memoOf<Family[]>("families");
 
 /**
  * Families of the maqāmāt the tuning system realises (the adjacent-octave name set of some

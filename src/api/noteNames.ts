@@ -58,7 +58,7 @@ const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.c
 
 /** Names among the pitch classes of any starting note of the tuning system. */
 const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
-  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(pitchClassesOf(cat, ts, startingNote))]));
+  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(cat, pitchClassesOf(cat, ts, startingNote))]));
 
 const SORT_OPTIONS = ["order", "alphabetical"] as const;
 

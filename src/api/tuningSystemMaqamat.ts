@@ -18,7 +18,7 @@ import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { std } from "../theory/std.js";
-import { memoSlot } from "../theory/memo.js";
+import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 
 /** A maqām available from the starting note, realised from its own tonic. */
@@ -31,8 +31,7 @@ interface Available {
   family: Family;
 }
 
-// Every tuning system × starting note (55) at the default tolerance fits, with room for others.
-const availableMemo = memoSlot<Available[]>("availableMaqamat", 128);
+const availableMemo = memoOf<Available[]>("availableMaqamat");
 
 /**
  * The maqāmāt whose notes the starting note's adjacent-octave name set holds and that have an

@@ -1,16 +1,16 @@
 /**
- * The catalog: the archive as a value. It indexes the validated facts once and owns every memo
- * (through its MemoStore), so request handlers are pure over the catalog in their context and
- * nothing is read or computed when a module is imported. Two catalogs share nothing.
+ * The catalog: the archive as a value. It indexes the validated facts once and owns every cache
+ * (declared with its bound in caches.ts), so request handlers are pure over the catalog in their
+ * context and nothing is read or computed when a module is imported. Two catalogs share nothing.
  */
 import type { Facts } from "../data/facts.js";
 import type { SourceRecord, FamilyRules } from "../data/schemas.js";
-import type { Memo, MemoStore } from "./memo.js";
+import { createCaches, type Caches } from "./caches.js";
 import { noteNameIndex, type NoteNameIndex } from "./noteName.js";
 import { tuningSystemOf, type TuningSystem } from "./tuningSystem.js";
 import { maqamOf, jinsOf, entityFinder, type Maqam, type Jins, type EntityReference } from "./entity.js";
 
-export interface Catalog extends MemoStore {
+export interface Catalog {
   facts: Facts;
   notes: NoteNameIndex;
   /** In file order. */
@@ -26,7 +26,7 @@ export interface Catalog extends MemoStore {
   findJins(param: string): EntityReference<Jins> | undefined;
   sources: readonly SourceRecord[];
   familyRules: FamilyRules;
-  memos: Map<string, Memo<unknown>>;
+  caches: Caches;
 }
 
 export function createCatalog(facts: Facts): Catalog {
@@ -48,6 +48,6 @@ export function createCatalog(facts: Facts): Catalog {
     findJins: entityFinder(ajnas, notes),
     sources: facts.sources,
     familyRules: facts.familyRules,
-    memos: new Map(),
+    caches: createCaches(),
   };
 }

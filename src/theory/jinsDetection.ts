@@ -5,6 +5,7 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { boundedMemo } from "./memo.js";
+import { DEGREE_AJNAS_PER_TRANSPOSITION } from "./caches.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import type { NoteNameIndex } from "./noteName.js";
 import type { Catalog } from "./catalog.js";
@@ -38,10 +39,9 @@ export interface CandidateJins {
   pattern: number[];
 }
 
-const candidateCache = new WeakMap<readonly PitchClass[], CandidateJins[]>();
-
-/** §6.1: the ajnās whose every note is among the pitch classes, in file order, with their patterns. */
+/** §6.1: the ajnās whose every note is among the pitch classes (from pitchClassesOf), in file order, with their patterns. */
 export function candidateAjnas(cat: Catalog, pcs: readonly PitchClass[]): CandidateJins[] {
+  const candidateCache = cat.caches.candidateAjnas;
   let candidates = candidateCache.get(pcs);
   if (!candidates) {
     candidates = [];
@@ -138,18 +138,16 @@ export function extendedScales(t: Transposition, pcs: readonly PitchClass[], per
   };
 }
 
-// Per transposition, a few tolerances (the transpositions themselves are evicted by their own memo).
-const cache = new WeakMap<Transposition, (key: string, compute: () => DegreeAjnas) => DegreeAjnas>();
-
 /**
  * §6.3-6.4: the jins on every degree of a maqām transposition in a tuning system × starting
  * note. The descending ajnās are read upwards from each note of the descending scale and listed
  * top-down. Cached per transposition and tolerance.
  */
 export function ajnasOf(cat: Catalog, t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
+  const cache = cat.caches.degreeAjnas;
   let memo = cache.get(t);
   if (!memo) {
-    memo = boundedMemo<DegreeAjnas>(4);
+    memo = boundedMemo<DegreeAjnas>(DEGREE_AJNAS_PER_TRANSPOSITION);
     cache.set(t, memo);
   }
   return memo(String(tolerance), () => {

@@ -21,24 +21,3 @@ export function boundedMemo<V>(limit: number): Memo<V> {
     return value;
   };
 }
-
-/** Where a catalog keeps its memos, one per slot name. */
-export interface MemoStore {
-  memos: Map<string, Memo<unknown>>;
-}
-
-/**
- * Declares a memo beside the code that uses it while the catalog owns its entries: each catalog
- * gets its own memo for the slot, made on first use, so nothing is shared between catalogs and
- * nothing lives in a module.
- */
-export function memoSlot<V>(name: string, limit: number): (store: MemoStore) => Memo<V> {
-  return (store) => {
-    let memo = store.memos.get(name);
-    if (!memo) {
-      memo = boundedMemo<unknown>(limit);
-      store.memos.set(name, memo);
-    }
-    return memo as Memo<V>;
-  };
-}

@@ -4,7 +4,7 @@
  * with the alternative third (a two-part note below the third) and the sixth when there is no third.
  */
 import type { NoteNameIndex } from "./noteName.js";
-import { memoSlot } from "./memo.js";
+import { memoOf } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 import type { ShawwaClass } from "../data/schemas.js";
 import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
@@ -131,7 +131,7 @@ const dataNamesOf = (entity: Entity): string[] => (entity.kind === "maqam" ? ent
  */
 function candidatePool(cat: Catalog, entities: readonly Entity[], ts: TuningSystem, startingNote: string, tolerance: number): CandidatePool {
   const pcs = pitchClassesOf(cat, ts, startingNote);
-  const names = namesOf(pcs);
+  const names = namesOf(cat, pcs);
   const pool: CandidatePool = new Map();
   const add = (c: Candidate) => {
     let group = pool.get(c.transposition.tonic);
@@ -149,13 +149,12 @@ function candidatePool(cat: Catalog, entities: readonly Entity[], ts: TuningSyst
   return pool;
 }
 
-interface Pools {
+export interface Pools {
   maqamat: CandidatePool;
   ajnas: CandidatePool;
 }
 
-// Per tuning system × starting note × tolerance; a few, since a pool holds every transposition.
-const poolsMemo = memoSlot<Pools>("modulationPools", 8);
+const poolsMemo = memoOf<Pools>("modulationPools");
 const poolsOf = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
   poolsMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
     maqamat: candidatePool(cat, cat.maqamat, ts, startingNote, tolerance),
@@ -216,8 +215,6 @@ export function maqamModulationsOf(cat: Catalog, maqam: Maqam, source: Transposi
   return degreeLists(cat.notes, poolsOf(cat, ts, startingNote, tolerance).maqamat, sourceOf(cat, source, ts, startingNote), maqam);
 }
 
-const modulationsMemo = new WeakMap<Pools, WeakMap<Transposition, Modulations>>();
-
 /**
  * Maqāmāt and ajnās a maqām transposition (an entry of its transposition list, with the same
  * tolerance) may modulate to, per degree rule. Cached per tuning system × starting note ×
@@ -225,8 +222,9 @@ const modulationsMemo = new WeakMap<Pools, WeakMap<Transposition, Modulations>>(
  */
 export function modulationsOf(cat: Catalog, maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Modulations {
   const pools = poolsOf(cat, ts, startingNote, tolerance);
-  let bySource = modulationsMemo.get(pools);
-  if (!bySource) modulationsMemo.set(pools, (bySource = new WeakMap()));
+  const { modulations } = cat.caches;
+  let bySource = modulations.get(pools);
+  if (!bySource) modulations.set(pools, (bySource = new WeakMap()));
   let result = bySource.get(source);
   if (!result) {
     const degrees = sourceOf(cat, source, ts, startingNote);

@@ -4,7 +4,7 @@
  * octave lower and pure register shifts. Built once and kept for the route searches that follow.
  */
 import type { Maqam } from "./entity.js";
-import { memoSlot } from "./memo.js";
+import { memoOf } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 import { isPossibleIn } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
@@ -218,8 +218,7 @@ function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
   return { offset: reverseOffset, node: reverseNode, category: reverseCategory };
 }
 
-// A large graph holds a few hundred thousand edges; keep the few most recently searched.
-const graphs = memoSlot<ModulationGraph>("modulationGraphs", 4);
+const graphs = memoOf<ModulationGraph>("modulationGraphs");
 
 /** The modulation graph of a tuning system × starting note (display name) × tolerance. */
 export function modulationGraphOf(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {

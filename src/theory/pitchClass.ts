@@ -5,7 +5,7 @@
  */
 import Fraction from "fraction.js";
 import { NONE, solfegeOf, type NoteNameIndex } from "./noteName.js";
-import { memoSlot } from "./memo.js";
+import { memoOf } from "./caches.js";
 import { exp2, log2 } from "./portableMath.js";
 import type { Catalog } from "./catalog.js";
 import {
@@ -205,8 +205,7 @@ function computePitchClasses(notes: NoteNameIndex, ts: TuningSystem, startingNot
   return result;
 }
 
-// Every tuning system × starting note of the archive (55 pairs) fits.
-const pitchClassMemo = memoSlot<PitchClass[]>("pitchClasses", 1024);
+const pitchClassMemo = memoOf<PitchClass[]>("pitchClasses");
 
 /**
  * The 4N pitch classes (octave 0 indices 0…N−1, then octave 1, …) of a tuning system for a

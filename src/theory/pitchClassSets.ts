@@ -10,7 +10,7 @@ import type { PitchClass } from "./pitchClass.js";
 import type { Maqam } from "./entity.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
-import { memoSlot } from "./memo.js";
+import { memoOf, type MemoName } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 
 export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
@@ -18,21 +18,13 @@ export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A",
 /** Transpositions are always searched at the default tolerance (QUIRK Q21); the request's tolerance only compares sets. */
 const SEARCH_TOLERANCE = 5;
 
-// The grouping asks for the key of the same cells again and again.
-const keyCache = new WeakMap<PitchClass, string>();
-
 /**
  * The 12-tone key of a pitch class (§11.1 `ipn`): the sharp spelling of the MIDI number R that
  * its "MIDI + deviation" label names (§3.8), so a re-spelled pitch class moves with its label.
  */
 export function twelveToneKey(pc: PitchClass): string {
-  let key = keyCache.get(pc);
-  if (key === undefined) {
-    const midi = Number.parseInt(pc.midiNotePlusCentsDeviation, 10);
-    key = SHARP_KEYS[((midi % 12) + 12) % 12];
-    keyCache.set(pc, key);
-  }
-  return key;
+  const midi = Number.parseInt(pc.midiNotePlusCentsDeviation, 10);
+  return SHARP_KEYS[((midi % 12) + 12) % 12];
 }
 
 /** Place of a key in the chromatic order from C. */
@@ -189,14 +181,13 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
 
 /**
  * Memoises a grouping per tuning system × starting note × tolerance (a scan covers every
- * maqām). Bounded, since the tolerance is free input: room for every tuning system × starting
- * note at one tolerance, and a few more.
+ * maqām).
  */
 export function cachedGrouping(
-  name: string,
+  name: MemoName,
   ruleFor: (cat: Catalog, ts: TuningSystem, startingNote: string) => SetRule,
 ): (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
-  const memo = memoSlot<Grouping>(name, 64);
+  const memo = memoOf<Grouping>(name);
   return (cat, ts, startingNote, tolerance) =>
     memo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
       const rule = ruleFor(cat, ts, startingNote);

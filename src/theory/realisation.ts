@@ -6,7 +6,7 @@ import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import type { Entity } from "./entity.js";
-import { memoSlot } from "./memo.js";
+import { memoOf } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 
 export interface Tahlil {
@@ -39,9 +39,9 @@ export function isPossible(entity: Entity, names: ReadonlySet<string>): boolean 
   return requiredNames(entity).every((n) => names.has(n));
 }
 
-/** Names of the 4N generated pitch classes of a tuning system × starting note. */
-const generatedNames = new WeakMap<readonly PitchClass[], ReadonlySet<string>>();
-export function namesOf(pcs: readonly PitchClass[]): ReadonlySet<string> {
+/** Names of the 4N generated pitch classes of a tuning system × starting note (from pitchClassesOf). */
+export function namesOf(cat: Catalog, pcs: readonly PitchClass[]): ReadonlySet<string> {
+  const { generatedNames } = cat.caches;
   let names = generatedNames.get(pcs);
   if (!names) {
     names = new Set(pcs.map((pc) => pc.noteName));
@@ -50,8 +50,7 @@ export function namesOf(pcs: readonly PitchClass[]): ReadonlySet<string> {
   return names;
 }
 
-// One entry per note-name set of the archive (about 60).
-const adjacentMemo = memoSlot<ReadonlySet<string>>("adjacentOctaveNames", 1024);
+const adjacentMemo = memoOf<ReadonlySet<string>>("adjacentOctaveNames");
 
 /** A note-name set with its neighbours one octave below and above (the archive's list checks). */
 export function adjacentOctaveNames(cat: Catalog, ts: TuningSystem, setIndex: number): ReadonlySet<string> {
@@ -68,7 +67,7 @@ export const isPossibleInSomeSet = (cat: Catalog, entity: Entity, ts: TuningSyst
 
 /** Feasible in the requested starting note's generated pitch classes (octaves 0–3). */
 export const isPossibleIn = (cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
-  isPossible(entity, namesOf(pitchClassesOf(cat, ts, startingNote)));
+  isPossible(entity, namesOf(cat, pitchClassesOf(cat, ts, startingNote)));
 
 export interface Availability {
   tuningSystem: TuningSystem;

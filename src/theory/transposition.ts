@@ -10,7 +10,7 @@ import { NONE, type NoteNameIndex } from "./noteName.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { type Entity, firstNoteOf, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf } from "./realisation.js";
-import { memoSlot } from "./memo.js";
+import { memoOf } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 
 export interface Transposition {
@@ -113,8 +113,7 @@ function computeTranspositions(notes: NoteNameIndex, entity: Entity, pcs: readon
   return base ? [entry(base), ...pairs.filter((p) => p !== base).map(entry)] : pairs.map(entry);
 }
 
-// Every entity × tuning system × starting note at the default tolerance fits (~15k lists).
-const transpositionMemo = memoSlot<Transposition[]>("transpositions", 40_000);
+const transpositionMemo = memoOf<Transposition[]>("transpositions");
 
 /**
  * The transposition list of an entity in a tuning system × starting note (display name):
