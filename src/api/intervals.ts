@@ -177,7 +177,7 @@ const calculateRoute = defineRoute(
     to: required("to", "Add to=dugah or to=5/4."),
     tuningSystem: required("tuningSystem", "Add tuningSystem=ibnsina_1037 (see /api/tuning-systems)."),
     startingNote: required("startingNote", "Add the starting note of the tuning system, e.g. startingNote=yegah."),
-    unit: required("unit", `Add unit=cents (one of: ${UNITS.join(", ")}).`, { validOptions: [...UNITS] }).pipe(oneOf("unit", UNITS, "cents")),
+    unit: required("unit", `Add unit=cents (one of: ${UNITS.join(", ")}).`, { validOptions: [...UNITS] }).pipe(oneOf("unit", UNITS, "cents") as z.ZodType<(typeof UNITS)[number], string>),
     fromType: valueType("fromType"),
     toType: valueType("toType"),
     includeArabic: includeArabic(),

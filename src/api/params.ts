@@ -142,8 +142,8 @@ function boundedList(name: string, raw: string, ctx: z.RefinementCtx): string[] 
 }
 
 /** Treats an empty value like an absent one (the parameter's default applies). */
-export const emptyAsAbsent = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema) as unknown as z.ZodEffects<T, z.output<T>, string | undefined>;
+export const emptyAsAbsent = <T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, string | undefined> =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema) as z.ZodType<z.output<T>, string | undefined>;
 
 /** A path parameter: decoded text that must not be blank. */
 export const pathParameter = (name: string) =>

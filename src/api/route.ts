@@ -31,7 +31,7 @@ export interface Route<P = unknown> {
   name: string;
   matcher: RegExp;
   pathParams: string[];
-  schema: z.ZodType<P, z.ZodTypeDef, RawInput>;
+  schema: z.ZodType<P, RawInput>;
   handle: (params: P, ctx: RequestContext) => ApiResponse;
 }
 
@@ -41,7 +41,7 @@ export interface Route<P = unknown> {
  */
 export function defineRoute<P>(
   pattern: string,
-  schema: z.ZodType<P, z.ZodTypeDef, RawInput>,
+  schema: z.ZodType<P, RawInput>,
   handle: (params: P, ctx: RequestContext) => ApiResponse,
 ): Route<P> {
   const pathParams: string[] = [];
