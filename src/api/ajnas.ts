@@ -5,10 +5,10 @@
  * (`…_al_buselik/ushshaq`), so the path parameter is greedy and the sub-routes are matched before
  * the detail route.
  */
-import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type PrerenderOptions } from "./route.js";
-import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, pathParameter, strictBoolean } from "./params.js";
+import { centsTolerance, flag, includeArabic, includeSources, oneOf, optionalPitchClassDataType, optionalText, strictBoolean } from "./declare.js";
+import type { ParsedParams } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
@@ -32,7 +32,9 @@ import {
   detailQueryPrefixes,
   optionsConflict,
   perTuningSystemAnswer,
-  perTuningSystemSchema,
+  perTuningSystemParams,
+  discoveryEntry,
+  entityPath,
   selectionObject,
   sortByNameOrTonic,
   startingNoteNameSet,
@@ -58,15 +60,21 @@ const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(fir
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas
 
-const listRoute = defineRoute(
-  COLLECTION,
-  z.object({
-    filterByTonic: optionalNonBlank("filterByTonic", "Leave filterByTonic out, or give a tonic note name such as filterByTonic=rast."),
-    sortBy: oneOf("sortBy", SORT_OPTIONS, "alphabetical"),
-    includeSources: flag(),
+const listRoute = defineRoute({
+  path: COLLECTION,
+  summary: "Every jins with its tonic and the tuning systems that realise it.",
+  params: {
+    filterByTonic: optionalText({
+      blank: "error",
+      description: "Only the ajnās on this tonic (note name).",
+      example: "rast",
+      hint: "Leave filterByTonic out, or give a tonic note name such as filterByTonic=rast.",
+    }),
+    sortBy: oneOf(SORT_OPTIONS, { fallback: "alphabetical", description: "`alphabetical` or `tonic` (by tonic, then name).", example: "tonic" }),
+    includeSources: includeSources(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const wanted = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
     const selected = cat.ajnas.filter((j) => wanted === undefined || std(firstNoteOf(j)) === wanted);
@@ -83,18 +91,19 @@ const listRoute = defineRoute(
     });
     return ok({ count: data.length, data });
   },
-);
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /tuning-systems/{id}/{startingNote}/ajnas (not in the reference; see docs/api-notes.md)
 
-const perTuningSystemRoute = defineRoute(
-  "/tuning-systems/{id}/{startingNote}/ajnas",
-  perTuningSystemSchema({
-    includeJinsDegrees: strictBoolean("includeJinsDegrees"),
-    includeTranspositions: strictBoolean("includeTranspositions"),
+const perTuningSystemRoute = defineRoute({
+  path: "/tuning-systems/{id}/{startingNote}/ajnas",
+  summary: "The ajnās that can be built in one tuning system from one starting note.",
+  params: perTuningSystemParams({
+    includeJinsDegrees: strictBoolean("Include each jins's degrees (note idNames)."),
+    includeTranspositions: strictBoolean("Include the transpositions of each jins available here."),
   }),
-  (p, ctx) => {
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
@@ -131,7 +140,7 @@ const perTuningSystemRoute = defineRoute(
     };
     return perTuningSystemAnswer(ctx, "jins", tuning, p.includeArabic, stats, data);
   },
-);
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas/{idName}/compare (availability and transpositions: entityViews.ts)
@@ -164,20 +173,30 @@ function intervalFields(cells: readonly PitchClass[], type: string) {
   });
 }
 
-const detailSchema = z.object({
-  idName: pathParameter("idName"),
-  tuningSystem: optionalNonBlank("tuningSystem", "Give a tuning system id such as tuningSystem=ibnsina_1037 (see /api/tuning-systems)."),
-  startingNote: optionalNonBlank("startingNote", "Give a starting note such as startingNote=yegah."),
-  options: flag(),
-  // Listed as required with a default: absent means `all`, but empty or unknown is a 400.
-  pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, undefined),
+const detailParams = {
+  idName: entityPath("jins"),
+  tuningSystem: optionalText({
+    blank: "error",
+    description: "Tuning-system id (see /api/tuning-systems); required for data.",
+    example: "ibnsina_1037",
+    hint: "Give a tuning system id such as tuningSystem=ibnsina_1037 (see /api/tuning-systems).",
+  }),
+  startingNote: optionalText({
+    blank: "error",
+    description: "Starting note of the tuning system; required for data, optional with options=true.",
+    example: "yegah",
+    hint: "Give a starting note such as startingNote=yegah.",
+  }),
+  options: flag("Parameter discovery: what this jins accepts in the tuning system, instead of its data."),
+  // Absent means `all` (the handler applies it, since discovery mode must see it absent); empty or unknown is a 400.
+  pitchClassDataType: optionalPitchClassDataType(PITCH_CLASS_DATA_TYPES, "all"),
   transposeTo: transposeToParameter(),
-  includeIntervals: flag(),
-  includeSources: flag(),
+  includeIntervals: flag("Include the steps between consecutive pitch classes."),
+  includeSources: includeSources(),
   includeArabic: includeArabic(),
   centsTolerance: centsTolerance(),
-});
-type DetailParameters = z.output<typeof detailSchema>;
+};
+type DetailParameters = ParsedParams<typeof detailParams>;
 
 const DESCRIPTIONS = {
   ...DISCOVERY_DESCRIPTIONS,
@@ -202,10 +221,10 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
     availableParameters: {
       tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
       startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
-      pitchClassDataType: { options: [...PITCH_CLASS_DATA_TYPES], required: false, default: "all", description: DESCRIPTIONS.pitchClassDataType },
-      includeIntervals: { type: "boolean", default: false, description: DESCRIPTIONS.includeIntervals },
+      pitchClassDataType: discoveryEntry(detailParams.pitchClassDataType, DESCRIPTIONS.pitchClassDataType),
+      includeIntervals: discoveryEntry(detailParams.includeIntervals, DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
-      centsTolerance: { type: "number", default: 5, description: DESCRIPTIONS.centsTolerance },
+      centsTolerance: discoveryEntry(detailParams.centsTolerance, DESCRIPTIONS.centsTolerance),
     },
     notes: { formatOptions: DESCRIPTIONS.formatOptions },
     examples: [
@@ -216,7 +235,11 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
   });
 }
 
-const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx) => {
+const detailRoute = defineRoute({
+  path: `${COLLECTION}/{idName+}`,
+  summary: "One jins realised in a tuning system and starting note (optionally transposed), or its parameter discovery.",
+  params: detailParams,
+  handle: (p, ctx) => {
   const cat = ctx.catalog;
   const ref = resolveEntity(cat, "jins", p.idName);
   if (isResponse(ref)) return ref;
@@ -247,6 +270,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, detailSchema, (p, ctx
     pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k), type, p.includeArabic)),
     ...(p.includeIntervals ? { intervals: intervalFields(t.ascending, type) } : {}),
   });
+  },
 });
 
 export const routes = [

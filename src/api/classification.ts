@@ -3,10 +3,10 @@
  * maqām transpositions grouped into pitch-class sets (computation brief §11), with the
  * transpositions that cannot be reduced to one pitch class per 12-tone key.
  */
-import { z } from "zod";
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { centsTolerance, emptyAsAbsent, flag, includeArabic, oneOf, optionalNonBlank } from "./params.js";
+import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
+import { entityTuningParams } from "./entityViews.js";
 import { isResponse, resolveTuning, type TuningContext } from "./resolve.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
 import { std } from "../theory/std.js";
@@ -202,22 +202,34 @@ const listedMaqamSets = (grouping: Grouping): ListedSet[] =>
     .sort(byMemberCount);
 
 const setFilters = {
-  setId: optionalNonBlank("setId", "Give a set idName such as setId=maqam_rast_set, or leave setId out."),
-  maqamId: optionalNonBlank("maqamId", "Give a maqām idName such as maqamId=maqam_rast, or leave maqamId out."),
+  setId: optionalText({
+    blank: "error",
+    description: "Only this set (its idName).",
+    example: "maqam_rast_set",
+    hint: "Give a set idName such as setId=maqam_rast_set, or leave setId out.",
+  }),
+  maqamId: optionalText({
+    blank: "error",
+    description: "Only the sets containing this maqām (idName, or a transposition's idName).",
+    example: "maqam_rast",
+    hint: "Give a maqām idName such as maqamId=maqam_rast, or leave maqamId out.",
+  }),
 };
 
-const maqamSetsRoute = defineRoute(
-  MAQAM_SETS_PATH,
-  z.object({
-    tuningSystem: z.string().optional(),
-    startingNote: z.string().optional(),
+const includeIncompatible = () => flag("Also list the transpositions that fit no set, with the reason.");
+
+const maqamSetsRoute = defineRoute({
+  path: MAQAM_SETS_PATH,
+  summary: "Maqām transpositions grouped into sets that share the same pitch classes, in one tuning system and starting note.",
+  params: {
+    ...entityTuningParams(),
     centsTolerance: centsTolerance(),
-    includeIncompatible: flag(),
+    includeIncompatible: includeIncompatible(),
     includeArabic: includeArabic(),
-    includePitchClassData: flag(),
+    includePitchClassData: flag("Include each set's pitch classes with their cents."),
     ...setFilters,
-  }),
-  (p, { catalog: cat }) => {
+  },
+  handle: (p, { catalog: cat }) => {
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
     const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
@@ -259,7 +271,7 @@ const maqamSetsRoute = defineRoute(
       ...(p.includeIncompatible ? incompatibleList(grouping, p.includeArabic) : {}),
     });
   },
-);
+});
 
 // ── 12-pitch-class-sets ────────────────────────────────────────────────────────────────────
 
@@ -434,19 +446,25 @@ function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | un
   return `${name} cannot be built in this tuning system and starting note, so it has no 12-pitch-class set.`;
 }
 
-const twelveToneRoute = defineRoute(
-  TWELVE_TONE_PATH,
-  z.object({
-    tuningSystem: emptyAsAbsent(z.string().default(DEFAULT_TUNING.tuningSystem)),
-    startingNote: emptyAsAbsent(z.string().default(DEFAULT_TUNING.startingNote)),
+const twelveToneRoute = defineRoute({
+  path: TWELVE_TONE_PATH,
+  summary: "Maqām transpositions grouped into 12-pitch-class sets (one pitch class per 12-tone key), for keyboards and MIDI.",
+  params: {
+    tuningSystem: optionalText({
+      blank: "absent",
+      default: DEFAULT_TUNING.tuningSystem,
+      description: "Tuning-system id of the maqām pitches.",
+      example: "ibnsina_1037",
+    }),
+    startingNote: optionalText({ blank: "absent", default: DEFAULT_TUNING.startingNote, description: "Starting note of the tuning system.", example: "yegah" }),
     centsTolerance: centsTolerance(),
-    includeIncompatible: flag(),
+    includeIncompatible: includeIncompatible(),
     includeArabic: includeArabic(),
-    pitchClassDataType: oneOf("pitchClassDataType", TWELVE_TONE_DATA_TYPES, undefined),
-    startSetFromC: flag(),
+    pitchClassDataType: optionalPitchClassDataType(TWELVE_TONE_DATA_TYPES),
+    startSetFromC: flag("Rotate each set to start on C (relativeCents measured from its C entry)."),
     ...setFilters,
-  }),
-  (p, { catalog: cat }) => {
+  },
+  handle: (p, { catalog: cat }) => {
     const tuning = resolveTwelveToneTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
     const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
@@ -482,9 +500,9 @@ const twelveToneRoute = defineRoute(
       ...(p.includeIncompatible ? incompatibleList(grouping, p.includeArabic) : {}),
     });
   },
-);
+});
 
-export const routes: readonly Route<any>[] = [twelveToneRoute, maqamSetsRoute];
+export const routes: readonly Route[] = [twelveToneRoute, maqamSetsRoute];
 
 /**
  * Each tuning system × starting note: both endpoints in default form and with the incompatible

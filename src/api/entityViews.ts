@@ -4,25 +4,23 @@
  * cell parts) and response pieces — entity headers, list sorting, the rendering a detail answer
  * shows and its 4xx, pitch classes with scale degrees, discovery mode and the compare grid.
  */
-import { z } from "zod";
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
 import { KIND, PITCH_CLASS_DATA_TYPES, dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { MAX_COMPARE_CELLS, tooMany, tuningSystemIds, type ParamDeclaration, type ParamDeclarations, type ParsedParams } from "./params.js";
 import {
   centsTolerance,
-  emptyAsAbsent,
-  fail,
   includeArabic,
-  MAX_COMPARE_CELLS,
+  list,
   oneOf,
-  optionalNonBlank,
-  pathParameter,
-  requiredList,
+  optionalText,
+  pathParam,
+  pitchClassDataType,
+  startingNotePath,
   strictBoolean,
-  tooMany,
+  tuningSystemIdPath,
   tuningSystemList,
-  tuningSystemIds,
-} from "./params.js";
+} from "./declare.js";
 import {
   isResponse,
   requestedTonic,
@@ -112,15 +110,27 @@ export const startingNoteNameSet = (cat: Catalog, { ts, startingNote }: TuningCo
   adjacentOctaveNames(cat, ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
 
 /** Parameters of a per-tuning-system list in check order: the path, the list's own flags, then sorting, Arabic and tolerance. */
-export const perTuningSystemSchema = <F extends z.ZodRawShape>(flags: F) =>
-  z.object({
-    id: pathParameter("id"),
-    startingNote: pathParameter("startingNote"),
-    ...flags,
-    sortBy: oneOf("sortBy", SORT_OPTIONS, "tonic"),
-    includeArabic: includeArabic(),
-    centsTolerance: centsTolerance(),
+export const perTuningSystemParams = <F extends ParamDeclarations>(flags: F) => ({
+  id: tuningSystemIdPath(),
+  startingNote: startingNotePath(),
+  ...flags,
+  sortBy: oneOf(SORT_OPTIONS, { fallback: "tonic", description: "`tonic` (by tonic, then name) or `alphabetical`.", example: "alphabetical" }),
+  includeArabic: includeArabic(),
+  centsTolerance: centsTolerance(),
+});
+
+/** The entity of an entity route's path: a base idName, a numeric id, or a transposition's idName. */
+export const entityPath = (kind: Kind) =>
+  pathParam({
+    description: `${KIND[kind].Word} idName (or numeric id); a transposition's \`${kind === "maqam" ? "maqam_rast_al_nawa" : "jins_rast_al_nawa"}\`-style idName selects its tonic.`,
+    example: kind === "maqam" ? "maqam_rast" : "jins_rast",
   });
+
+/** `tuningSystem` and `startingNote` of an entity route, resolved (and their 400/404 given) by resolveTuning. */
+export const entityTuningParams = () => ({
+  tuningSystem: optionalText({ blank: "kept", description: "Tuning-system id (see /api/tuning-systems).", example: "ibnsina_1037" }),
+  startingNote: optionalText({ blank: "kept", description: "Starting note of the tuning system.", example: "yegah" }),
+});
 
 /**
  * The answer of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}: the kind's `data` and
@@ -169,22 +179,28 @@ function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, 
 
 /** GET /{kind}/{idName}/availability; a transposed idName selects its tonic. */
 export const availabilityRoute = (kind: Kind) =>
-  defineRoute(
-    `${KIND[kind].collection}/{idName+}/availability`,
-    z.object({
-      idName: pathParameter("idName"),
-      transpositionNoteName: optionalNonBlank("transpositionNoteName", "Give a tonic note name such as transpositionNoteName=nawa, or leave it out."),
+  defineRoute({
+    path: `${KIND[kind].collection}/{idName+}/availability`,
+    summary: `The tuning systems and starting notes in which a ${KIND[kind].word} can be built.`,
+    params: {
+      idName: entityPath(kind),
+      transpositionNoteName: optionalText({
+        blank: "error",
+        description: "Only where a transposition to this tonic exists.",
+        example: "nawa",
+        hint: "Give a tonic note name such as transpositionNoteName=nawa, or leave it out.",
+      }),
       includeArabic: includeArabic(),
       centsTolerance: centsTolerance(),
-    }),
-    (p, { catalog: cat }) => {
+    },
+    handle: (p, { catalog: cat }) => {
       const ref = resolveEntity(cat, kind, p.idName);
       if (isResponse(ref)) return ref;
       const tonic = requestedTonic(cat, ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
       if (isResponse(tonic)) return tonic;
       return ok(availabilityAnswer(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic));
     },
-  );
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Transpositions
@@ -322,16 +338,16 @@ type TranspositionExtra<K extends Kind> = (cat: Catalog, e: EntityOf<K>, t: Tran
 
 /** GET /{kind}/{idName}/transpositions of a base idName. */
 export const transpositionsRoute = <K extends Kind>(kind: K, extra: TranspositionExtra<K> = () => ({})) =>
-  defineRoute(
-    `${KIND[kind].collection}/{idName+}/transpositions`,
-    z.object({
-      idName: pathParameter("idName"),
-      tuningSystem: z.string().optional(),
-      startingNote: z.string().optional(),
+  defineRoute({
+    path: `${KIND[kind].collection}/{idName+}/transpositions`,
+    summary: `The distinct transpositions (taṣwīr) of a ${KIND[kind].word} in one tuning system and starting note.`,
+    params: {
+      idName: entityPath(kind),
+      ...entityTuningParams(),
       includeArabic: includeArabic(),
       centsTolerance: centsTolerance(),
-    }),
-    (p, ctx) => {
+    },
+    handle: (p, ctx) => {
       const cat = ctx.catalog;
       const ref = resolveEntity(cat, kind, p.idName);
       if (isResponse(ref)) return ref;
@@ -341,14 +357,21 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
       if (isResponse(tuning)) return tuning;
       return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(cat, e, t, tuning, p.centsTolerance, p.includeArabic));
     },
-  );
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Detail
 
+const TRANSPOSE_TO = "Transpose to this tonic (taṣwīr); absent for the analytical form (taḥlīl).";
+
 /** `transposeTo` of the detail routes: a tonic, or absent for the analytical form (blank is a 400). */
 export const transposeToParameter = () =>
-  optionalNonBlank("transposeTo", "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.");
+  optionalText({
+    blank: "error",
+    description: TRANSPOSE_TO,
+    example: "nawa",
+    hint: "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.",
+  });
 
 /**
  * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
@@ -451,6 +474,15 @@ export const optionsConflict = (conflicting: string[], allowed: string[]) =>
     extra: { conflictingParameters: conflicting, contextualParametersAllowed: allowed },
   });
 
+/**
+ * A parameter as discovery mode describes it, read off its declaration: enumerations as
+ * `{options, required, default}`, switches and numbers as `{type, default}`.
+ */
+export function discoveryEntry(d: ParamDeclaration, description: string) {
+  if (d.accepts.shape === "enum") return { options: [...d.accepts.values], required: d.required, default: d.default, description };
+  return { type: d.type, default: d.default, description };
+}
+
 /** Descriptions of the parameters both kinds' discovery answers describe alike. */
 export const DISCOVERY_DESCRIPTIONS = {
   tuningSystem: "ID of tuning system (see /availability for options)",
@@ -552,18 +584,22 @@ const compareTokens = (tuningSystemIds: readonly string[], startingNoteTokens: r
   startingNotes: noteNameArray(startingNoteTokens, includeArabic),
 });
 
-const compareSchema = z.object({
-  idName: pathParameter("idName"),
-  tuningSystems: tuningSystemList({ atLeastOne: true }),
-  startingNotes: requiredList("startingNotes", "startingNotes=yegah,rast"),
-  pitchClassDataType: oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"),
-  includeIntervals: strictBoolean("includeIntervals", false, { exact: true }),
+const compareParams = (kind: Kind) => ({
+  idName: entityPath(kind),
+  tuningSystems: tuningSystemList({ min: 1 }),
+  startingNotes: list({
+    description: "Comma-separated starting notes, tried in each tuning system.",
+    example: "yegah,rast",
+    hint: "Use startingNotes=yegah,rast.",
+  }),
+  pitchClassDataType: pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all"),
+  includeIntervals: strictBoolean("Include the steps between consecutive pitch classes.", { exact: true }),
   // An empty transposeTo is the analytical form, as in the reference.
-  transposeTo: emptyAsAbsent(z.string().optional()),
+  transposeTo: optionalText({ blank: "absent", description: TRANSPOSE_TO, example: "nawa" }),
   includeArabic: includeArabic(),
   centsTolerance: centsTolerance(),
 });
-type CompareParameters = z.output<typeof compareSchema>;
+type CompareParameters = ParsedParams<ReturnType<typeof compareParams>>;
 
 /** What a compare cell shows of its rendering besides the fields every kind shares. */
 interface CompareCellParts {
@@ -623,7 +659,11 @@ function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: Tuning
 
 /** GET /{kind}/{idName}/compare: one rendering per tuning system × starting note, its kind's parts from `partsOf`. */
 export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsOf<EntityOf<K>>) =>
-  defineRoute(`${KIND[kind].collection}/{idName+}/compare`, compareSchema, (p, ctx) => {
+  defineRoute({
+    path: `${KIND[kind].collection}/{idName+}/compare`,
+    summary: `A ${KIND[kind].word} realised in several tuning systems and starting notes, side by side.`,
+    params: compareParams(kind),
+    handle: (p, ctx) => {
     const cat = ctx.catalog;
     const ids = tuningSystemIds(cat, p.tuningSystems);
     const cells = ids.length * p.startingNotes.length;
@@ -651,4 +691,5 @@ export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsO
         availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
       },
     });
+  },
   });

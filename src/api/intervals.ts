@@ -1,12 +1,12 @@
 /** GET /intervals, /intervals/compare and /intervals/calculate. */
-import { z } from "zod";
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { includeArabic, oneOf, required, splitList, fail, tuningSystemList, tuningSystemIds, tooMany, MAX_LIST_ITEMS } from "./params.js";
+import { MAX_LIST_ITEMS, tuningSystemIds } from "./params.js";
+import { includeArabic, list, oneOf, requiredText, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
-import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
+import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import { noteNameNotInTuning } from "./noteNames.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -16,21 +16,21 @@ import { std } from "../theory/std.js";
 
 /** `noteNames`: two or more comma-separated note names (each must be known: see noteNamesIn). */
 const noteNameList = () =>
-  required("noteNames", "Add noteNames=rast,dugah,segah (comma-separated note names).").transform((raw, ctx) => {
-    const given = splitList(raw);
-    if (given.length > MAX_LIST_ITEMS)
-      return fail(ctx, tooMany("note names", given.length, MAX_LIST_ITEMS, `Split noteNames into requests of at most ${MAX_LIST_ITEMS} names.`));
-    if (given.length < 2)
-      return fail(ctx, {
-        error: "At least 2 note names are required",
-        message: "An interval needs two note names; noteNames lists the notes whose consecutive intervals are computed.",
-        hint: "Provide at least 2 note names, e.g. noteNames=rast,dugah.",
-      });
-    return { raw, given };
+  list({
+    description: "Two or more comma-separated note names; the intervals are those between consecutive names.",
+    example: "rast,dugah,segah",
+    hint: "Add noteNames=rast,dugah,segah (comma-separated note names).",
+    min: 2,
+    tooFew: {
+      error: "At least 2 note names are required",
+      message: "An interval needs two note names; noteNames lists the notes whose consecutive intervals are computed.",
+      hint: "Provide at least 2 note names, e.g. noteNames=rast,dugah.",
+    },
+    tooMany: { what: "note names", hint: `Split noteNames into requests of at most ${MAX_LIST_ITEMS} names.` },
   });
 
 /** The listed note names in the catalog's universe, or the 400 naming those it does not know. */
-function noteNamesIn(cat: Catalog, { given }: { given: string[] }): NoteNameEntry[] | ApiResponse {
+function noteNamesIn(cat: Catalog, given: readonly string[]): NoteNameEntry[] | ApiResponse {
   const unknown = given.filter((name) => !cat.notes.findNoteName(name));
   if (unknown.length)
     return apiError({
@@ -60,15 +60,16 @@ function pitchClassesFor(cat: Catalog, notes: readonly NoteNameEntry[], { ts, st
 const consecutiveIntervals = (pcs: readonly PitchClass[], refs: readonly object[]) =>
   pcs.slice(1).map((to, i) => ({ from: refs[i], to: refs[i + 1], interval: intervalData(intervalBetween(pcs[i], to)) }));
 
-const intervalsRoute = defineRoute(
-  "/intervals",
-  z.object({
+const intervalsRoute = defineRoute({
+  path: "/intervals",
+  summary: "The intervals between consecutive note names, in one tuning system or in all of them.",
+  params: {
     noteNames: noteNameList(),
-    tuningSystem: z.string().optional(),
-    startingNote: z.string().optional(),
+    tuningSystem: scopeTuningSystem(),
+    startingNote: scopeStartingNote(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const notes = noteNamesIn(cat, p.noteNames);
     if (isResponse(notes)) return notes;
@@ -90,20 +91,21 @@ const intervalsRoute = defineRoute(
     return ok({
       context: { noteNames: noteRefs },
       intervals,
-      links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${std(p.noteNames.raw)}`) },
+      links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${std(ctx.query.get("noteNames") ?? "")}`) },
     });
   },
-);
+});
 
-const compareRoute = defineRoute(
-  "/intervals/compare",
-  z.object({
+const compareRoute = defineRoute({
+  path: "/intervals/compare",
+  summary: "The intervals between consecutive note names compared across tuning systems and starting notes.",
+  params: {
     noteNames: noteNameList(),
     tuningSystems: tuningSystemList(),
-    startingNote: required("startingNote", "Add startingNote=yegah, or startingNote=all for every starting note of each tuning system."),
+    startingNote: compareStartingNote(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const notes = noteNamesIn(cat, p.noteNames);
     if (isResponse(notes)) return notes;
@@ -121,14 +123,19 @@ const compareRoute = defineRoute(
       context: { noteNames: noteRefs },
       comparisons,
       meta,
-      links: { self: selfUrl(ctx), intervals: apiUrl(ctx, `/intervals?noteNames=${std(p.noteNames.raw)}`) },
+      links: { self: selfUrl(ctx), intervals: apiUrl(ctx, `/intervals?noteNames=${std(ctx.query.get("noteNames") ?? "")}`) },
     });
   },
-);
+});
 
 const UNITS = ["fraction", "cents", "centsFromZero", "decimalRatio", "stringLength", "fretDivision"] as const;
 
-const valueType = (name: string) => oneOf(name, VALUE_FORMATS, undefined);
+const valueType = (which: "from" | "to") =>
+  oneOf(VALUE_FORMATS, {
+    fallback: undefined,
+    description: `How to read \`${which}\`: a note name or a value in one of these formats; detected from the value when absent.`,
+    example: "noteName",
+  });
 
 interface Identified {
   pc: PitchClass;
@@ -170,19 +177,29 @@ const calculatorPitchClass = (pc: PitchClass, arabic: boolean) => ({
 
 const round3 = (x: number): number => parseFloat(x.toFixed(3));
 
-const calculateRoute = defineRoute(
-  "/intervals/calculate",
-  z.object({
-    from: required("from", "Add from=rast or from=3/2."),
-    to: required("to", "Add to=dugah or to=5/4."),
-    tuningSystem: required("tuningSystem", "Add tuningSystem=ibnsina_1037 (see /api/tuning-systems)."),
-    startingNote: required("startingNote", "Add the starting note of the tuning system, e.g. startingNote=yegah."),
-    unit: required("unit", `Add unit=cents (one of: ${UNITS.join(", ")}).`, { validOptions: [...UNITS] }).pipe(oneOf("unit", UNITS, "cents") as z.ZodType<(typeof UNITS)[number], string>),
-    fromType: valueType("fromType"),
-    toType: valueType("toType"),
+const calculateRoute = defineRoute({
+  path: "/intervals/calculate",
+  summary: "The interval between two pitch classes, each given by note name or by value, in one tuning system.",
+  params: {
+    from: requiredText({ description: "The lower pitch class: a note name or a value (fraction, cents, …).", example: "rast", hint: "Add from=rast or from=3/2." }),
+    to: requiredText({ description: "The upper pitch class: a note name or a value.", example: "nawa", hint: "Add to=dugah or to=5/4." }),
+    tuningSystem: requiredText({ description: "Tuning-system id.", example: "ibnsina_1037", hint: "Add tuningSystem=ibnsina_1037 (see /api/tuning-systems)." }),
+    startingNote: requiredText({
+      description: "Starting note of the tuning system.",
+      example: "yegah",
+      hint: "Add the starting note of the tuning system, e.g. startingNote=yegah.",
+    }),
+    unit: oneOf(UNITS, {
+      fallback: "cents",
+      description: "The unit of `interval.value`.",
+      example: "cents",
+      required: { hint: `Add unit=cents (one of: ${UNITS.join(", ")}).` },
+    }),
+    fromType: valueType("from"),
+    toType: valueType("to"),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
     if (isResponse(tuning)) return tuning;
@@ -218,9 +235,9 @@ const calculateRoute = defineRoute(
       },
     });
   },
-);
+});
 
-export const routes: Route<any>[] = [compareRoute, calculateRoute, intervalsRoute];
+export const routes: Route[] = [compareRoute, calculateRoute, intervalsRoute];
 
 /** Every interval request names its own notes or values: nothing bounded to pre-render. */
 export function* prerender(): Generator<string> {}

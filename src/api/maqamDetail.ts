@@ -5,16 +5,19 @@
  * describes the parameters instead; `idName=all` lists every realisable maqām's analytical form.
  * The path parameter is greedy because a transposed idName may name a tonic containing `/`.
  */
-import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
-import { centsTolerance, fail, flag, includeArabic, oneOf, pathParameter } from "./params.js";
+import type { ParamDeclaration, ParsedParams } from "./params.js";
+import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import {
   DISCOVERY_DESCRIPTIONS,
+  discoveryEntry,
+  entityPath,
+  entityTuningParams,
   availabilityHint,
   commentsOf,
   degreePitchClass,
@@ -71,38 +74,36 @@ export const MAQAM_PITCH_CLASS_DATA_TYPES = [
 ] as const;
 
 /** A parameter of an older revision that is refused rather than silently ignored. */
-const retiredParameter = (name: string, replacement: string) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) =>
-      raw === undefined
-        ? undefined
-        : fail(ctx, {
-            error: `Invalid parameter: ${name}`,
-            message: `${name} is no longer supported.`,
-            hint: `Use ${replacement} instead.`,
-          }),
-    );
+const retiredParameter = (replacement: string): ParamDeclaration<undefined> => ({
+  in: "query",
+  type: "string",
+  accepts: { shape: "retired", replacement },
+  required: false,
+  description: `No longer supported: use ${replacement}.`,
+  hint: `Use ${replacement} instead.`,
+});
 
 // Key order is the order of the checks: the first failing parameter answers.
-const schema = z.object({
-  includeLowerOctaveModulations: retiredParameter("includeLowerOctaveModulations", "includeModulations=true&includeModulations8vb=true"),
+const params = {
+  includeLowerOctaveModulations: retiredParameter("includeModulations=true&includeModulations8vb=true"),
   centsTolerance: centsTolerance(),
   includeArabic: includeArabic(),
-  pitchClassDataType: oneOf("pitchClassDataType", MAQAM_PITCH_CLASS_DATA_TYPES, undefined),
-  idName: pathParameter("idName"),
-  tuningSystem: z.string().optional(),
-  startingNote: z.string().optional(),
+  // Absent means `all`; discovery mode must see it absent.
+  pitchClassDataType: optionalPitchClassDataType(MAQAM_PITCH_CLASS_DATA_TYPES, "all"),
+  idName: {
+    ...entityPath("maqam"),
+    description: "Maqām idName (or numeric id), a transposition's idName such as maqam_rast_al_nawa, or `all` for every maqām realisable in the tuning system.",
+  },
+  ...entityTuningParams(),
   transposeTo: transposeToParameter(),
-  options: flag(),
-  includeIntervals: flag(),
-  includeModulations: flag(),
-  includeModulations8vb: flag(),
-  includeSuyur: flag(),
-  includeSources: flag(),
-});
-type Parameters = z.output<typeof schema>;
+  options: flag("Parameter discovery: what this maqām accepts in the tuning system, instead of its data."),
+  includeIntervals: flag("Include the steps between consecutive pitch classes."),
+  includeModulations: flag("Include the modulations (intiqālāt) of the maqām."),
+  includeModulations8vb: flag("With includeModulations, also the modulations an octave below."),
+  includeSuyur: flag("Include the documented performance practices (suyūr)."),
+  includeSources: includeSources(),
+};
+type Parameters = ParsedParams<typeof params>;
 
 // ---------------------------------------------------------------------------------------------
 // Pitch data and intervals
@@ -227,7 +228,6 @@ const DESCRIPTIONS = {
   ajnasData: "Ajnās (constituent melodic structures) are always included in the response for maqām analysis",
 };
 
-const booleanOption = (description: string) => ({ type: "boolean", default: false, description });
 
 /** `options=true`: the parameters this maqām accepts in a tuning system (and starting note). */
 function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
@@ -250,12 +250,12 @@ function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): 
       tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
       startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
       pitchClassDataType: { options: DISCOVERY_TYPES, required: false, description: DESCRIPTIONS.pitchClassDataType },
-      includeIntervals: booleanOption(DESCRIPTIONS.includeIntervals),
+      includeIntervals: discoveryEntry(params.includeIntervals, DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
-      includeModulations: booleanOption(DESCRIPTIONS.includeModulations),
-      includeModulations8vb: booleanOption(DESCRIPTIONS.includeModulations8vb),
-      includeSuyur: booleanOption(DESCRIPTIONS.includeSuyur),
-      centsTolerance: { type: "number", default: 5, description: DESCRIPTIONS.centsTolerance },
+      includeModulations: discoveryEntry(params.includeModulations, DESCRIPTIONS.includeModulations),
+      includeModulations8vb: discoveryEntry(params.includeModulations8vb, DESCRIPTIONS.includeModulations8vb),
+      includeSuyur: discoveryEntry(params.includeSuyur, DESCRIPTIONS.includeSuyur),
+      centsTolerance: discoveryEntry(params.centsTolerance, DESCRIPTIONS.centsTolerance),
     },
     notes: { ajnasData: DESCRIPTIONS.ajnasData, formatOptions: DESCRIPTIONS.formatOptions },
     examples: [
@@ -341,7 +341,11 @@ function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
 // ---------------------------------------------------------------------------------------------
 // Route
 
-const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
+const detailRoute = defineRoute({
+  path: `${COLLECTION}/{idName+}`,
+  summary: "One maqām realised in a tuning system and starting note (optionally transposed), its parameter discovery, or every maqām (`all`).",
+  params,
+  handle: (p, ctx) => {
   const cat = ctx.catalog;
   // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
   if (p.idName === "all") {
@@ -359,6 +363,7 @@ const detailRoute = defineRoute(`${COLLECTION}/{idName+}`, schema, (p, ctx) => {
   const rendering = detailRendering(cat, m, tuning, isPossibleIn(cat, m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
   if (isResponse(rendering)) return rendering;
   return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
+  },
 });
 
 export const routes = [detailRoute];

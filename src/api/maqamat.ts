@@ -6,10 +6,9 @@
  * tonic containing `/`, so the path parameter is greedy, and these routes are registered before
  * the maqām detail route.
  */
-import { z } from "zod";
 import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
-import { centsTolerance, flag, includeArabic, oneOf, optionalNonBlank, required } from "./params.js";
+import { centsTolerance, includeArabic, includeSources, oneOf, optionalText, requiredText } from "./declare.js";
 import { apiUrl, queryString } from "./links.js";
 import { entityObject, noteRef, sourcesOf } from "./format.js";
 import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from "./resolve.js";
@@ -159,17 +158,28 @@ const listFamiliesMemo = memoOf<Family[]>("listFamilies");
 const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
   listFamiliesMemo(cat)(String(tolerance), () => cat.maqamat.map((m) => listFamily(cat, m, tolerance)));
 
-const listRoute = defineRoute(
-  COLLECTION,
-  z.object({
-    filterByFamily: optionalNonBlank("filterByFamily", "Leave filterByFamily out, or give a family idName such as filterByFamily=rast."),
-    filterByTonic: optionalNonBlank("filterByTonic", "Leave filterByTonic out, or give a tonic idName such as filterByTonic=rast."),
-    sortBy: oneOf("sortBy", SORT_OPTIONS, "alphabetical"),
-    includeSources: flag(),
+const listRoute = defineRoute({
+  path: COLLECTION,
+  summary: "Every maqām with its family, tonic, characteristics and the tuning systems that realise it.",
+  params: {
+    filterByFamily: optionalText({
+      blank: "error",
+      description: "Only the maqāmāt of this family (idName).",
+      example: "rast",
+      hint: "Leave filterByFamily out, or give a family idName such as filterByFamily=rast.",
+    }),
+    filterByTonic: optionalText({
+      blank: "error",
+      description: "Only the maqāmāt on this tonic (idName).",
+      example: "rast",
+      hint: "Leave filterByTonic out, or give a tonic idName such as filterByTonic=rast.",
+    }),
+    sortBy: oneOf(SORT_OPTIONS, { fallback: "alphabetical", description: "`alphabetical` or `tonic` (by tonic, then name).", example: "tonic" }),
+    includeSources: includeSources(),
     includeArabic: includeArabic(),
     centsTolerance: centsTolerance(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const family = p.filterByFamily === undefined ? undefined : std(p.filterByFamily);
     const tonic = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
@@ -192,7 +202,7 @@ const listRoute = defineRoute(
     });
     return ok({ count: data.length, data });
   },
-);
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/families
@@ -218,15 +228,16 @@ function familiesIn(cat: Catalog, ts: TuningSystem, startingNote: string, tolera
 
 const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api/tuning-systems for the ids and starting notes).";
 
-const familiesRoute = defineRoute(
-  `${COLLECTION}/families`,
-  z.object({
-    tuningSystem: required("tuningSystem", TUNING_HINT),
-    startingNote: required("startingNote", TUNING_HINT),
+const familiesRoute = defineRoute({
+  path: `${COLLECTION}/families`,
+  summary: "The maqām families (by the jins on the first degree) in one tuning system and starting note.",
+  params: {
+    tuningSystem: requiredText({ description: "Tuning-system id.", example: "ibnsina_1037", hint: TUNING_HINT }),
+    startingNote: requiredText({ description: "Starting note of the tuning system.", example: "yegah", hint: TUNING_HINT }),
     includeArabic: includeArabic(),
     centsTolerance: centsTolerance(),
-  }),
-  (p, { catalog: cat }) => {
+  },
+  handle: (p, { catalog: cat }) => {
     const ts = cat.findTuningSystem(p.tuningSystem);
     if (!ts) return tuningSystemNotFound(p.tuningSystem);
     const startingNote = findStartingNote(ts, p.startingNote);
@@ -238,7 +249,7 @@ const familiesRoute = defineRoute(
     }));
     return ok({ count: data.length, data });
   },
-);
+});
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/{idName}/transpositions and /compare (availability: entityViews.ts)

@@ -1,8 +1,8 @@
 /** GET /modulation-routes: routes of al-Shawwā modulations between two maqām renderings. */
-import { z } from "zod";
 import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
-import { centsTolerance, flag, includeArabic, splitList } from "./params.js";
+import { splitList, type ParsedParams } from "./params.js";
+import { centsTolerance, flag, handlerChecked, includeArabic } from "./declare.js";
 import { isResponse, findTransposition, resolveTuning } from "./resolve.js";
 import { noteRef } from "./format.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
@@ -122,29 +122,33 @@ function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
   };
 }
 
-const text = () => z.string().optional();
+// Field order is the order of the checks: tolerance and includeArabic come first; the search
+// parameters are checked by checkQuery in the specification's order (§9.1), whose 400 for a
+// missing starting note lists the tuning system's starting notes.
+const params = {
+  centsTolerance: centsTolerance(),
+  includeArabic: includeArabic(),
+  tuningSystem: handlerChecked({ required: true, description: "Tuning-system id.", example: "ibnsina_1037" }),
+  startingNote: handlerChecked({ required: true, description: "Starting note of the tuning system.", example: "yegah" }),
+  fromMaqam: handlerChecked({ required: true, description: "Source maqām (base idName).", example: "maqam_rast" }),
+  fromTonic: handlerChecked({ required: false, description: "Tonic of the source maqām's rendering; its taḥlīl when absent.", example: "rast" }),
+  toMaqam: handlerChecked({ required: true, description: "Target maqām (base idName).", example: "maqam_bayyat" }),
+  toTonic: handlerChecked({ required: false, description: "Tonic of the target maqām's rendering; its taḥlīl when absent.", example: "dugah" }),
+  maxHops: handlerChecked({ required: true, type: "number", description: `Most modulations in a route (1 to ${MAX_HOPS}).`, example: "2" }),
+  maxRoutes: handlerChecked({ required: false, type: "number", default: 10, description: "Most routes returned (a positive integer).", example: "10" }),
+  waypoints: handlerChecked({
+    required: false,
+    type: "array",
+    description: `Comma-separated maqāmāt the route must pass, each optionally \`:tonic\` (at most ${MAX_HOPS - 1}).`,
+    example: "maqam_hijaz",
+  }),
+  returnToStartingMaqam: flag("Also search the routes back from the target to the source."),
+  limitToShortestHops: flag("Only the routes with the fewest hops."),
+  allowOctaveJumps: flag("Allow modulations to a rendering an octave away."),
+  allowDownwardModulation: flag("Allow modulations to renderings below the source register."),
+};
 
-const schema = z
-  .object({
-    // Field order is the order of the checks: tolerance and includeArabic come first.
-    centsTolerance: centsTolerance(),
-    includeArabic: includeArabic(),
-    tuningSystem: text(),
-    startingNote: text(),
-    fromMaqam: text(),
-    fromTonic: text(),
-    toMaqam: text(),
-    toTonic: text(),
-    maxHops: text(),
-    maxRoutes: text(),
-    waypoints: text(),
-    returnToStartingMaqam: flag(),
-    limitToShortestHops: flag(),
-    allowOctaveJumps: flag(),
-    allowDownwardModulation: flag(),
-  });
-
-type Params = z.output<typeof schema>;
+type Params = ParsedParams<typeof params>;
 
 // ---------------------------------------------------------------------------------------------
 // Endpoint resolution (§9.3)
@@ -306,7 +310,14 @@ function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
   });
 }
 
-export const routes = [defineRoute("/modulation-routes", schema, handle)];
+export const routes = [
+  defineRoute({
+    path: "/modulation-routes",
+    summary: "Routes of modulations (al-Shawwā's rules) from one maqām rendering to another, optionally through waypoints.",
+    params,
+    handle,
+  }),
+];
 
 /**
  * Nothing is pre-rendered: the answer depends on free combinations of two maqāmāt, tonics,

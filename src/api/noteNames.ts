@@ -3,14 +3,14 @@
  * /compare. A note idName may contain `/` (`saham/ramal_tuti`), so the path parameter is greedy
  * and the sub-routes are matched first.
  */
-import { z } from "zod";
 import { apiError, ok } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { includeArabic, oneOf, emptyAsAbsent, optionalNonBlank, required, tuningSystemList, tuningSystemIds } from "./params.js";
+import { tuningSystemIds } from "./params.js";
+import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl, queryString } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { isResponse, tuningSystemNotFound, type TuningContext } from "./resolve.js";
-import { resolveScope, compareCells, contextIdentity } from "./tuningScope.js";
+import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -62,18 +62,21 @@ const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
 
 const SORT_OPTIONS = ["order", "alphabetical"] as const;
 
-const listRoute = defineRoute(
-  BASE,
-  z.object({
+const listRoute = defineRoute({
+  path: BASE,
+  summary: "Every note name of the archive in its canonical order (or alphabetically).",
+  params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
-    sortBy: z
-      .string()
-      .optional()
-      .transform((v) => (v === "alphabetical" ? "alphabetical" : "order")),
-    filterByTuningSystem: optionalNonBlank("filterByTuningSystem", "Omit filterByTuningSystem or give a tuning-system id such as ibnsina_1037."),
+    sortBy: oneOf(SORT_OPTIONS, { fallback: "order", blank: "default", other: "default", description: "`order` (canonical) or `alphabetical`.", example: "alphabetical" }),
+    filterByTuningSystem: optionalText({
+      blank: "error",
+      description: "Only the note names among the pitch classes of this tuning system.",
+      example: "ibnsina_1037",
+      hint: "Omit filterByTuningSystem or give a tuning-system id such as ibnsina_1037.",
+    }),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     let names = cat.notes.allNoteNames;
     if (p.filterByTuningSystem !== undefined) {
@@ -93,20 +96,23 @@ const listRoute = defineRoute(
       }));
     return ok({ count: data.length, data });
   },
-);
+});
 
-const pitchClassDataType = () => emptyAsAbsent(oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all"));
+const dataType = () => pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank: "default" });
+// Any text is looked up: an unknown or blank name is a 404 listing the names.
+const noteNamePath = () => pathParam({ description: "Note name (idName), as /api/note-names lists them.", example: "rast", blank: "kept" });
 
-const detailRoute = defineRoute(
-  `${BASE}/{noteName+}`,
-  z.object({
-    noteName: z.string(),
-    tuningSystem: z.string().optional(),
-    startingNote: z.string().optional(),
-    pitchClassDataType: pitchClassDataType(),
+const detailRoute = defineRoute({
+  path: `${BASE}/{noteName+}`,
+  summary: "A note name's pitch class in one tuning system and starting note, or in all of them.",
+  params: {
+    noteName: noteNamePath(),
+    tuningSystem: scopeTuningSystem(),
+    startingNote: scopeStartingNote(),
+    pitchClassDataType: dataType(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const note = cat.notes.findNoteName(p.noteName);
     if (!note) return noteNameNotFound(cat, p.noteName);
@@ -136,12 +142,13 @@ const detailRoute = defineRoute(
     });
     return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, pitchClasses, links });
   },
-);
+});
 
-const availabilityRoute = defineRoute(
-  `${BASE}/{noteName+}/availability`,
-  z.object({ noteName: z.string(), includeArabic: includeArabic() }),
-  (p, ctx) => {
+const availabilityRoute = defineRoute({
+  path: `${BASE}/{noteName+}/availability`,
+  summary: "The tuning systems and starting notes in which a note name is a pitch class.",
+  params: { noteName: noteNamePath(), includeArabic: includeArabic() },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const note = cat.notes.findNoteName(p.noteName);
     if (!note) return noteNameNotFound(cat, p.noteName);
@@ -155,18 +162,19 @@ const availabilityRoute = defineRoute(
     const { self, detail, compare } = noteLinks(ctx, note.idName);
     return ok({ noteName: noteRef(note.name, p.includeArabic), availability: { count: data.length, data }, links: { self, detail, compare } });
   },
-);
+});
 
-const compareRoute = defineRoute(
-  `${BASE}/{noteName+}/compare`,
-  z.object({
-    noteName: z.string(),
+const compareRoute = defineRoute({
+  path: `${BASE}/{noteName+}/compare`,
+  summary: "A note name's pitch class compared across tuning systems and starting notes.",
+  params: {
+    noteName: noteNamePath(),
     tuningSystems: tuningSystemList(),
-    startingNote: required("startingNote", "Add startingNote=yegah, or startingNote=all for every starting note of each tuning system."),
-    pitchClassDataType: pitchClassDataType(),
+    startingNote: compareStartingNote(),
+    pitchClassDataType: dataType(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const note = cat.notes.findNoteName(p.noteName);
     if (!note) return noteNameNotFound(cat, p.noteName);
@@ -182,9 +190,9 @@ const compareRoute = defineRoute(
     const { self, detail, availability } = noteLinks(ctx, note.idName);
     return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, comparisons, meta, links: { self, detail, availability } });
   },
-);
+});
 
-export const routes: Route<any>[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
+export const routes: Route[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
 
 /** Every list variant, and each note name's detail over all tuning systems and its availability. */
 export function* prerender(cat: Catalog): Generator<string> {

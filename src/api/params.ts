@@ -1,124 +1,79 @@
 /**
- * Query-parameter vocabulary shared by every route, as zod schemas. A failed check carries the
- * exact error body in the issue's `params`, so one converter turns any failure into the 4xx answer.
+ * Parameters declared as data. A declaration says where a parameter is, what it accepts (type,
+ * enumeration, default, whether required), what it means and how a bad value is answered; the
+ * validator (`validatorOf`), the discovery answers, the OpenAPI document and the docs are all
+ * read off the same record. A failed check carries the exact error body in the issue's params,
+ * so one converter turns any failure into the 4xx answer.
  */
 import { z } from "zod";
 import { apiError, type ApiResponse, type ErrorSpec } from "./errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
-export type Raw = string | undefined;
+/** What a parameter accepts; `validatorOf` has one rule per shape. */
+export type ParamShape =
+  /** Free text. `blank`: what an empty or whitespace-only value is (a 400, the same as absent, or kept for the handler). */
+  | { shape: "text"; blank: "error" | "absent" | "kept" }
+  /** `true` only for the exact string `true`; anything else is false. */
+  | { shape: "flag" }
+  /** `true`/`false` (trimmed, any case unless `exact`); anything else is a 400. */
+  | { shape: "boolean"; exact: boolean }
+  /**
+   * One of `values`; a blank value is a 400 or the default; `other`: any other value is a 400 or
+   * the default. `absent: "handler"` passes an absent value on as undefined, for a handler that
+   * must tell it from the default (discovery mode).
+   */
+  | { shape: "enum"; values: readonly string[]; blank: "error" | "default"; other: "error" | "default"; absent: "default" | "handler" }
+  /** A non-negative number read with parseFloat; blank is the default. */
+  | { shape: "cents" }
+  /** Comma-separated values, trimmed, empties dropped; at least `min`, at most MAX_LIST_ITEMS. `all` alone may stand for every tuning system. */
+  | { shape: "list"; min: number; allKeyword: boolean; tooFew?: ErrorSpec; tooMany?: { what: string; hint: string } }
+  /** A parameter the API no longer takes: any value is a 400 naming its replacement. */
+  | { shape: "retired"; replacement: string };
+
+export interface ParamDeclaration<T = unknown> {
+  in: "path" | "query";
+  /** JSON type of the value in docs and OpenAPI. */
+  type: "string" | "boolean" | "number" | "array";
+  accepts: ParamShape;
+  /** Required for a data answer; a missing value is a 400 with `hint`. */
+  required: boolean;
+  default?: string | number | boolean;
+  description: string;
+  /** How to put it right, in the 400 bodies. */
+  hint: string;
+  /** Extra fields of the missing-parameter 400 (e.g. `validOptions`). */
+  missingExtra?: Record<string, unknown>;
+  /** A value that answers 200 (docs, OpenAPI and the /api index use it). */
+  example?: string;
+  /** Checked by the handler instead, where the answer depends on the catalog or on other parameters (the reason is the comment at the declaration). */
+  checkedByHandler?: boolean;
+  /** Phantom: the parsed value's type (a function type, so the optional field adds no `undefined` to it). */
+  readonly __value?: () => T;
+}
+
+export type ParamDeclarations = Record<string, ParamDeclaration>;
+export type ParsedParams<D extends ParamDeclarations> = { [K in keyof D]: D[K] extends ParamDeclaration<infer T> ? T : never };
+
+type Raw = string | undefined;
+type Parsed<T> = T | typeof z.NEVER;
 
 /** Adds an issue whose params carry the full error body. */
 export function fail(ctx: z.RefinementCtx, spec: ErrorSpec): typeof z.NEVER {
-  ctx.addIssue({ code: z.ZodIssueCode.custom, params: spec, message: spec.message });
+  ctx.addIssue({ code: "custom", params: spec, message: spec.message });
   return z.NEVER;
 }
 
 /** Converts a failed parse into the API's 4xx body (the first issue wins). */
-export function issueToResponse(issues: z.ZodIssue[]): ApiResponse {
+export function issueToResponse(issues: readonly z.core.$ZodIssue[]): ApiResponse {
   const issue = issues[0];
-  const spec = issue.code === z.ZodIssueCode.custom ? (issue.params as ErrorSpec | undefined) : undefined;
+  const spec = issue.code === "custom" ? (issue.params as ErrorSpec | undefined) : undefined;
   if (spec) return apiError(spec);
   const name = issue.path.join(".");
   return apiError({ error: `Invalid parameter: ${name}`, message: issue.message, hint: `Check the value of '${name}'.` });
 }
 
-/** A lenient boolean flag: true only for the exact string `true`. */
-export const flag = () => z.string().optional().transform((v) => v === "true");
-
-/**
- * A strict boolean: absent = default; otherwise `true`/`false` (case-insensitive, trimmed, unless
- * `exact`: the compare endpoints' `includeIntervals` accepts only the exact strings).
- */
-export const strictBoolean = (name: string, fallback = false, { exact = false } = {}) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return fallback;
-      const v = exact ? raw : raw.trim().toLowerCase();
-      if (v === "true") return true;
-      if (v === "false") return false;
-      return fail(ctx, {
-        error: v === "" ? `Invalid parameter: ${name} cannot be empty` : `Invalid parameter: ${name} must be 'true' or 'false', got '${raw}'`,
-        message: `${name} accepts only 'true' or 'false'.`,
-        hint: `Use ${name}=true or ${name}=false.`,
-        extra: { validOptions: ["true", "false"] },
-      });
-    });
-
-export const includeArabic = () => strictBoolean("includeArabic");
-
-/** Tolerance in cents; absent or empty = 5; `parseFloat` semantics; negative or NaN is a 400. */
-export const centsTolerance = () =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw === "") return 5;
-      const v = parseFloat(raw);
-      if (Number.isNaN(v) || v < 0)
-        return fail(ctx, {
-          error: "Invalid centsTolerance parameter",
-          message: "centsTolerance must be a non-negative number",
-          hint: "Use a number of cents such as centsTolerance=5.",
-        });
-      return v;
-    });
-
-/** A required, non-blank string parameter. */
-export const required = (name: string, hint: string, extra?: Record<string, unknown>) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "")
-        return fail(ctx, {
-          error: raw === undefined ? `${name} parameter is required` : `Invalid parameter: ${name} cannot be empty`,
-          message: `The query parameter '${name}' is required and must not be empty.`,
-          hint,
-          extra,
-        });
-      return raw;
-    });
-
-/** An optional string that must not be blank when given. */
-export const optionalNonBlank = (name: string, hint: string) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw !== undefined && raw.trim() === "")
-        return fail(ctx, {
-          error: `Invalid parameter: ${name}`,
-          message: `${name} cannot be empty when given.`,
-          hint,
-        });
-      return raw;
-    });
-
-/** One of a fixed set of values; absent = default (may be undefined); blank or other values are a 400 listing them. */
-export const oneOf = <T extends string, D extends T | undefined = T>(name: string, values: readonly T[], fallback: D) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx): T | D => {
-      if (raw === undefined) return fallback;
-      if ((values as readonly string[]).includes(raw)) return raw as T;
-      return fail(ctx, {
-        error: raw === "" ? `Invalid parameter: ${name} cannot be empty` : `Invalid ${name} '${raw}'`,
-        message: `${name} must be one of: ${values.join(", ")}.`,
-        hint: `Use one of: ${values.join(", ")}.`,
-        extra: { validOptions: [...values] },
-      });
-    });
-
-/** Comma-separated list: split, trim, drop empties. */
-export const splitList = (raw: string): string[] =>
-  raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
+// ---------------------------------------------------------------------------------------------
+// Limits
 
 /**
  * Limits on comma-separated lists and on the cells of a compare answer: every answer stays a
@@ -134,67 +89,117 @@ export const tooMany = (what: string, count: number, max: number, hint: string):
   hint,
 });
 
-/** splitList that fails the parse when the list is longer than MAX_LIST_ITEMS. */
-function boundedList(name: string, raw: string, ctx: z.RefinementCtx): string[] | typeof z.NEVER {
-  const items = splitList(raw);
-  if (items.length <= MAX_LIST_ITEMS) return items;
-  return fail(ctx, tooMany(`values in ${name}`, items.length, MAX_LIST_ITEMS, `Split the request into several of at most ${MAX_LIST_ITEMS} values.`));
-}
-
-/** Treats an empty value like an absent one (the parameter's default applies). */
-export const emptyAsAbsent = <T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, string | undefined> =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema) as z.ZodType<z.output<T>, string | undefined>;
-
-/** A path parameter: decoded text that must not be blank. */
-export const pathParameter = (name: string) =>
-  z.string().transform((raw, ctx) => {
-    if (raw.trim() === "")
-      return fail(ctx, {
-        error: `Invalid path parameter: ${name}`,
-        message: `The path parameter '${name}' cannot be empty.`,
-        hint: `Give a value for '${name}' in the path.`,
-      });
-    return raw;
-  });
-
-const emptyList = (name: string, example: string): ErrorSpec => ({
-  error: `Invalid parameter: ${name}`,
-  message: `'${name}' must name at least one value (comma-separated).`,
-  hint: `Use ${example}.`,
-});
+/** Comma-separated list: split, trim, drop empties. */
+export const splitList = (raw: string): string[] =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 
 /** `tuningSystems=all`: every tuning system of the catalog, in file order (see tuningSystemIds). */
 export const ALL_TUNING_SYSTEMS = { all: true } as const;
+export type TuningSystemList = readonly string[] | typeof ALL_TUNING_SYSTEMS;
+
+// ---------------------------------------------------------------------------------------------
+// Validation, read off the declaration
+
+const missing = (name: string, d: ParamDeclaration, raw: string | undefined): ErrorSpec => ({
+  error: raw === undefined ? `${name} parameter is required` : `Invalid parameter: ${name} cannot be empty`,
+  message: `The query parameter '${name}' is required and must not be empty.`,
+  hint: d.hint,
+  extra: d.missingExtra,
+});
+
+const invalidBoolean = (name: string, raw: string, blank: boolean): ErrorSpec => ({
+  error: blank ? `Invalid parameter: ${name} cannot be empty` : `Invalid parameter: ${name} must be 'true' or 'false', got '${raw}'`,
+  message: `${name} accepts only 'true' or 'false'.`,
+  hint: `Use ${name}=true or ${name}=false.`,
+  extra: { validOptions: ["true", "false"] },
+});
+
+const invalidEnum = (name: string, raw: string, values: readonly string[]): ErrorSpec => ({
+  error: raw === "" ? `Invalid parameter: ${name} cannot be empty` : `Invalid ${name} '${raw}'`,
+  message: `${name} must be one of: ${values.join(", ")}.`,
+  hint: `Use one of: ${values.join(", ")}.`,
+  extra: { validOptions: [...values] },
+});
+
+const blankText = (name: string, d: ParamDeclaration): ErrorSpec =>
+  d.in === "path"
+    ? { error: `Invalid path parameter: ${name}`, message: `The path parameter '${name}' cannot be empty.`, hint: d.hint }
+    : { error: `Invalid parameter: ${name}`, message: `${name} cannot be empty when given.`, hint: d.hint };
+
+const isBlank = (raw: string) => raw.trim() === "";
+
+/** The value of one parameter (already known present unless the shape allows absence). */
+function parseValue(name: string, d: ParamDeclaration, raw: Raw, ctx: z.RefinementCtx): Parsed<unknown> {
+  const a = d.accepts;
+  switch (a.shape) {
+    case "text":
+      if (raw === undefined) return d.default;
+      if (!isBlank(raw) || a.blank === "kept") return raw;
+      return a.blank === "absent" ? d.default : fail(ctx, blankText(name, d));
+    case "flag":
+      return raw === undefined ? d.default ?? false : raw === "true";
+    case "boolean": {
+      if (raw === undefined) return d.default ?? false;
+      const v = a.exact ? raw : raw.trim().toLowerCase();
+      if (v === "true" || v === "false") return v === "true";
+      return fail(ctx, invalidBoolean(name, raw, v === ""));
+    }
+    case "enum":
+      if (raw === undefined) return a.absent === "handler" ? undefined : d.default;
+      if (raw === "" && a.blank === "default") return d.default;
+      if (a.values.includes(raw)) return raw;
+      return a.other === "default" ? d.default : fail(ctx, invalidEnum(name, raw, a.values));
+    case "cents": {
+      if (raw === undefined || raw === "") return d.default;
+      const v = parseFloat(raw);
+      if (Number.isNaN(v) || v < 0)
+        return fail(ctx, { error: `Invalid ${name} parameter`, message: `${name} must be a non-negative number`, hint: d.hint });
+      return v;
+    }
+    case "list":
+      return raw === undefined ? d.default : parseList(name, d, a, raw, ctx);
+    case "retired":
+      return raw === undefined
+        ? undefined
+        : fail(ctx, { error: `Invalid parameter: ${name}`, message: `${name} is no longer supported.`, hint: `Use ${a.replacement} instead.` });
+  }
+}
+
+function parseList(name: string, d: ParamDeclaration, a: Extract<ParamShape, { shape: "list" }>, raw: string, ctx: z.RefinementCtx): Parsed<TuningSystemList> {
+  const items = splitList(raw);
+  const many = a.tooMany ?? { what: `values in ${name}`, hint: `Split the request into several of at most ${MAX_LIST_ITEMS} values.` };
+  if (items.length > MAX_LIST_ITEMS) return fail(ctx, tooMany(many.what, items.length, MAX_LIST_ITEMS, many.hint));
+  if (items.length < a.min)
+    return fail(ctx, a.tooFew ?? { error: `Invalid parameter: ${name}`, message: `'${name}' must name at least one value (comma-separated).`, hint: `Use ${name}=${d.example}.` });
+  if (!a.allKeyword || !items.some((id) => id.toLowerCase() === "all")) return items;
+  if (items.length === 1) return ALL_TUNING_SYSTEMS;
+  return fail(ctx, {
+    error: `Invalid parameter: ${name}`,
+    message: `${name}=all is exclusive and cannot be combined with other IDs.`,
+    hint: `Use ${name}=all by itself, or list explicit IDs without 'all'.`,
+  });
+}
+
+/** The zod validator of one declared parameter: required first, then its shape's rule. */
+export function validatorOf<T>(name: string, d: ParamDeclaration<T>): z.ZodType<T, Raw> {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (d.in === "query" && d.required && !d.checkedByHandler && (raw === undefined || isBlank(raw))) return fail(ctx, missing(name, d, raw));
+      return parseValue(name, d, raw, ctx) as T;
+    });
+}
+
+/** The validator of a route's parameters; key order is the order of the checks (the first failure answers). */
+export const paramsValidator = <D extends ParamDeclarations>(declarations: D) =>
+  z.object(Object.fromEntries(Object.entries(declarations).map(([name, d]) => [name, validatorOf(name, d)]))) as unknown as z.ZodType<
+    ParsedParams<D>,
+    Record<string, Raw>
+  >;
 
 /** The ids a `tuningSystems` parameter stands for in a catalog. */
-export const tuningSystemIds = (cat: Catalog, list: readonly string[] | typeof ALL_TUNING_SYSTEMS): readonly string[] =>
-  "all" in list ? cat.tuningSystems.map((ts) => ts.id) : list;
-
-/**
- * The comma-separated `tuningSystems` of the compare endpoints: required; `all` (any case) alone
- * means every tuning system, and is a 400 together with explicit ids. With `atLeastOne` (maqām
- * and jins compare), a list of only commas is a 400 too.
- */
-export const tuningSystemList = ({ atLeastOne = false } = {}) =>
-  required("tuningSystems", "Add tuningSystems=ibnsina_1037,alfarabi_950g (comma-separated ids) or tuningSystems=all.").transform(
-    (raw, ctx) => {
-      const ids = boundedList("tuningSystems", raw, ctx);
-      if (ids === z.NEVER) return z.NEVER;
-      if (atLeastOne && ids.length === 0) return fail(ctx, emptyList("tuningSystems", "tuningSystems=ibnsina_1037,alfarabi_950g"));
-      if (!ids.some((id) => id.toLowerCase() === "all")) return ids;
-      if (ids.length === 1) return ALL_TUNING_SYSTEMS;
-      return fail(ctx, {
-        error: "Invalid parameter: tuningSystems",
-        message: "tuningSystems=all is exclusive and cannot be combined with other IDs.",
-        hint: "Use tuningSystems=all by itself, or list explicit IDs without 'all'.",
-      });
-    },
-  );
-
-/** A required comma-separated list (trimmed, empties dropped) that must name at least one value. */
-export const requiredList = (name: string, example: string) =>
-  required(name, `Use ${example}.`).transform((raw, ctx) => {
-    const items = boundedList(name, raw, ctx);
-    if (items === z.NEVER) return z.NEVER;
-    return items.length ? items : fail(ctx, emptyList(name, example));
-  });
+export const tuningSystemIds = (cat: Catalog, list: TuningSystemList): readonly string[] => ("all" in list ? cat.tuningSystems.map((ts) => ts.id) : list);

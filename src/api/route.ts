@@ -1,11 +1,10 @@
 /**
- * Route definitions and dispatch. A route is a path pattern, a zod schema over its path and query
- * parameters, and a pure handler `(params, context) -> {status, body}`; the static build and the
+ * Route definitions and dispatch. A route is a path pattern, its declared parameters (params.ts)
+ * and a pure handler `(params, context) -> {status, body}`; the static build and the
  * fallback server both go through `dispatch`, so a pre-rendered file equals the live answer.
  */
-import { z } from "zod";
 import { apiError, type ApiResponse } from "./errors.js";
-import { issueToResponse } from "./params.js";
+import { issueToResponse, paramsValidator, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export interface RequestContext {
@@ -26,30 +25,49 @@ export interface PrerenderOptions {
   full: boolean;
 }
 
-export interface Route<P = unknown> {
-  /** `GET /maqamat/{idName}` — the name used in docs and by the conformance scorer. */
-  name: string;
-  matcher: RegExp;
-  pathParams: string[];
-  schema: z.ZodType<P, RawInput>;
-  handle: (params: P, ctx: RequestContext) => ApiResponse;
+export interface RouteSpec<D extends ParamDeclarations> {
+  /** Path below /api; `{x}` matches one segment and `{x+}` one or more (note idNames may contain `/`). */
+  path: string;
+  /** One line for the index, the OpenAPI document and the docs. */
+  summary: string;
+  /** Parameters in the order they are checked (the first failure answers). */
+  params: D;
+  handle: (params: ParsedParams<D>, ctx: RequestContext) => ApiResponse;
 }
 
-/**
- * Builds a route. In `pattern`, `{x}` matches one path segment and `{x+}` one or more
- * (note idNames may contain `/`).
- */
-export function defineRoute<P>(
-  pattern: string,
-  schema: z.ZodType<P, RawInput>,
-  handle: (params: P, ctx: RequestContext) => ApiResponse,
-): Route<P> {
+export interface Route {
+  /** `GET /maqamat/{idName}` — the name used in docs and by the conformance scorer. */
+  name: string;
+  /** `/maqamat/{idName}`: the path template below /api. */
+  path: string;
+  summary: string;
+  params: ParamDeclarations;
+  matcher: RegExp;
+  pathParams: string[];
+  /** Validates the raw parameters and answers. */
+  answer: (input: RawInput, ctx: RequestContext) => ApiResponse;
+}
+
+export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Route {
   const pathParams: string[] = [];
-  const source = pattern.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
+  const source = spec.path.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
     pathParams.push(name);
     return greedy ? "(.+)" : "([^/]+)";
   });
-  return { name: `GET ${pattern.replace("+}", "}")}`, matcher: new RegExp(`^${source}/?$`), pathParams, schema, handle };
+  const path = spec.path.replace("+}", "}");
+  const validator = paramsValidator(spec.params);
+  return {
+    name: `GET ${path}`,
+    path,
+    summary: spec.summary,
+    params: spec.params,
+    matcher: new RegExp(`^${source}/?$`),
+    pathParams,
+    answer: (input, ctx) => {
+      const parsed = validator.safeParse(input);
+      return parsed.success ? spec.handle(parsed.data, ctx) : issueToResponse(parsed.error.issues);
+    },
+  };
 }
 
 function safeDecode(segment: string): string | undefined {
@@ -67,7 +85,7 @@ export function firstValues(query: URLSearchParams): RawInput {
   return input;
 }
 
-export function dispatch(routes: readonly Route<any>[], ctx: RequestContext): ApiResponse {
+export function dispatch(routes: readonly Route[], ctx: RequestContext): ApiResponse {
   const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, "") : ctx.path;
   for (const route of routes) {
     const m = route.matcher.exec(path);
@@ -83,21 +101,21 @@ export function dispatch(routes: readonly Route<any>[], ctx: RequestContext): Ap
         });
       input[route.pathParams[i]] = value;
     }
-    const parsed = route.schema.safeParse(input);
-    if (!parsed.success) return issueToResponse(parsed.error.issues);
     try {
-      return route.handle(parsed.data, ctx);
+      return route.answer(input, ctx);
     } catch (e) {
-      return {
+      return apiError({
         status: 500,
-        body: { error: "Internal server error", message: `${route.name} failed: ${(e as Error).message}` },
-      };
+        error: "Internal server error",
+        message: `${route.name} failed: ${(e as Error).message}`,
+        hint: "This is a fault of the API, not of the request; please report the URL.",
+      });
     }
   }
   return apiError({
     status: 404,
     error: "Route not found",
     message: `No endpoint answers GET /api${ctx.path}.`,
-    hint: "See the README for the list of endpoints; every path starts with /api.",
+    hint: "GET /api lists every endpoint with an example; /api/openapi.json describes them all.",
   });
 }

@@ -18,7 +18,7 @@ import * as modulationRoutesApi from "./modulationRoutes.js";
 // maqamDetailApi last: its greedy `/maqamat/{idName+}` must not shadow fixed segments (families, classification, …).
 const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
 
-export const routes: readonly Route<any>[] = groups.flatMap((g) => g.routes);
+export const routes: readonly Route[] = groups.flatMap((g) => g.routes);
 
 /** Requests (path below /api plus canonical query) worth pre-rendering, group by group. */
 export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {

@@ -2,10 +2,10 @@
  * GET /sources, /sources/{id} and the tuning systems, maqāmāt and ajnās whose page references
  * cite a source. Source ids are the stored ids, matched exactly.
  */
-import { z } from "zod";
 import { apiError, ok } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { includeArabic } from "./params.js";
+import type { ParamDeclarations, ParsedParams } from "./params.js";
+import { includeArabic, pathParam } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { entityObject, tuningSystemEntity } from "./format.js";
 import type { SourceRecord } from "../data/schemas.js";
@@ -90,9 +90,12 @@ const sourceNotFound = (id: string) =>
 const pagesCiting = (references: readonly { sourceId: string; page: string }[], id: string) =>
   references.filter((r) => r.sourceId === id).map(({ page }) => ({ page }));
 
-// Any text is looked up (a blank id is just an unknown one: 404).
-const sourceParams = z.object({ id: z.string(), includeArabic: includeArabic() });
-type SourceParams = z.infer<typeof sourceParams>;
+const sourceParams = {
+  // Any text is looked up (a blank id is just an unknown one: 404).
+  id: pathParam({ description: "Source id, as /api/sources lists them.", example: "al-Kindi_(874)", blank: "kept" }),
+  includeArabic: includeArabic(),
+} satisfies ParamDeclarations;
+type SourceParams = ParsedParams<typeof sourceParams>;
 
 /** `{context: {source}, count, data}` of the records citing a source, or its 404. */
 function citingList(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecord) => unknown[]) {
@@ -110,19 +113,33 @@ function citingList(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecor
   return ok({ context, count: data.length, data });
 }
 
-const listRoute = defineRoute("/sources", z.object({ includeArabic: includeArabic() }), (p, { catalog: cat }) => {
-  const data = cat.sources.map((s) => sourceRecord(s, p.includeArabic));
-  return ok({ count: data.length, data, meta: { total: cat.sources.length } });
+const listRoute = defineRoute({
+  path: "/sources",
+  summary: "The bibliographic sources of the archive.",
+  params: { includeArabic: includeArabic() },
+  handle: (p, { catalog: cat }) => {
+    const data = cat.sources.map((s) => sourceRecord(s, p.includeArabic));
+    return ok({ count: data.length, data, meta: { total: cat.sources.length } });
+  },
 });
 
-const detailRoute = defineRoute("/sources/{id}", sourceParams, (p, { catalog: cat }) => {
-  const source = cat.sources.find((s) => s.id === p.id);
-  return source ? ok({ source: sourceRecord(source, p.includeArabic) }) : sourceNotFound(p.id);
+const detailRoute = defineRoute({
+  path: "/sources/{id}",
+  summary: "One source: its bibliographic record.",
+  params: sourceParams,
+  handle: (p, { catalog: cat }) => {
+    const source = cat.sources.find((s) => s.id === p.id);
+    return source ? ok({ source: sourceRecord(source, p.includeArabic) }) : sourceNotFound(p.id);
+  },
 });
 
 const sourceLink = (ctx: RequestContext, source: SourceRecord) => apiUrl(ctx, `/sources/${source.id}`);
 
-const tuningSystemsRoute = defineRoute("/sources/{id}/tuning-systems", sourceParams, (p, ctx) =>
+const tuningSystemsRoute = defineRoute({
+  path: "/sources/{id}/tuning-systems",
+  summary: "The tuning systems that cite a source, with the pages.",
+  params: sourceParams,
+  handle: (p, ctx) =>
   citingList(ctx.catalog, p, (source) =>
     ctx.catalog.tuningSystems.flatMap((ts) => {
       const sourceReferences = pagesCiting(ts.record.sourcePageReferences, source.id);
@@ -138,11 +155,15 @@ const tuningSystemsRoute = defineRoute("/sources/{id}/tuning-systems", sourcePar
       ];
     }),
   ),
-);
+});
 
 /** The maqāmāt or ajnās citing a source, as `{maqam|jins, sourceReferences, links}` in file order. */
 const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", entitiesOf: (cat: Catalog) => readonly Entity[]) =>
-  defineRoute(`/sources/{id}/${segment}`, sourceParams, (p, ctx) =>
+  defineRoute({
+    path: `/sources/{id}/${segment}`,
+    summary: `The ${segment === "maqamat" ? "maqāmāt" : "ajnās"} that cite a source, with the pages.`,
+    params: sourceParams,
+    handle: (p, ctx) =>
     citingList(ctx.catalog, p, (source) =>
       entitiesOf(ctx.catalog).flatMap((entity) => {
         const sourceReferences = pagesCiting(entity.record.sourcePageReferences, source.id);
@@ -156,9 +177,9 @@ const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", enti
         ];
       }),
     ),
-  );
+  });
 
-export const routes: Route<any>[] = [
+export const routes: Route[] = [
   tuningSystemsRoute,
   entitiesRoute("maqamat", "maqam", (cat) => cat.maqamat),
   entitiesRoute("ajnas", "jins", (cat) => cat.ajnas),

@@ -4,6 +4,7 @@
  * system); compare requests list systems, and each system × starting note is a cell that may
  * fail (unknown system, starting note not in it) without failing the request.
  */
+import { optionalText, requiredText } from "./declare.js";
 import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
 import type { ApiResponse } from "./errors.js";
 import { noteRef, tuningSystemEntity } from "./format.js";
@@ -19,6 +20,22 @@ export interface Scope {
 
 const contextsOf = (systems: readonly TuningSystem[]): TuningContext[] =>
   systems.flatMap((ts) => ts.startingNotes.map((startingNote) => ({ ts, startingNote })));
+
+/** `tuningSystem` of a scoped route: absent or blank for every tuning system (checked by resolveScope). */
+export const scopeTuningSystem = () =>
+  optionalText({ blank: "kept", description: "One tuning system; absent for every tuning system and starting note.", example: "ibnsina_1037" });
+
+/** `startingNote` of a scoped route: required with a tuning system (resolveScope); `all` for each of its starting notes. */
+export const scopeStartingNote = () =>
+  optionalText({ blank: "kept", description: "Starting note of `tuningSystem`, or `all` for each of its starting notes.", example: "yegah" });
+
+/** `startingNote` of a compare route: a starting note, or `all` for every starting note of each tuning system. */
+export const compareStartingNote = () =>
+  requiredText({
+    description: "Starting note in each tuning system, or `all` for every starting note of each.",
+    example: "yegah",
+    hint: "Add startingNote=yegah, or startingNote=all for every starting note of each tuning system.",
+  });
 
 /** Without a tuning system, every system and starting note; `startingNote=all`, every starting note of one. */
 export function resolveScope(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined): Scope | ApiResponse {

@@ -4,11 +4,11 @@
  * its own tonic (the set starting on it, else the first set), as the reference does (§7.1).
  */
 import { defineRoute } from "./route.js";
-import { strictBoolean } from "./params.js";
+import { strictBoolean } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { entityObject, noteRef } from "./format.js";
 import { isResponse, resolveTuningPath, transpositionSummary, type TuningContext } from "./resolve.js";
-import { perTuningSystemAnswer, perTuningSystemSchema, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
+import { perTuningSystemAnswer, perTuningSystemParams, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
 import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
@@ -74,14 +74,15 @@ function realisedDegrees(t: Transposition, details: boolean) {
   return { ascending: degreeDetails(spelled.ascending), descending: degreeDetails(spelled.descending) };
 }
 
-const route = defineRoute(
-  "/tuning-systems/{id}/{startingNote}/maqamat",
-  perTuningSystemSchema({
-    includeMaqamDegrees: strictBoolean("includeMaqamDegrees"),
-    includeDegreeDetails: strictBoolean("includeDegreeDetails"),
-    includeTranspositions: strictBoolean("includeTranspositions"),
+const route = defineRoute({
+  path: "/tuning-systems/{id}/{startingNote}/maqamat",
+  summary: "The maqāmāt that can be built in one tuning system from one starting note.",
+  params: perTuningSystemParams({
+    includeMaqamDegrees: strictBoolean("Include each maqām's ascending and descending degrees (note idNames)."),
+    includeDegreeDetails: strictBoolean("With includeMaqamDegrees, each degree as an object with its IPN spelling and deviation."),
+    includeTranspositions: strictBoolean("Include the transpositions of each maqām available here."),
   }),
-  (p, ctx) => {
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
@@ -117,7 +118,7 @@ const route = defineRoute(
     };
     return perTuningSystemAnswer(ctx, "maqam", tuning, p.includeArabic, stats, data);
   },
-);
+});
 
 export const routes = [route];
 

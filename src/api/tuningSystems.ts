@@ -1,8 +1,7 @@
 /** GET /tuning-systems and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
-import { z } from "zod";
 import { ok } from "./errors.js";
 import { defineRoute } from "./route.js";
-import { includeArabic, flag, oneOf, emptyAsAbsent, pathParameter } from "./params.js";
+import { includeArabic, includeSources, oneOf, pitchClassDataType, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, resolveTuningPath } from "./resolve.js";
@@ -11,10 +10,11 @@ import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { std } from "../theory/std.js";
 
-const listRoute = defineRoute(
-  "/tuning-systems",
-  z.object({ includeSources: flag(), includeArabic: includeArabic() }),
-  (p, { catalog: cat }) => {
+const listRoute = defineRoute({
+  path: "/tuning-systems",
+  summary: "Every tuning system with its starting notes and number of pitch classes per octave.",
+  params: { includeSources: includeSources(), includeArabic: includeArabic() },
+  handle: (p, { catalog: cat }) => {
     const data = cat.tuningSystems.map((ts) => ({
       tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
       // Every note-name set's first name, not deduplicated, as the archive lists them.
@@ -27,21 +27,22 @@ const listRoute = defineRoute(
     }));
     return ok({ count: data.length, data });
   },
-);
+});
 
 const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
 
-const pitchClassesRoute = defineRoute(
-  "/tuning-systems/{id}/{startingNote}/pitch-classes",
-  z.object({
-    id: pathParameter("id"),
-    startingNote: pathParameter("startingNote"),
-    pitchClassDataType: emptyAsAbsent(oneOf("pitchClassDataType", PITCH_CLASS_DATA_TYPES, "all")),
-    octave: emptyAsAbsent(oneOf("octave", OCTAVE_OPTIONS, "all")),
-    includeSources: flag(),
+const pitchClassesRoute = defineRoute({
+  path: "/tuning-systems/{id}/{startingNote}/pitch-classes",
+  summary: "The pitch classes of a tuning system from a starting note, over four octaves.",
+  params: {
+    id: tuningSystemIdPath(),
+    startingNote: startingNotePath(),
+    pitchClassDataType: pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank: "default" }),
+    octave: oneOf(OCTAVE_OPTIONS, { fallback: "all", blank: "default", description: "One octave (0 to 3) or `all`.", example: "1" }),
+    includeSources: includeSources(),
     includeArabic: includeArabic(),
-  }),
-  (p, ctx) => {
+  },
+  handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isResponse(tuning)) return tuning;
@@ -71,7 +72,7 @@ const pitchClassesRoute = defineRoute(
       ...(p.includeSources ? { sources: sourcesOf(ts) } : {}),
     });
   },
-);
+});
 
 export const routes = [pitchClassesRoute, listRoute];
 

@@ -169,7 +169,7 @@ export interface QueryShapes {
  * (its self link shows the sorted order); a value holding `/` finds no file. nginx and the
  * CloudFront function have none of these limits.
  */
-export function netlifyRedirects(shapes: QueryShapes, routes: readonly Route<any>[], fallbackOrigin: string | undefined): string {
+export function netlifyRedirects(shapes: QueryShapes, routes: readonly Route[], fallbackOrigin: string | undefined): string {
   const rules: [number, string][] = [];
   for (const route of routes) {
     if (route.matcher.source.includes("(.+)")) continue;
