@@ -178,12 +178,14 @@ const detailParams = {
   tuningSystem: optionalText({
     blank: "error",
     description: "Tuning-system id (see /api/tuning-systems); required for data.",
+    neededForData: true,
     example: "ibnsina_1037",
     hint: "Give a tuning system id such as tuningSystem=ibnsina_1037 (see /api/tuning-systems).",
   }),
   startingNote: optionalText({
     blank: "error",
     description: "Starting note of the tuning system; required for data, optional with options=true.",
+    neededForData: true,
     example: "yegah",
     hint: "Give a starting note such as startingNote=yegah.",
   }),
@@ -239,6 +241,7 @@ const detailRoute = defineRoute({
   path: `${COLLECTION}/{idName+}`,
   summary: "One jins realised in a tuning system and starting note (optionally transposed), or its parameter discovery.",
   params: detailParams,
+  unprocessable: true,
   handle: (p, ctx) => {
   const cat = ctx.catalog;
   const ref = resolveEntity(cat, "jins", p.idName);

@@ -5,8 +5,7 @@
  */
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
-import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
-import { entityTuningParams } from "./entityViews.js";
+import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText , tuningContextParams } from "./declare.js";
 import { isResponse, resolveTuning, type TuningContext } from "./resolve.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
 import { std } from "../theory/std.js";
@@ -222,7 +221,7 @@ const maqamSetsRoute = defineRoute({
   path: MAQAM_SETS_PATH,
   summary: "Maqām transpositions grouped into sets that share the same pitch classes, in one tuning system and starting note.",
   params: {
-    ...entityTuningParams(),
+    ...tuningContextParams(),
     centsTolerance: centsTolerance(),
     includeIncompatible: includeIncompatible(),
     includeArabic: includeArabic(),

@@ -34,14 +34,16 @@ export const requiredText = (d: Described & { hint: string; missingExtra?: Recor
  * An optional query text. `blank`: a blank value is a 400 (`error`), means the default
  * (`absent`) or is passed on for the handler to judge (`kept`).
  */
-export function optionalText(d: Described & { hint?: string; blank: "absent"; default: string }): ParamDeclaration<string>;
-export function optionalText(d: Described & { hint?: string; blank: "error" | "absent" | "kept" }): ParamDeclaration<string | undefined>;
-export function optionalText(d: Described & { hint?: string; blank: "error" | "absent" | "kept"; default?: string }): ParamDeclaration<string | undefined> {
+type OptionalText = Described & { hint?: string; neededForData?: boolean };
+export function optionalText(d: OptionalText & { blank: "absent"; default: string }): ParamDeclaration<string>;
+export function optionalText(d: OptionalText & { blank: "error" | "absent" | "kept" }): ParamDeclaration<string | undefined>;
+export function optionalText(d: OptionalText & { blank: "error" | "absent" | "kept"; default?: string }): ParamDeclaration<string | undefined> {
   return {
     in: "query",
     type: "string",
     accepts: { shape: "text", blank: d.blank },
     required: false,
+    neededForData: d.neededForData,
     description: d.description,
     example: d.example,
     default: d.default,
@@ -176,3 +178,9 @@ export const optionalPitchClassDataType = <V extends string>(values: readonly V[
 export const tuningSystemIdPath = () => pathParam({ description: "Tuning-system id, as /api/tuning-systems lists them.", example: "ibnsina_1037" });
 export const startingNotePath = () =>
   pathParam({ description: "Starting note (idName) of the tuning system: the note its first pitch class is named after.", example: "yegah" });
+
+/** `tuningSystem` and `startingNote` that the handler resolves (resolveTuning gives their 400/404): optional for the parser, needed for data. */
+export const tuningContextParams = () => ({
+  tuningSystem: optionalText({ blank: "kept", neededForData: true, description: "Tuning-system id (see /api/tuning-systems).", example: "ibnsina_1037" }),
+  startingNote: optionalText({ blank: "kept", neededForData: true, description: "Starting note of the tuning system.", example: "yegah" }),
+});

@@ -19,6 +19,7 @@ import {
   startingNotePath,
   strictBoolean,
   tuningSystemIdPath,
+  tuningContextParams,
   tuningSystemList,
 } from "./declare.js";
 import {
@@ -126,11 +127,6 @@ export const entityPath = (kind: Kind) =>
     example: kind === "maqam" ? "maqam_rast" : "jins_rast",
   });
 
-/** `tuningSystem` and `startingNote` of an entity route, resolved (and their 400/404 given) by resolveTuning. */
-export const entityTuningParams = () => ({
-  tuningSystem: optionalText({ blank: "kept", description: "Tuning-system id (see /api/tuning-systems).", example: "ibnsina_1037" }),
-  startingNote: optionalText({ blank: "kept", description: "Starting note of the tuning system.", example: "yegah" }),
-});
 
 /**
  * The answer of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}: the kind's `data` and
@@ -341,9 +337,10 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
   defineRoute({
     path: `${KIND[kind].collection}/{idName+}/transpositions`,
     summary: `The distinct transpositions (taṣwīr) of a ${KIND[kind].word} in one tuning system and starting note.`,
+    unprocessable: true,
     params: {
       idName: entityPath(kind),
-      ...entityTuningParams(),
+      ...tuningContextParams(),
       includeArabic: includeArabic(),
       centsTolerance: centsTolerance(),
     },
@@ -663,6 +660,7 @@ export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsO
     path: `${KIND[kind].collection}/{idName+}/compare`,
     summary: `A ${KIND[kind].word} realised in several tuning systems and starting notes, side by side.`,
     params: compareParams(kind),
+    computed: true,
     handle: (p, ctx) => {
     const cat = ctx.catalog;
     const ids = tuningSystemIds(cat, p.tuningSystems);

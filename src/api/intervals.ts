@@ -63,6 +63,7 @@ const consecutiveIntervals = (pcs: readonly PitchClass[], refs: readonly object[
 const intervalsRoute = defineRoute({
   path: "/intervals",
   summary: "The intervals between consecutive note names, in one tuning system or in all of them.",
+  computed: true,
   params: {
     noteNames: noteNameList(),
     tuningSystem: scopeTuningSystem(),
@@ -99,6 +100,7 @@ const intervalsRoute = defineRoute({
 const compareRoute = defineRoute({
   path: "/intervals/compare",
   summary: "The intervals between consecutive note names compared across tuning systems and starting notes.",
+  computed: true,
   params: {
     noteNames: noteNameList(),
     tuningSystems: tuningSystemList(),
@@ -180,6 +182,7 @@ const round3 = (x: number): number => parseFloat(x.toFixed(3));
 const calculateRoute = defineRoute({
   path: "/intervals/calculate",
   summary: "The interval between two pitch classes, each given by note name or by value, in one tuning system.",
+  computed: true,
   params: {
     from: requiredText({ description: "The lower pitch class: a note name or a value (fraction, cents, …).", example: "rast", hint: "Add from=rast or from=3/2." }),
     to: requiredText({ description: "The upper pitch class: a note name or a value.", example: "nawa", hint: "Add to=dugah or to=5/4." }),

@@ -8,7 +8,7 @@
 import { ok, type ApiResponse } from "./errors.js";
 import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
 import type { ParamDeclaration, ParsedParams } from "./params.js";
-import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType } from "./declare.js";
+import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType , tuningContextParams } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
@@ -17,7 +17,6 @@ import {
   DISCOVERY_DESCRIPTIONS,
   discoveryEntry,
   entityPath,
-  entityTuningParams,
   availabilityHint,
   commentsOf,
   degreePitchClass,
@@ -94,7 +93,7 @@ const params = {
     ...entityPath("maqam"),
     description: "Maqām idName (or numeric id), a transposition's idName such as maqam_rast_al_nawa, or `all` for every maqām realisable in the tuning system.",
   },
-  ...entityTuningParams(),
+  ...tuningContextParams(),
   transposeTo: transposeToParameter(),
   options: flag("Parameter discovery: what this maqām accepts in the tuning system, instead of its data."),
   includeIntervals: flag("Include the steps between consecutive pitch classes."),
@@ -345,6 +344,7 @@ const detailRoute = defineRoute({
   path: `${COLLECTION}/{idName+}`,
   summary: "One maqām realised in a tuning system and starting note (optionally transposed), its parameter discovery, or every maqām (`all`).",
   params,
+  unprocessable: true,
   handle: (p, ctx) => {
   const cat = ctx.catalog;
   // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.

@@ -316,6 +316,7 @@ export const routes = [
     summary: "Routes of modulations (al-Shawwā's rules) from one maqām rendering to another, optionally through waypoints.",
     params,
     handle,
+    computed: true,
   }),
 ];
 

@@ -167,6 +167,7 @@ const availabilityRoute = defineRoute({
 const compareRoute = defineRoute({
   path: `${BASE}/{noteName+}/compare`,
   summary: "A note name's pitch class compared across tuning systems and starting notes.",
+  computed: true,
   params: {
     noteName: noteNamePath(),
     tuningSystems: tuningSystemList(),

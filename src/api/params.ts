@@ -37,6 +37,8 @@ export interface ParamDeclaration<T = unknown> {
   accepts: ParamShape;
   /** Required for a data answer; a missing value is a 400 with `hint`. */
   required: boolean;
+  /** Optional for the parser (discovery mode, or checked by the handler) but needed for a data answer: examples include it. */
+  neededForData?: boolean;
   default?: string | number | boolean;
   description: string;
   /** How to put it right, in the 400 bodies. */

@@ -33,6 +33,10 @@ export interface RouteSpec<D extends ParamDeclarations> {
   /** Parameters in the order they are checked (the first failure answers). */
   params: D;
   handle: (params: ParsedParams<D>, ctx: RequestContext) => ApiResponse;
+  /** No answer is pre-rendered: every request is computed (by the fallback, the worker or the browser). */
+  computed?: boolean;
+  /** Answers 422 when the entity cannot be realised in the requested tuning system. */
+  unprocessable?: boolean;
 }
 
 export interface Route {
@@ -42,6 +46,9 @@ export interface Route {
   path: string;
   summary: string;
   params: ParamDeclarations;
+  computed: boolean;
+  /** The error statuses it answers besides 500. */
+  errorStatuses: readonly number[];
   matcher: RegExp;
   pathParams: string[];
   /** Validates the raw parameters and answers. */
@@ -61,6 +68,8 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     path,
     summary: spec.summary,
     params: spec.params,
+    computed: spec.computed ?? false,
+    errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     matcher: new RegExp(`^${source}/?$`),
     pathParams,
     answer: (input, ctx) => {

@@ -92,7 +92,7 @@ const pagesCiting = (references: readonly { sourceId: string; page: string }[], 
 
 const sourceParams = {
   // Any text is looked up (a blank id is just an unknown one: 404).
-  id: pathParam({ description: "Source id, as /api/sources lists them.", example: "al-Kindi_(874)", blank: "kept" }),
+  id: pathParam({ description: "Source id, as /api/sources lists them.", example: "forster_2010", blank: "kept" }),
   includeArabic: includeArabic(),
 } satisfies ParamDeclarations;
 type SourceParams = ParsedParams<typeof sourceParams>;

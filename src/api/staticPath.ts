@@ -5,6 +5,8 @@
  * once, every path segment and value plain URL-safe ASCII. Handlers echo the raw request in self
  * links, so only the canonical form may be answered by a file.
  *
+ *   /                                                → index.json (the endpoint index)
+ *   /openapi.json                                    → openapi.json
  *   /tuning-systems                                  → tuning-systems/index.json
  *   /maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037
  *                                                    → maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.json
@@ -29,6 +31,11 @@ export function canonicalQuery(pairs: [string, string][]): string | undefined {
 
 const utf8 = new TextEncoder();
 
+/** The file of `/api` itself: the index of the endpoints. */
+const ROOT_FILE = "index.json";
+/** Documents answered at their own file name directly below /api (`/api/openapi.json`). */
+const TOP_LEVEL_DOCUMENTS = new Set(["openapi.json"]);
+
 const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
 
 /**
@@ -36,6 +43,8 @@ const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s
  * in canonical form (then only the fallback answers it).
  */
 export function staticFileOf(path: string, query: URLSearchParams): string | undefined {
+  if (query.size === 0 && path === "/") return ROOT_FILE;
+  if (query.size === 0 && TOP_LEVEL_DOCUMENTS.has(path.slice(1))) return path.slice(1);
   const segments = path.split("/").filter((s) => s !== "");
   if (segments.length === 0 || path !== `/${segments.join("/")}` || !segments.every(safeSegment)) return undefined;
   const pairs = [...query];
@@ -55,6 +64,8 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
  * rewrote but the static origin did not have.
  */
 export function requestOfStaticFile(file: string): { path: string; query: URLSearchParams } | undefined {
+  if (file === ROOT_FILE) return { path: "/", query: new URLSearchParams() };
+  if (TOP_LEVEL_DOCUMENTS.has(file)) return { path: `/${file}`, query: new URLSearchParams() };
   const slash = file.lastIndexOf("/");
   if (slash <= 0) return undefined;
   const name = file.slice(slash + 1);
