@@ -27,11 +27,11 @@ export const modulationRoutes = z.strictObject({
     .strictObject({
       outboundRoutesCount: count,
       returnRoutesCount: count.optional().describe("With returnToStartingMaqam=true and an outbound route."),
-      data: z.array(z.strictObject({ routeNumber: z.int().positive(), outboundRoute: z.strictObject({ hops: z.int().positive(), steps: z.array(step) }) })),
+      data: z.array(z.strictObject({ routeNumber: z.int().positive(), outboundRoute: z.strictObject({ hops: count, steps: z.array(step) }) })),
     })
     .describe("The outbound routes, shortest first."),
   possibleReturnRoutes: z
-    .strictObject({ data: z.array(z.strictObject({ routeNumber: z.int().positive(), hops: z.int().positive(), steps: z.array(step) })) })
+    .strictObject({ data: z.array(z.strictObject({ routeNumber: z.int().positive(), hops: count, steps: z.array(step) })) })
     .optional()
     .describe("With returnToStartingMaqam=true and an outbound route: the routes back to the source."),
   context: z

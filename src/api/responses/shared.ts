@@ -120,8 +120,10 @@ const pick = <K extends PitchClassDataField>(field: K) => ({ [field]: PITCH_CLAS
  */
 export const pitchClassOf = <B extends z.ZodRawShape>(base: B) => {
   const one = <K extends PitchClassDataField>(field: K) => z.strictObject({ ...base, ...pick(field) });
+  // The two forms most answers take first: a union tries its options in order.
   return z.union([
     z.strictObject(base),
+    z.strictObject({ ...base, ...PITCH_CLASS_DATA }),
     one("englishName"),
     one("solfege"),
     one("abjadName"),
@@ -135,7 +137,6 @@ export const pitchClassOf = <B extends z.ZodRawShape>(base: B) => {
     one("midiNotePlusCentsDeviation"),
     one("centsDeviation"),
     one("ipnReferenceNoteName"),
-    z.strictObject({ ...base, ...PITCH_CLASS_DATA }),
   ]);
 };
 
