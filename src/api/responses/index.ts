@@ -1,0 +1,52 @@
+/**
+ * The typed answers of the API: a zod schema of the 200 body of every route, keyed by route name
+ * (`GET /maqamat/{idName}`), and of the error body. Every object is strict and every schema
+ * converts to JSON Schema (z.toJSONSchema), for the OpenAPI document.
+ */
+import type { z } from "zod";
+import { ajnasList, jinsAvailability, jinsCompare, jinsDetail, jinsTranspositions } from "./ajnas.js";
+import { maqamPitchClassSets, twelvePitchClassSets } from "./classification.js";
+import { intervals, intervalsCalculate, intervalsCompare } from "./intervals.js";
+import { maqamDetail } from "./maqamDetail.js";
+import { maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions, maqamatList } from "./maqamat.js";
+import { modulationRoutes } from "./modulationRoutes.js";
+import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./noteNames.js";
+import { sourceAjnas, sourceDetail, sourceMaqamat, sourceTuningSystems, sourcesList } from "./sources.js";
+import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tuningSystemsList } from "./tuningSystems.js";
+
+export { ERROR_BODY } from "./errors.js";
+
+export const RESPONSE_SCHEMAS = {
+  "GET /maqamat": maqamatList,
+  "GET /maqamat/families": maqamFamilies,
+  "GET /maqamat/{idName}": maqamDetail,
+  "GET /maqamat/{idName}/availability": maqamAvailability,
+  "GET /maqamat/{idName}/transpositions": maqamTranspositions,
+  "GET /maqamat/{idName}/compare": maqamCompare,
+  "GET /maqamat/classification/12-pitch-class-sets": twelvePitchClassSets,
+  "GET /maqamat/classification/maqam-pitch-class-sets": maqamPitchClassSets,
+  "GET /ajnas": ajnasList,
+  "GET /ajnas/{idName}": jinsDetail,
+  "GET /ajnas/{idName}/availability": jinsAvailability,
+  "GET /ajnas/{idName}/transpositions": jinsTranspositions,
+  "GET /ajnas/{idName}/compare": jinsCompare,
+  "GET /tuning-systems": tuningSystemsList,
+  "GET /tuning-systems/{id}/{startingNote}/pitch-classes": tuningSystemPitchClasses,
+  "GET /tuning-systems/{id}/{startingNote}/maqamat": tuningSystemMaqamat,
+  "GET /tuning-systems/{id}/{startingNote}/ajnas": tuningSystemAjnas,
+  "GET /pitch-classes/note-names": noteNamesList,
+  "GET /pitch-classes/note-names/{noteName}": noteNameDetail,
+  "GET /pitch-classes/note-names/{noteName}/availability": noteNameAvailability,
+  "GET /pitch-classes/note-names/{noteName}/compare": noteNameCompare,
+  "GET /intervals": intervals,
+  "GET /intervals/compare": intervalsCompare,
+  "GET /intervals/calculate": intervalsCalculate,
+  "GET /sources": sourcesList,
+  "GET /sources/{id}": sourceDetail,
+  "GET /sources/{id}/tuning-systems": sourceTuningSystems,
+  "GET /sources/{id}/maqamat": sourceMaqamat,
+  "GET /sources/{id}/ajnas": sourceAjnas,
+  "GET /modulation-routes": modulationRoutes,
+} satisfies Record<string, z.ZodType>;
+
+export type RouteName = keyof typeof RESPONSE_SCHEMAS;

@@ -1,0 +1,115 @@
+/**
+ * 200 bodies of GET /tuning-systems, /tuning-systems/{id}/{startingNote}/pitch-classes and the
+ * per-tuning-system lists of maqāmāt and ajnās.
+ */
+import { z } from "zod";
+import {
+  count,
+  entityRef,
+  entityRefWithVersion,
+  idName,
+  link,
+  noteNameArrays,
+  pitchClass,
+  pitchClassDataType,
+  sourceReferences,
+  transpositionSummary,
+  tuningSystemHeader,
+} from "./shared.js";
+import { characteristics } from "./maqamat.js";
+
+export const tuningSystemsList = z.strictObject({
+  count: count.describe("Number of tuning systems."),
+  data: z
+    .array(
+      z.strictObject({
+        tuningSystem: tuningSystemHeader({ year: z.string().describe("May carry a letter suffix.") }),
+        startingNotes: noteNameArrays.describe("First note of every note-name set, not deduplicated."),
+        stats: z.strictObject({ numberOfPitchClassesSingleOctave: count }),
+        sources: sourceReferences.optional().describe("Present with includeSources=true."),
+      }),
+    )
+    .describe("Every tuning system."),
+});
+
+/** The head every per-tuning-system answer starts with. */
+const tuningSystemFrame = {
+  tuningSystem: tuningSystemHeader({ year: z.string(), numberOfPitchClassesSingleOctave: count }).describe("The tuning system."),
+  startingNotes: noteNameArrays.describe("The tuning system's starting notes."),
+  selectedStartingNote: entityRef.describe("The starting note of the path."),
+};
+
+export const tuningSystemPitchClasses = z.strictObject({
+  ...tuningSystemFrame,
+  stats: z
+    .strictObject({
+      totalPitchClasses: count,
+      numberOfPitchClassesSingleOctave: count,
+      referenceFrequency: z.number(),
+      octaves: z.array(z.int().min(0).max(3)),
+    })
+    .describe("Pitch-class counts, the reference frequency and the octaves listed."),
+  pitchClasses: z
+    .array(pitchClass)
+    .describe("The pitch classes of the requested octaves with the requested data field; cents below the starting note's octave are negative."),
+  context: z.strictObject({ pitchClassDataType, octave: z.enum(["all", "0", "1", "2", "3"]) }).describe("The data type and octave filter applied."),
+  links: z.strictObject({ self: link, tuningSystem: link }),
+  sources: sourceReferences.optional().describe("Present with includeSources=true."),
+});
+
+/** `{...frame, stats, data, links}` of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}; the reference frequency closes `stats`. */
+const perTuningSystemList = <S extends z.ZodRawShape, T extends z.ZodType>(stats: S, item: T, what: string) =>
+  z.strictObject({
+    ...tuningSystemFrame,
+    stats: z.strictObject({ ...stats, referenceFrequency: z.number() }).describe(`Counts of the ${what} available from the starting note.`),
+    data: z.array(item).describe(`The ${what} realizable in the tuning system from the starting note.`),
+    links: z.strictObject({ self: link, tuningSystem: link, collection: link }),
+  });
+
+/** Degrees as note idNames, or with `includeDegreeDetails=true` as re-spelled objects. */
+const degreeDetail = z.strictObject({
+  noteName: idName,
+  englishName: z.string(),
+  solfege: z.string(),
+  ipnReferenceNoteName: z.string(),
+  centsDeviation: z.number().nullable(),
+  midiNotePlusCentsDeviation: z.string(),
+});
+const maqamDegrees = z.union([
+  z.strictObject({ ascending: z.array(idName), descending: z.array(idName) }),
+  z.strictObject({ ascending: z.array(degreeDetail), descending: z.array(degreeDetail) }),
+]);
+
+export const tuningSystemMaqamat = perTuningSystemList(
+  { totalMaqamatForStartingNote: count, totalMaqamatInLibrary: count, uniqueTonicCount: count, uniqueFamilyCount: count },
+  z.strictObject({
+    maqam: entityRefWithVersion,
+    family: entityRef,
+    tonic: entityRef,
+    stats: z.strictObject({ numberOfPitchClasses: count }),
+    characteristics,
+    links: z.strictObject({ detail: link }),
+    maqamDegrees: maqamDegrees.optional().describe("With includeMaqamDegrees=true: the degrees of each direction."),
+    transpositions: z
+      .array(transpositionSummary.extend({ maqamDegrees }))
+      .optional()
+      .describe("With includeTranspositions=true: every transposition other than the base tonic."),
+  }),
+  "maqāmāt",
+);
+
+export const tuningSystemAjnas = perTuningSystemList(
+  { totalAjnasForStartingNote: count, totalAjnasInLibrary: count, uniqueTonicCount: count },
+  z.strictObject({
+    jins: entityRefWithVersion,
+    tonic: entityRef,
+    stats: z.strictObject({ numberOfPitchClasses: count }),
+    links: z.strictObject({ detail: link }),
+    jinsDegrees: z.array(idName).optional().describe("With includeJinsDegrees=true: the jins's note idNames."),
+    transpositions: z
+      .array(transpositionSummary.extend({ jinsDegrees: z.array(idName) }))
+      .optional()
+      .describe("With includeTranspositions=true: every transposition other than the base tonic."),
+  }),
+  "ajnās",
+);

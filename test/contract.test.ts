@@ -1,0 +1,173 @@
+/**
+ * The response contract: every answer validates, strictly, against its route's schema in
+ * src/api/responses (an unknown key fails) — the recorded reference answers and ours for the same
+ * requests, a seeded sample of the pre-rendered files (a file is exactly the bytes `answerApi`
+ * gives for its request), and seeded requests for the parameter combinations no file holds.
+ * Every 4xx validates against ERROR_BODY.
+ */
+import { describe, it, expect } from "vitest";
+import { z } from "zod";
+import { catalog } from "./support/catalog.js";
+import { random } from "./support/api.js";
+import { endpointOf, recordedCases } from "./support/recorded.js";
+import { requestVariants } from "./support/requestVariants.js";
+import { prerenderRequests, routes } from "../src/api/routes.js";
+import { answerApi } from "../src/serve/handler.js";
+import { ALL_FIELDS } from "../src/api/format.js";
+import { ERROR_BODY, RESPONSE_SCHEMAS } from "../src/api/responses/index.js";
+import { PITCH_CLASS_DATA } from "../src/api/responses/shared.js";
+
+const SEED = 20261124;
+/** Pre-rendered requests drawn at random, and at least this many of every route's. */
+const SAMPLE_SIZE = 2400;
+const PER_ROUTE_MINIMUM = 10;
+/** Rounds of requestVariants (about 28 requests each). */
+const VARIANT_ROUNDS = 16;
+
+const schemas: Record<string, z.ZodType> = RESPONSE_SCHEMAS;
+const prerendered = [...prerenderRequests(catalog, { full: false })];
+const decoder = new TextDecoder();
+
+interface Answered {
+  request: string;
+  route: string;
+  status: number;
+  body: unknown;
+}
+
+/** The answer to a request below /api, as the bytes a file or the fallback would serve, parsed. */
+async function answer(request: string): Promise<Answered> {
+  const url = new URL(request, "http://x");
+  const a = await answerApi(url.pathname, url.searchParams, { catalog, baseUrl: "http://localhost:3000" });
+  return { request, route: endpointOf(request), status: a.status, body: JSON.parse(decoder.decode(a.body)) };
+}
+
+/** The schema an answer must satisfy: its route's for a 200, ERROR_BODY for a 4xx; none for anything else. */
+const schemaOf = ({ route, status }: { route: string; status: number }): z.ZodType | undefined =>
+  status === 200 ? schemas[route] : status >= 400 && status < 500 ? ERROR_BODY : undefined;
+
+/** The first problem of a body under a schema, with its path, or undefined when it validates. */
+function problem(schema: z.ZodType | undefined, body: unknown): string | undefined {
+  if (!schema) return "no schema for this status";
+  const result = schema.safeParse(body);
+  if (result.success) return undefined;
+  return z.prettifyError(result.error).split("\n").slice(0, 6).join(" ");
+}
+
+/** Validates answers; returns the failures (request, status and problem), at most `limit`. */
+function failures(answers: readonly Answered[], limit = 10): string[] {
+  const found: string[] = [];
+  for (const a of answers) {
+    const p = problem(schemaOf(a), a.body);
+    if (p) found.push(`${a.status} ${a.request}: ${p}`);
+    if (found.length === limit) break;
+  }
+  return found;
+}
+
+/** A recorded body with the scorer's `__ANY__` placeholders replaced by our values at the same place. */
+function withPlaceholdersFrom(recorded: unknown, ours: unknown): unknown {
+  if (recorded === "__ANY__") return ours;
+  const at = (key: string | number) => (ours !== null && typeof ours === "object" ? (ours as Record<string, unknown>)[key] : undefined);
+  if (Array.isArray(recorded)) return recorded.map((v, i) => withPlaceholdersFrom(v, at(i)));
+  if (recorded !== null && typeof recorded === "object") return Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, withPlaceholdersFrom(v, at(k))]));
+  return recorded;
+}
+
+/** A seeded sample of the pre-rendered requests: SAMPLE_SIZE at random and PER_ROUTE_MINIMUM of every route. */
+function sampleOf(all: readonly string[]): string[] {
+  const next = random(SEED);
+  const shuffled = [...all];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
+  const taken = new Map<string, number>();
+  return shuffled.filter((request, i) => {
+    const route = endpointOf(request);
+    const n = taken.get(route) ?? 0;
+    if (i >= SAMPLE_SIZE && n >= PER_ROUTE_MINIMUM) return false;
+    taken.set(route, n + 1);
+    return true;
+  });
+}
+
+/** Routes with at least one validated 200, over every test below. */
+const covered = new Set<string>();
+const cover = (answers: readonly Answered[]) => answers.filter((a) => a.status === 200).forEach((a) => covered.add(a.route));
+
+describe("response schemas", () => {
+  it("name exactly the 30 routes", () => {
+    expect(Object.keys(RESPONSE_SCHEMAS).sort()).toEqual(routes.map((r) => r.name).sort());
+    expect(routes).toHaveLength(30);
+  });
+
+  it("all 31 convert to JSON Schema 2020-12", () => {
+    for (const [name, schema] of [...Object.entries(schemas), ["error body", ERROR_BODY] as const]) {
+      const json = z.toJSONSchema(schema, { target: "draft-2020-12" });
+      expect(json.$schema, name).toBe("https://json-schema.org/draft/2020-12/schema");
+      expect(JSON.stringify(json), name).toContain('"additionalProperties":false');
+    }
+  });
+
+  it("know the pitch-class data fields the answers carry", () => {
+    expect(Object.keys(PITCH_CLASS_DATA)).toEqual([...ALL_FIELDS]);
+  });
+
+  it("are strict: an unknown key fails", () => {
+    const body = { error: "e", message: "m", hint: "h" };
+    expect(ERROR_BODY.safeParse(body).success).toBe(true);
+    expect(ERROR_BODY.safeParse({ ...body, extra: 1 }).success).toBe(false);
+    expect(schemas["GET /sources"].safeParse({ count: 0, data: [], meta: { total: 0 }, other: true }).success).toBe(false);
+  });
+});
+
+describe("recorded answers", () => {
+  const cases = recordedCases();
+  let ours: Answered[] = [];
+
+  it("our answer to every recorded request validates: 200 bodies and 4xx errors", async () => {
+    ours = await Promise.all(cases.map((c) => answer(c.path)));
+    cover(ours);
+    expect(ours.filter((a, i) => (a.status === 200) !== (cases[i].status === 200)).map((a) => a.request)).toEqual([]);
+    expect(ours.filter((a) => a.status >= 500)).toEqual([]);
+    expect(failures(ours)).toEqual([]);
+  });
+
+  it("every recorded 200 body validates (placeholders read as our values)", () => {
+    const asRecorded = cases.flatMap((c, i) => (c.status === 200 ? [{ ...ours[i], body: withPlaceholdersFrom(c.body, ours[i].body) }] : []));
+    expect(asRecorded.length).toBeGreaterThan(1000);
+    expect(failures(asRecorded)).toEqual([]);
+  });
+});
+
+describe("pre-rendered files", () => {
+  const sample = sampleOf(prerendered);
+
+  it(`a seeded sample of ${sample.length} validates`, async () => {
+    expect(sample.length).toBeGreaterThanOrEqual(2000);
+    const answers: Answered[] = [];
+    for (const request of sample) answers.push(await answer(request));
+    cover(answers);
+    expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.request}`)).toEqual([]);
+    expect(failures(answers)).toEqual([]);
+  });
+});
+
+describe("parameter combinations no file holds", () => {
+  const requests = requestVariants(catalog, prerendered, VARIANT_ROUNDS, SEED);
+
+  it(`${requests.length} seeded requests validate`, async () => {
+    const answers: Answered[] = [];
+    for (const request of requests) answers.push(await answer(request));
+    cover(answers);
+    expect(answers.filter((a) => a.status >= 500).map((a) => a.request)).toEqual([]);
+    // Most of them are data answers, not refusals.
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(requests.length / 2);
+    expect(failures(answers)).toEqual([]);
+  });
+
+  it("every route has validated 200 answers", () => {
+    expect(routes.map((r) => r.name).filter((name) => !covered.has(name))).toEqual([]);
+  });
+});
