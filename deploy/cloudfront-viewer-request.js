@@ -14,6 +14,9 @@ function decode(s) {
 
 // File path below /api/ of a canonical request, or undefined (see src/api/staticPath.ts).
 function staticFile(uri, querystring) {
+  var plain = Object.keys(querystring).length === 0;
+  if (plain && (uri === "/api" || uri === "/api/")) return "index.json";
+  if (plain && uri === "/api/openapi.json") return "openapi.json";
   if (uri.indexOf("/api/") !== 0) return undefined;
   var segments = uri.slice(5).split("/");
   for (var i = 0; i < segments.length; i++) {

@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
 import { nodeAssets } from "../src/serve/nodeAssets.js";
-import { routes, prerenderRequests } from "../src/api/routes.js";
+import { dataRoutes as routes, prerenderRequests } from "../src/api/routes.js";
 import { startDeno, startWorkerd, unavailable, type RunningRuntime } from "../scripts/runtimes.js";
 import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
 import { recordedCases, endpointOf } from "./support/recorded.js";

@@ -36,7 +36,6 @@ describe("staticFileOf", () => {
     ["a non-ASCII value", "/sources?q=%C3%A9"],
     ["a non-alphanumeric name", "/sources?a_b=1"],
     ["an overlong file name", `/sources?q=${"x".repeat(260)}`],
-    ["the root", "/"],
   ])("refuses %s", (_, request) => {
     const [path, query] = request.split("?");
     expect(rawFileOf(path, query)).toBeUndefined();
@@ -77,8 +76,15 @@ describe("requestOfStaticFile", () => {
     }
   });
 
+  it("maps /api itself to index.json and /api/openapi.json to its own name, and back", () => {
+    expect(fileOf("/")).toBe("index.json");
+    expect(fileOf("/openapi.json")).toBe("openapi.json");
+    expect(requestOfStaticFile("index.json")).toEqual({ path: "/", query: new URLSearchParams() });
+    expect(requestOfStaticFile("openapi.json")).toEqual({ path: "/openapi.json", query: new URLSearchParams() });
+    expect(rawFileOf("/", "a=1")).toBeUndefined();
+  });
+
   it.each([
-    "index.json",
     "tuning-systems/@.json",
     "tuning-systems/@b=1&a=2.json",
     "tuning-systems/@a=1&a=2.json",

@@ -63,6 +63,7 @@ const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(fir
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every jins with its tonic and the tuning systems that realise it.",
+  exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByTonic: optionalText({
       blank: "error",

@@ -448,6 +448,7 @@ function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | un
 const twelveToneRoute = defineRoute({
   path: TWELVE_TONE_PATH,
   summary: "Maqām transpositions grouped into 12-pitch-class sets (one pitch class per 12-tone key), for keyboards and MIDI.",
+  exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   params: {
     tuningSystem: optionalText({
       blank: "absent",

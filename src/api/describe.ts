@@ -18,6 +18,7 @@ export function exampleRequest(route: Route): { path: string; query: URLSearchPa
   const pairs = Object.entries(route.params)
     .filter(([, d]) => inExample(d))
     .map(([name, d]): [string, string] => [name, d.example ?? ""])
+    .concat(Object.entries(route.exampleQuery))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { path, query: new URLSearchParams(pairs) };
 }

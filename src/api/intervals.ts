@@ -63,6 +63,7 @@ const consecutiveIntervals = (pcs: readonly PitchClass[], refs: readonly object[
 const intervalsRoute = defineRoute({
   path: "/intervals",
   summary: "The intervals between consecutive note names, in one tuning system or in all of them.",
+  exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   computed: true,
   params: {
     noteNames: noteNameList(),

@@ -161,6 +161,7 @@ const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every maqām with its family, tonic, characteristics and the tuning systems that realise it.",
+  exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByFamily: optionalText({
       blank: "error",

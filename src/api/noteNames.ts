@@ -65,6 +65,7 @@ const SORT_OPTIONS = ["order", "alphabetical"] as const;
 const listRoute = defineRoute({
   path: BASE,
   summary: "Every note name of the archive in its canonical order (or alphabetically).",
+  exampleQuery: { filterByTuningSystem: "ibnsina_1037" },
   params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
     sortBy: oneOf(SORT_OPTIONS, { fallback: "order", blank: "default", other: "default", description: "`order` (canonical) or `alphabetical`.", example: "alphabetical" }),

@@ -37,6 +37,8 @@ export interface RouteSpec<D extends ParamDeclarations> {
   computed?: boolean;
   /** Answers 422 when the entity cannot be realised in the requested tuning system. */
   unprocessable?: boolean;
+  /** Optional parameters the example request adds to the needed ones, to keep the example small. */
+  exampleQuery?: Record<string, string>;
 }
 
 export interface Route {
@@ -47,6 +49,7 @@ export interface Route {
   summary: string;
   params: ParamDeclarations;
   computed: boolean;
+  exampleQuery: Record<string, string>;
   /** The error statuses it answers besides 500. */
   errorStatuses: readonly number[];
   matcher: RegExp;
@@ -69,6 +72,7 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     summary: spec.summary,
     params: spec.params,
     computed: spec.computed ?? false,
+    exampleQuery: spec.exampleQuery ?? {},
     errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     matcher: new RegExp(`^${source}/?$`),
     pathParams,

@@ -2,7 +2,10 @@
  * Every endpoint, most specific pattern first (a fixed segment such as `families` must win over
  * `{idName}`), and the requests each group pre-renders. Endpoint groups register here.
  */
-import type { PrerenderOptions, Route } from "./route.js";
+import { dispatch, type PrerenderOptions, type RequestContext, type Route } from "./route.js";
+import { exampleRequest } from "./describe.js";
+import { indexRoute } from "./apiIndex.js";
+import { openApiRoute } from "./openapi.js";
 import type { Catalog } from "../theory/catalog.js";
 import * as classificationApi from "./classification.js";
 import * as maqamatApi from "./maqamat.js";
@@ -18,9 +21,21 @@ import * as modulationRoutesApi from "./modulationRoutes.js";
 // maqamDetailApi last: its greedy `/maqamat/{idName+}` must not shadow fixed segments (families, classification, …).
 const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
 
-export const routes: readonly Route[] = groups.flatMap((g) => g.routes);
+/** The endpoints of the specification. */
+export const dataRoutes: readonly Route[] = groups.flatMap((g) => g.routes);
+
+/** An endpoint's example request, answered as any request is. */
+const answerExample = (route: Route, ctx: RequestContext) => {
+  const { path, query } = exampleRequest(route);
+  return dispatch(dataRoutes, { ...ctx, path, query });
+};
+
+/** Every route: the index (/api) and the OpenAPI document describe the endpoints. */
+export const routes: readonly Route[] = [indexRoute(dataRoutes), openApiRoute(dataRoutes, answerExample), ...dataRoutes];
 
 /** Requests (path below /api plus canonical query) worth pre-rendering, group by group. */
 export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
+  yield "/";
+  yield "/openapi.json";
   for (const g of groups) yield* g.prerender(cat, options);
 }

@@ -34,6 +34,7 @@ const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
 const pitchClassesRoute = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/pitch-classes",
   summary: "The pitch classes of a tuning system from a starting note, over four octaves.",
+  exampleQuery: { octave: "1", pitchClassDataType: "cents" },
   params: {
     id: tuningSystemIdPath(),
     startingNote: startingNotePath(),

@@ -43,6 +43,8 @@ upstream maqam_api_fallback {
 # Raw path of a canonical request: /api and plain segments (no dot segments, no percent
 # escapes, no empty segment, no trailing slash), as staticFileOf requires.
 map $request_uri $maqam_api_path {
+    "/api" "/api";
+    "/api/" "/api";
     "~^(?<maqam_p>/api(?:/(?!\\.+(?:[/?]|$))[${segment}]+)+)(?:\\?.*)?$" $maqam_p;
     default "";
 }
@@ -55,6 +57,8 @@ ${slashes.join("\n")}
 }
 
 map "$maqam_api_path|$maqam_api_query" $maqam_api_file {
+    "/api|/index.json" "/api/index.json";
+    "/api/openapi.json|/index.json" "/api/openapi.json";
     "~^(?<maqam_p>/[^|]+)\\|(?<maqam_q>/.+)$" "$maqam_p$maqam_q";
     default "";
 }
@@ -121,6 +125,9 @@ function decode(s) {
 
 // File path below /api/ of a canonical request, or undefined (see src/api/staticPath.ts).
 function staticFile(uri, querystring) {
+  var plain = Object.keys(querystring).length === 0;
+  if (plain && (uri === "/api" || uri === "/api/")) return "index.json";
+  if (plain && uri === "/api/openapi.json") return "openapi.json";
   if (uri.indexOf("/api/") !== 0) return undefined;
   var segments = uri.slice(5).split("/");
   for (var i = 0; i < segments.length; i++) {

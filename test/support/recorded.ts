@@ -34,7 +34,7 @@ export function recordedCases(): RecordedCase[] {
 
 /** Endpoint name of a recorded path (the route that answers it), e.g. `GET /sources/{id}`. */
 export function endpointOf(path: string): string {
-  const bare = path.split("?")[0].replace(/\/+$/, "");
+  const bare = path.split("?")[0].replace(/(?<=.)\/+$/, "");
   return routes.find((r) => r.matcher.test(bare))?.name ?? "other";
 }
 

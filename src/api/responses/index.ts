@@ -10,6 +10,7 @@ import { intervals, intervalsCalculate, intervalsCompare } from "./intervals.js"
 import { maqamDetail } from "./maqamDetail.js";
 import { maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions, maqamatList } from "./maqamat.js";
 import { modulationRoutes } from "./modulationRoutes.js";
+import { apiIndex, openApiDocument } from "./describe.js";
 import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./noteNames.js";
 import { sourceAjnas, sourceDetail, sourceMaqamat, sourceTuningSystems, sourcesList } from "./sources.js";
 import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tuningSystemsList } from "./tuningSystems.js";
@@ -17,6 +18,8 @@ import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tunin
 export { ERROR_BODY } from "./errors.js";
 
 export const RESPONSE_SCHEMAS = {
+  "GET /": apiIndex,
+  "GET /openapi.json": openApiDocument,
   "GET /maqamat": maqamatList,
   "GET /maqamat/families": maqamFamilies,
   "GET /maqamat/{idName}": maqamDetail,

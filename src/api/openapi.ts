@@ -1,0 +1,100 @@
+/**
+ * GET /openapi.json: the OpenAPI 3.1.0 description of the API, generated from the route records
+ * (declared parameters), the response schemas (zod → JSON Schema 2020-12) and, as each
+ * operation's example, the answer to its example request.
+ */
+import { z } from "zod";
+import { ok, type ApiResponse } from "./errors.js";
+import { exampleRequest, exampleTarget, operationId, parameterSchema } from "./describe.js";
+import { defineRoute, type RequestContext, type Route } from "./route.js";
+import { ERROR_BODY, RESPONSE_SCHEMAS } from "./responses/index.js";
+
+export const API_VERSION = "1.0.0";
+export const API_TITLE = "Arabic Maqām Archive API";
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid or missing parameter.",
+  404: "Unknown entity, tuning system, note name or source.",
+  422: "The entity cannot be realised in this tuning system and starting note.",
+};
+
+/** JSON Schema 2020-12 of a zod schema, without the `$schema` key (the document's dialect applies). */
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
+  return rest;
+}
+
+/** `GET /maqamat/{idName}` → `MaqamatIdName`: the name of its response schema in components. */
+const schemaName = (route: Route) => operationId(route).slice(3) + "Response";
+
+function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
+  const parameters = Object.entries(route.params).map(([name, d]) => ({
+    name,
+    in: d.in,
+    required: d.in === "path" || d.required,
+    description: d.neededForData && !d.required ? `${d.description} Needed for a data answer.` : d.description,
+    schema: parameterSchema(d),
+    ...(d.example === undefined ? {} : { example: d.example }),
+  }));
+  const example = answer(route);
+  const responses: Record<string, unknown> = {
+    200: {
+      description: route.summary,
+      content: {
+        "application/json": {
+          schema: { $ref: `#/components/schemas/${schemaName(route)}` },
+          ...(example.status === 200 ? { example: example.body } : {}),
+        },
+      },
+    },
+  };
+  for (const status of route.errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  return {
+    operationId: operationId(route),
+    summary: route.summary,
+    description: `Example: /api${exampleTarget(route)}${route.computed ? " (computed on request: no pre-rendered file)." : ""}`,
+    tags: [route.path.split("/")[1] || "index"],
+    parameters,
+    responses,
+  };
+}
+
+/** The OpenAPI document of `routes`, examples answered by `answer`. */
+export function openApiDocument(routes: readonly Route[], ctx: RequestContext, answer: (route: Route) => ApiResponse) {
+  const paths: Record<string, { get: ReturnType<typeof operationOf> }> = {};
+  const schemas: Record<string, unknown> = { Error: jsonSchemaOf(ERROR_BODY) };
+  for (const route of routes) {
+    paths[route.path] = { get: operationOf(route, answer) };
+    const response = (RESPONSE_SCHEMAS as Record<string, z.ZodType | undefined>)[route.name];
+    if (!response) throw new Error(`${route.name} has no response schema`);
+    schemas[schemaName(route)] = jsonSchemaOf(response);
+  }
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
+      `Error${status}`,
+      { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    ]),
+  );
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description:
+        "Maqāmāt, ajnās, historical tuning systems, note names, intervals, sources and modulation routes of the Arabic maqām archive, computed per tuning system and starting note. GET /api lists every endpoint with an example.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    servers: [{ url: `${ctx.baseUrl}/api` }],
+    paths,
+    components: { schemas, responses: errorResponses },
+  };
+}
+
+/** The route answering /openapi.json for `routes`, each example answered by `answerExample`. */
+export const openApiRoute = (routes: readonly Route[], answerExample: (route: Route, ctx: RequestContext) => ApiResponse): Route =>
+  defineRoute({
+    path: "/openapi.json",
+    summary: "This API's OpenAPI 3.1.0 description.",
+    params: {},
+    handle: (_p, ctx) => ok(openApiDocument(routes, ctx, (route) => answerExample(route, ctx))),
+  });
