@@ -26,7 +26,7 @@ export const availabilityBody = <H extends z.ZodRawShape>(head: H) =>
     ...head,
     availability: z
       .strictObject({
-        count: count,
+        count,
         tuningSystems: z.array(
           z.strictObject({
             tuningSystemId: idName,
@@ -102,7 +102,7 @@ export const compareBody = <H extends z.ZodRawShape, C extends z.ZodType>(head: 
     ...head,
     comparisons: z
       .strictObject({
-        count: count,
+        count,
         totalComparisons: count,
         successfulComparisons: count,
         unavailableStartingNotes: count,

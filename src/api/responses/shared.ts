@@ -30,14 +30,17 @@ export const idName = z
 /** The per-record `version` timestamp. */
 export const version = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC timestamp with milliseconds; changes when the record changes.");
 
-/** `links`: absolute URLs of the answer itself and of related resources. */
-export const links = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape).describe("Absolute URLs of this answer and of related resources.");
-
 /** A scale degree: roman numeral, the decimal number past XV (XIII in the compare routes), algorithms.md §6.6. */
 export const degreeNumeral = z.string().regex(/^(?:[IVX]+|[1-9]\d*)$/);
 
 /** An absolute URL built from the service's base URL. */
 export const link = z.url();
+
+/** `links`: absolute URLs of the answer itself and of related resources. */
+export const links = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape).describe("Absolute URLs of this answer and of related resources.");
+
+/** An exact ratio `numerator/denominator`. */
+export const fraction = z.string().regex(/^\d+\/\d+$/).describe("numerator/denominator");
 
 /** A field added next to its English twin with `includeArabic=true`. */
 export const arabic = z.string().optional().describe("Arabic script; present only with includeArabic=true.");
@@ -102,7 +105,7 @@ export const PITCH_CLASS_DATA = {
   englishName: z.string(),
   solfege: z.string(),
   abjadName: z.string(),
-  fraction: z.string().describe("numerator/denominator"),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.number(),
@@ -168,7 +171,7 @@ export const directions = <T extends z.ZodType>(item: T) => z.strictObject({ asc
 
 /** Every field an interval may show. `pitchClassIndex` is the archive's index difference. */
 export const INTERVAL = z.strictObject({
-  fraction: z.string(),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.number(),
