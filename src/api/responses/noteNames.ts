@@ -50,7 +50,7 @@ export const noteNameAvailability = z.strictObject({
   noteName: entityRef.describe("The note name."),
   availability: z
     .strictObject({
-      count: count,
+      count,
       data: z.array(
         z.strictObject({
           tuningSystem: tuningSystemRef,
