@@ -19,10 +19,10 @@ import { PITCH_CLASS_DATA } from "../src/api/responses/shared.js";
 
 const SEED = 20261124;
 /** Pre-rendered requests drawn at random, and at least this many of every route's. */
-const SAMPLE_SIZE = 2400;
+const SAMPLE_SIZE = 2000;
 const PER_ROUTE_MINIMUM = 10;
 /** Rounds of requestVariants (about 28 requests each). */
-const VARIANT_ROUNDS = 16;
+const VARIANT_ROUNDS = 12;
 
 const schemas: Record<string, z.ZodType> = RESPONSE_SCHEMAS;
 const prerendered = [...prerenderRequests(catalog, { full: false })];
@@ -74,6 +74,16 @@ function withPlaceholdersFrom(recorded: unknown, ours: unknown): unknown {
   return recorded;
 }
 
+/**
+ * Where the recorded reference differs from the specification, its bodies read in the specified
+ * form (ours are validated as they are): the families' `links.maqamat` are absolute there, a
+ * relative URL in the specification.
+ */
+const REFERENCE_DEVIATIONS: Record<string, (body: unknown) => unknown> = {
+  "GET /maqamat/families": (body) => JSON.parse(JSON.stringify(body).replace(/"maqamat":"https?:\/\/[^/"]+/g, '"maqamat":"')),
+};
+const asSpecified = (route: string, body: unknown) => (REFERENCE_DEVIATIONS[route] ?? ((b: unknown) => b))(body);
+
 /** A seeded sample of the pre-rendered requests: SAMPLE_SIZE at random and PER_ROUTE_MINIMUM of every route. */
 function sampleOf(all: readonly string[]): string[] {
   const next = random(SEED);
@@ -102,12 +112,24 @@ describe("response schemas", () => {
     expect(routes).toHaveLength(32);
   });
 
+  const all = [...Object.entries(schemas), ["error body", ERROR_BODY] as const];
+
   it("all 33 convert to JSON Schema 2020-12", () => {
-    for (const [name, schema] of [...Object.entries(schemas), ["error body", ERROR_BODY] as const]) {
+    expect(all).toHaveLength(33);
+    for (const [name, schema] of all) {
       const json = z.toJSONSchema(schema, { target: "draft-2020-12" });
       expect(json.$schema, name).toBe("https://json-schema.org/draft/2020-12/schema");
       expect(JSON.stringify(json), name).toContain('"additionalProperties":false');
     }
+  });
+
+  it("describe every top-level field (the OpenAPI document shows them)", () => {
+    const undescribed = all.flatMap(([name, schema]) => {
+      const json = z.toJSONSchema(schema, { target: "draft-2020-12" });
+      const forms = (json.anyOf ?? [json]) as { properties?: Record<string, { description?: string }> }[];
+      return forms.flatMap((form) => Object.entries(form.properties ?? {}).flatMap(([key, p]) => (p.description ? [] : [`${name}: ${key}`])));
+    });
+    expect(undescribed).toEqual([]);
   });
 
   it("know the pitch-class data fields the answers carry", () => {
@@ -135,7 +157,7 @@ describe("recorded answers", () => {
   });
 
   it("every recorded 200 body validates (placeholders read as our values)", () => {
-    const asRecorded = cases.flatMap((c, i) => (c.status === 200 ? [{ ...ours[i], body: withPlaceholdersFrom(c.body, ours[i].body) }] : []));
+    const asRecorded = cases.flatMap((c, i) => (c.status === 200 ? [{ ...ours[i], body: asSpecified(ours[i].route, withPlaceholdersFrom(c.body, ours[i].body)) }] : []));
     expect(asRecorded.length).toBeGreaterThan(1000);
     expect(failures(asRecorded)).toEqual([]);
   });

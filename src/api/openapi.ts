@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ok, type ApiResponse } from "./errors.js";
 import { exampleRequest, exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { ERROR_BODY, RESPONSE_SCHEMAS } from "./responses/index.js";
+import { ERROR_BODY, RESPONSE_SCHEMAS, SHARED_SCHEMAS } from "./responses/index.js";
 
 export const API_VERSION = "1.0.0";
 export const API_TITLE = "Arabic Maqām Archive API";
@@ -18,10 +18,20 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "The entity cannot be realised in this tuning system and starting note.",
 };
 
-/** JSON Schema 2020-12 of a zod schema, without the `$schema` key (the document's dialect applies). */
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
-  return rest;
+/**
+ * `components.schemas`: JSON Schema 2020-12 of every named zod schema, converted together so
+ * that the shared ones (pitch classes) are written once and referred to by `$ref`.
+ */
+function componentSchemas(named: Record<string, z.ZodType>): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", io: "output", uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, id: _id, ...schema }]) => {
+      if (id === "__shared") throw new Error("a shared schema without a name: add it to SHARED_SCHEMAS");
+      return [id, schema];
+    }),
+  );
 }
 
 /** `GET /maqamat/{idName}` → `MaqamatIdName`: the name of its response schema in components. */
@@ -62,13 +72,14 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
 /** The OpenAPI document of `routes`, examples answered by `answer`. */
 export function openApiDocument(routes: readonly Route[], ctx: RequestContext, answer: (route: Route) => ApiResponse) {
   const paths: Record<string, { get: ReturnType<typeof operationOf> }> = {};
-  const schemas: Record<string, unknown> = { Error: jsonSchemaOf(ERROR_BODY) };
+  const named: Record<string, z.ZodType> = { Error: ERROR_BODY, ...SHARED_SCHEMAS };
   for (const route of routes) {
     paths[route.path] = { get: operationOf(route, answer) };
     const response = (RESPONSE_SCHEMAS as Record<string, z.ZodType | undefined>)[route.name];
     if (!response) throw new Error(`${route.name} has no response schema`);
-    schemas[schemaName(route)] = jsonSchemaOf(response);
+    named[schemaName(route)] = response;
   }
+  const schemas = componentSchemas(named);
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
       `Error${status}`,

@@ -6,12 +6,13 @@ import {
   entityHeader,
   entityRef,
   entityRefWithVersion,
+  INTERVAL,
   link,
+  links,
   pitchClassDataType,
   scalePitchClass,
   sourceReferences,
   transpositionTonics,
-  INTERVAL,
 } from "./shared.js";
 import { availabilityBody, cellTuningStats, compareBody, successCell, transpositionsBody } from "./entityViews.js";
 import { availabilitySummary } from "./maqamat.js";
@@ -26,7 +27,7 @@ export const ajnasList = z.strictObject({
         tonic: entityRef,
         stats: z.strictObject({ numberOfPitchClasses: count, availableInTuningSystems: count }),
         availability: availabilitySummary,
-        links: z.strictObject({ detail: link }),
+        links: links({ detail: link }),
         sources: sourceReferences.optional().describe("Present with includeSources=true."),
       }),
     )
@@ -52,7 +53,7 @@ const jinsData = z.strictObject({
   sources: sourceReferences.optional().describe("Present with includeSources=true."),
   parameters: z.strictObject({ pitchClassDataType, includeIntervals: z.boolean(), centsTolerance: z.number() }).describe("The parameters as applied."),
   context: z.strictObject({ tuningSystem: flatTuningContext({}) }).describe("The tuning system and starting note."),
-  links: z.strictObject({ self: link, detail: link, availability: link }),
+  links: links({ self: link, detail: link, availability: link }),
   pitchData: z.array(scalePitchClass).describe("The pitch classes of the jins (one direction)."),
   intervals: z.array(detailInterval).optional().describe("With includeIntervals=true: the steps between adjacent pitch classes."),
 });

@@ -1,6 +1,6 @@
 /** 200 bodies of GET /maqamat/classification/maqam-pitch-class-sets and /maqamat/classification/12-pitch-class-sets. */
 import { z } from "zod";
-import { arabic, count, entityRef, idName, shortRef } from "./shared.js";
+import { arabic, count, entityRef, fraction, idName, shortRef } from "./shared.js";
 import { PITCH_CLASS_DATA_TYPES } from "../format.js";
 
 /** A transposition that cannot be reduced to one pitch class per 12-tone key. */
@@ -59,7 +59,7 @@ export const maqamPitchClassSets = z.strictObject({
               englishName: z.string(),
               noteName: z.string(),
               cents: z.number(),
-              fraction: z.string(),
+              fraction,
               decimalRatio: z.number(),
               frequency: z.number(),
               octave: count,
@@ -91,7 +91,7 @@ export const maqamPitchClassSets = z.strictObject({
 const TWELVE_TONE_VALUES = {
   englishName: z.string(),
   solfege: z.string(),
-  fraction: z.string(),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.string(),
@@ -116,7 +116,7 @@ const twelveTonePitchClass = z.union([
     ...head,
     cents: z.number(),
     relativeCents,
-    fraction: z.string(),
+    fraction,
     decimalRatio: z.number(),
     frequency: z.number(),
     octave: count,

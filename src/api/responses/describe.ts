@@ -5,10 +5,11 @@ const url = z.string().describe("Absolute URL.");
 
 export const apiIndex = z
   .strictObject({
-    title: z.string(),
+    title: z.string().describe("The API's name."),
     version: z.string().describe("The API version, as info.version of the OpenAPI document."),
     count: z.number().int().describe("Number of endpoints."),
-    endpoints: z.array(
+    endpoints: z
+      .array(
       z.strictObject({
         name: z.string().describe("`GET /path/{template}`."),
         path: z.string().describe("Path template, starting with /api."),
@@ -17,20 +18,25 @@ export const apiIndex = z
         example: url.describe("An example request that answers 200."),
         staticFile: url.nullable().describe("The pre-rendered file answering the example; null for computed endpoints."),
       }),
-    ),
-    staticFiles: z.strictObject({ rule: z.string().describe("How a request maps to its pre-rendered file."), example: url }),
-    links: z.strictObject({ self: url, openapi: url, docs: url }),
+      )
+      .describe("Every endpoint of the specification."),
+    staticFiles: z
+      .strictObject({ rule: z.string().describe("How a request maps to its pre-rendered file."), example: url })
+      .describe("The rule that maps a request to its pre-rendered file."),
+    links: z.strictObject({ self: url, openapi: url, docs: url }).describe("This index, the OpenAPI document and the documentation."),
   })
   .describe("The index of the endpoints.");
 
 /** The OpenAPI document: its frame strictly, the operations as OpenAPI defines them. */
 export const openApiDocument = z
   .strictObject({
-    openapi: z.literal("3.1.0"),
-    info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }),
-    jsonSchemaDialect: z.string(),
-    servers: z.array(z.strictObject({ url })),
-    paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })),
-    components: z.strictObject({ schemas: z.record(z.string(), z.unknown()), responses: z.record(z.string(), z.unknown()) }),
+    openapi: z.literal("3.1.0").describe("The OpenAPI version."),
+    info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }).describe("Title, API version and description."),
+    jsonSchemaDialect: z.string().describe("JSON Schema 2020-12."),
+    servers: z.array(z.strictObject({ url })).describe("The API's base URL."),
+    paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })).describe("One GET operation per endpoint."),
+    components: z
+      .strictObject({ schemas: z.record(z.string(), z.unknown()), responses: z.record(z.string(), z.unknown()) })
+      .describe("Response schemas and the error responses."),
   })
   .describe("This API's OpenAPI 3.1.0 description.");

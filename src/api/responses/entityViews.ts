@@ -4,11 +4,13 @@
  */
 import { z } from "zod";
 import {
+  arabic,
   arabicList,
   count,
   entityRef,
   idName,
   link,
+  links,
   noteNameArrays,
   pitchClassDataType,
   transpositionSummary,
@@ -16,7 +18,6 @@ import {
   tuningSystemHeader,
   tuningSystemRef,
   unknownTuningSystemRef,
-  arabic,
 } from "./shared.js";
 
 /** GET /{kind}/{idName}/availability. */
@@ -25,7 +26,7 @@ export const availabilityBody = <H extends z.ZodRawShape>(head: H) =>
     ...head,
     availability: z
       .strictObject({
-        count: count,
+        count,
         tuningSystems: z.array(
           z.strictObject({
             tuningSystemId: idName,
@@ -54,12 +55,12 @@ export const transpositionsBody = <H extends z.ZodRawShape, X extends z.ZodRawSh
           transpositionSummary.extend({
             pitchClass: z.strictObject({ pitchClassIndex: count, octave: count }),
             ...extra,
-            links: z.strictObject({ detail: link }),
+            links: links({ detail: link }),
           }),
         ),
       })
       .describe("The distinct transpositions (taswīr), the analytical form excluded, one register per degree."),
-    links: z.strictObject({ self: link, availability: link, detail: link }),
+    links: links({ self: link, availability: link, detail: link }),
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ export const successCell = <P extends z.ZodRawShape>(parts: P) =>
     transposition: transpositionTonics,
     availableTranspositions: z.array(transpositionSummary),
     parameters: z.strictObject({ pitchClassDataType, includeIntervals: z.boolean(), transposeTo: z.string().nullable() }),
-    links: z.strictObject({ detail: link, availability: link }),
+    links: links({ detail: link, availability: link }),
     ...parts,
   });
 
@@ -101,7 +102,7 @@ export const compareBody = <H extends z.ZodRawShape, C extends z.ZodType>(head: 
     ...head,
     comparisons: z
       .strictObject({
-        count: count,
+        count,
         totalComparisons: count,
         successfulComparisons: count,
         unavailableStartingNotes: count,
@@ -119,5 +120,5 @@ export const compareBody = <H extends z.ZodRawShape, C extends z.ZodType>(head: 
         centsTolerance: z.number(),
       })
       .describe("The request's parameters as applied."),
-    links: z.strictObject({ self: link, detail: link, availability: link }),
+    links: links({ self: link, detail: link, availability: link }),
   });

@@ -8,14 +8,15 @@ import { ajnasList, jinsAvailability, jinsCompare, jinsDetail, jinsTransposition
 import { maqamPitchClassSets, twelvePitchClassSets } from "./classification.js";
 import { intervals, intervalsCalculate, intervalsCompare } from "./intervals.js";
 import { maqamDetail } from "./maqamDetail.js";
-import { maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions, maqamatList } from "./maqamat.js";
+import { maqamatList, maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions } from "./maqamat.js";
 import { modulationRoutes } from "./modulationRoutes.js";
 import { apiIndex, openApiDocument } from "./describe.js";
 import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./noteNames.js";
-import { sourceAjnas, sourceDetail, sourceMaqamat, sourceTuningSystems, sourcesList } from "./sources.js";
+import { sourceAjnas, sourceDetail, sourceMaqamat, sourcesList, sourceTuningSystems } from "./sources.js";
 import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tuningSystemsList } from "./tuningSystems.js";
 
 export { ERROR_BODY } from "./errors.js";
+export { SHARED_SCHEMAS } from "./shared.js";
 
 export const RESPONSE_SCHEMAS = {
   "GET /": apiIndex,

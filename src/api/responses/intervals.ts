@@ -1,6 +1,6 @@
 /** 200 bodies of GET /intervals, /intervals/compare and /intervals/calculate. */
 import { z } from "zod";
-import { count, entityRef, intervalData, link, tuningSystemRef, arabic, shortRef } from "./shared.js";
+import { arabic, count, entityRef, fraction, intervalData, link, links, shortRef, tuningSystemRef } from "./shared.js";
 import { compareMeta, failedCell } from "./noteNames.js";
 
 const noteNamesContext = z.strictObject({ noteNames: z.array(entityRef) }).describe("The note names, as entity references.");
@@ -17,7 +17,7 @@ export const intervals = z.strictObject({
       }),
     )
     .describe("Intervals between consecutive note names (0 to 1, 1 to 2, …) per tuning system and starting note holding them all."),
-  links: z.strictObject({ self: link, compare: link }),
+  links: links({ self: link, compare: link }),
 });
 
 export const intervalsCompare = z.strictObject({
@@ -36,7 +36,7 @@ export const intervalsCompare = z.strictObject({
     )
     .describe("One entry per tuning system × starting note; a failed one carries `error`."),
   meta: compareMeta,
-  links: z.strictObject({ self: link, intervals: link }),
+  links: links({ self: link, intervals: link }),
 });
 
 /** A pitch class as the calculator shows it: names and the five value formats, fretDivision a number. */
@@ -49,7 +49,7 @@ const calculatorPitchClass = z.strictObject({
   englishName: z.string(),
   solfege: z.string(),
   abjadName: z.string(),
-  fraction: z.string(),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.number(),
@@ -61,7 +61,7 @@ const end = z.strictObject({
   identifier: entityRef.describe("The note name, or the value as given."),
 });
 
-const allUnits = z.strictObject({ fraction: z.string(), cents: z.number(), decimalRatio: z.number(), stringLength: z.number(), fretDivision: z.number() });
+const allUnits = z.strictObject({ fraction, cents: z.number(), decimalRatio: z.number(), stringLength: z.number(), fretDivision: z.number() });
 
 export const intervalsCalculate = z.strictObject({
   context: z
@@ -71,10 +71,10 @@ export const intervalsCalculate = z.strictObject({
   to: end.describe("The upper end as found in the tuning system."),
   interval: z
     .union([
-      z.strictObject({ value: z.string().describe("The fraction's text."), unit: z.literal("fraction"), allUnits }),
+      z.strictObject({ value: fraction, unit: z.literal("fraction"), allUnits }),
       z.strictObject({ value: z.number(), unit: z.enum(["cents", "centsFromZero", "decimalRatio", "stringLength", "fretDivision"]), allUnits }),
     ])
     .describe("The interval in the requested unit and in all units (rounded to 3 decimals)."),
-  links: z.strictObject({ self: link, tuningSystem: link, intervals: link }),
+  links: links({ self: link, tuningSystem: link, intervals: link }),
 });
 

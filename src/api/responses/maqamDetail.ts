@@ -12,7 +12,9 @@ import {
   entityHeader,
   entityRef,
   idName,
+  INTERVAL,
   link,
+  links,
   noteNameArrays,
   numericId,
   originalValueType,
@@ -24,7 +26,6 @@ import {
   transpositionTonics,
   tuningSystemHeader,
   version,
-  INTERVAL,
 } from "./shared.js";
 import { characteristics, degreeAjnas, namedDegreeBlocks } from "./maqamat.js";
 import { booleanOption, discoveryBody, flatTuningContext, startingNoteNames } from "./discovery.js";
@@ -117,7 +118,7 @@ const maqamData = z.strictObject({
       }),
     })
     .describe("The tuning system and its selected starting note."),
-  links: z.strictObject({ self: link, detail: link, availability: link, compare: link }).describe("Absolute URLs."),
+  links: links({ self: link, detail: link, availability: link, compare: link }),
   pitchData: directions(scalePitchClass).describe("Pitch classes of both directions, with the requested data fields."),
   intervals: directions(detailInterval).optional().describe("With includeIntervals=true: steps between adjacent pitch classes."),
   ajnas: degreeAjnas,
@@ -156,7 +157,7 @@ const everyMaqam = z.strictObject({
         tonicId: idName,
         tonicDisplay: z.string(),
         transposition: z.boolean(),
-        familyId: z.string(),
+        familyId: idName,
         familyDisplay: z.string(),
         numberOfTranspositions: count,
         numberOfMaqamModulations: count,

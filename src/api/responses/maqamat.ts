@@ -6,19 +6,21 @@ import { z } from "zod";
 import {
   arabic,
   count,
+  degreeNumeral,
   directions,
   entityHeader,
   entityRef,
   entityRefWithVersion,
   idName,
+  INTERVAL,
   link,
+  links,
   noteNameArrays,
   numericId,
   scalePitchClass,
   sixFieldInterval,
   sourceReferences,
   tuningSystemRef,
-  INTERVAL,
 } from "./shared.js";
 import { availabilityBody, cellTuningStats, compareBody, successCell, transpositionsBody } from "./entityViews.js";
 
@@ -32,7 +34,7 @@ const degreeNote = {
   noteNameDisplay: z.string(),
   noteNameDisplayAr: arabic,
   // algorithms.md §6.5: null when the note is not among the rendering's ascending degrees.
-  maqamDegree: z.string().nullable().describe("Roman numeral of the note's place in the ascending scale; null when it is not on it."),
+  maqamDegree: degreeNumeral.nullable().describe("Roman numeral of the note's place in the ascending scale; null when it is not on it."),
 };
 const jinsDegree = z.strictObject({
   ...degreeNote,
@@ -77,7 +79,7 @@ export const maqamatList = z.strictObject({
         stats: z.strictObject({ numberOfPitchClasses: count, availableInTuningSystems: count }),
         characteristics,
         availability: availabilitySummary,
-        links: z.strictObject({ detail: link }),
+        links: links({ detail: link }),
         sources: sourceReferences.optional().describe("Present with includeSources=true."),
       }),
     )
@@ -90,7 +92,7 @@ export const maqamFamilies = z.strictObject({
     .array(
       z.strictObject({
         family: entityRef,
-        links: z.strictObject({ maqamat: z.string().describe("Relative URL of /maqamat?filterByFamily=<family idName>.") }),
+        links: z.strictObject({ maqamat: z.string().regex(/^\/api\/maqamat\?filterByFamily=/).describe("Relative URL of /maqamat?filterByFamily=<family idName>.") }),
       }),
     )
     .describe("Families of the maqāmāt available in the tuning system and starting note."),

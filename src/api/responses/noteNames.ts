@@ -1,6 +1,6 @@
 /** 200 bodies of GET /pitch-classes/note-names, /pitch-classes/note-names/{noteName} and its /availability and /compare. */
 import { z } from "zod";
-import { count, entityRef, link, pitchClass, pitchClassDataType, tuningSystemRef, unknownTuningSystemRef } from "./shared.js";
+import { count, entityRef, link, links, pitchClass, pitchClassDataType, tuningSystemRef, unknownTuningSystemRef } from "./shared.js";
 
 export const noteNamesList = z.strictObject({
   count: count.describe("Number of note names listed."),
@@ -11,7 +11,7 @@ export const noteNamesList = z.strictObject({
         englishName: z.string(),
         order: count.describe("Canonical index within its octave."),
         octave: z.int().min(0).max(4),
-        links: z.strictObject({ detail: link, availability: link }),
+        links: links({ detail: link, availability: link }),
       }),
     )
     .describe("Note-name records; availability data is excluded."),
@@ -20,7 +20,7 @@ export const noteNamesList = z.strictObject({
 /** `{tuningSystem, startingNote}` of a tuning context. */
 const tuningIdentity = { tuningSystem: tuningSystemRef, startingNote: entityRef };
 
-const detailLinks = z.strictObject({ self: link, availability: link, compare: link });
+const detailLinks = links({ self: link, availability: link, compare: link });
 
 const oneTuning = z.strictObject({
   context: z
@@ -50,7 +50,7 @@ export const noteNameAvailability = z.strictObject({
   noteName: entityRef.describe("The note name."),
   availability: z
     .strictObject({
-      count: count,
+      count,
       data: z.array(
         z.strictObject({
           tuningSystem: tuningSystemRef,
@@ -59,7 +59,7 @@ export const noteNameAvailability = z.strictObject({
       ),
     })
     .describe("The tuning systems and starting notes having the note, with its pitch class index and octave."),
-  links: z.strictObject({ self: link, detail: link, compare: link }),
+  links: links({ self: link, detail: link, compare: link }),
 });
 
 /** A compare cell that could not be computed: an unknown tuning system or a starting note it lacks (named as given), or a note it lacks. */
@@ -88,6 +88,6 @@ export const noteNameCompare = z.strictObject({
     )
     .describe("One entry per tuning system × starting note; a failed one carries `error`."),
   meta: compareMeta,
-  links: z.strictObject({ self: link, detail: link, availability: link }),
+  links: links({ self: link, detail: link, availability: link }),
 });
 

@@ -19,19 +19,28 @@ export const count = z.int().nonnegative();
 export const numericId = z.string().regex(/^\d+$/).describe("String holding a number.");
 
 /**
- * A catalog idName: lowercase ASCII, digits and underscores; the archive's names keep `/`, `-`
- * and parentheses (`saham/ramal_tuti`, `maqam_hijaz_(binsir)`).
+ * A catalog idName: lowercase ASCII, digits and underscores; the archive's names keep `/` and
+ * parentheses (`saham/ramal_tuti`, `maqam_hijaz_(binsir)`).
  */
 export const idName = z
   .string()
-  .regex(/^[a-z0-9_()/-]+$/)
+  .regex(/^[a-z0-9_()/]+$/)
   .describe("URL-safe identifier: lowercase ASCII, underscores, no spaces, no diacritics.");
 
 /** The per-record `version` timestamp. */
 export const version = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC timestamp with milliseconds; changes when the record changes.");
 
+/** A scale degree: roman numeral, the decimal number past XV (XIII in the compare routes), algorithms.md §6.6. */
+export const degreeNumeral = z.string().regex(/^(?:[IVX]+|[1-9]\d*)$/);
+
 /** An absolute URL built from the service's base URL. */
 export const link = z.url();
+
+/** `links`: absolute URLs of the answer itself and of related resources. */
+export const links = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape).describe("Absolute URLs of this answer and of related resources.");
+
+/** An exact ratio `numerator/denominator`. */
+export const fraction = z.string().regex(/^\d+\/\d+$/).describe("numerator/denominator");
 
 /** A field added next to its English twin with `includeArabic=true`. */
 export const arabic = z.string().optional().describe("Arabic script; present only with includeArabic=true.");
@@ -96,7 +105,7 @@ export const PITCH_CLASS_DATA = {
   englishName: z.string(),
   solfege: z.string(),
   abjadName: z.string(),
-  fraction: z.string().describe("numerator/denominator"),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.number(),
@@ -142,17 +151,22 @@ export const pitchClassOf = <B extends z.ZodRawShape>(base: B) => {
 
 const pitchClassBase = {
   pitchClassIndex: count.describe("Index of the value in the tuning system's octave"),
-  octave: count,
-  noteName: z.string().describe("Note idName"),
+  octave: z.int().min(0).max(3),
+  noteName: idName,
   noteNameDisplay: z.string(),
   noteNameDisplayAr: arabic,
 };
 
 /** `{pitchClassIndex, octave, noteName, noteNameDisplay, [noteNameDisplayAr], <data>}` (tuning-system and note-name answers). */
-export const pitchClass = pitchClassOf(pitchClassBase);
+export const pitchClass = pitchClassOf(pitchClassBase).describe("A pitch class with the data its pitchClassDataType asks for.");
 
 /** A pitch class of a maqām or jins: also its `scaleDegree` (roman numeral). */
-export const scalePitchClass = pitchClassOf({ ...pitchClassBase, scaleDegree: z.string().describe("Roman numeral of the degree") });
+export const scalePitchClass = pitchClassOf({ ...pitchClassBase, scaleDegree: degreeNumeral }).describe(
+  "A pitch class of a maqām or jins, with its scale degree and the data its pitchClassDataType asks for.",
+);
+
+/** Schemas the OpenAPI document names once and refers to. */
+export const SHARED_SCHEMAS = { PitchClass: pitchClass, ScalePitchClass: scalePitchClass };
 
 /** `{ascending, descending}` of a maqām scale. */
 export const directions = <T extends z.ZodType>(item: T) => z.strictObject({ ascending: z.array(item), descending: z.array(item) });
@@ -162,7 +176,7 @@ export const directions = <T extends z.ZodType>(item: T) => z.strictObject({ asc
 
 /** Every field an interval may show. `pitchClassIndex` is the archive's index difference. */
 export const INTERVAL = z.strictObject({
-  fraction: z.string(),
+  fraction,
   cents: z.number(),
   decimalRatio: z.number(),
   stringLength: z.number(),

@@ -1,6 +1,6 @@
 /** 200 bodies of GET /sources, /sources/{id} and the tuning systems, maqāmāt and ajnās citing a source. */
 import { z } from "zod";
-import { arabic, count, entityRefWithVersion, idName, link, tuningSystemHeader, version } from "./shared.js";
+import { arabic, count, entityRefWithVersion, idName, link, links, tuningSystemHeader, version } from "./shared.js";
 
 const text = z.string();
 
@@ -73,7 +73,7 @@ const citingContext = z
   .describe("The source cited.");
 
 const pages = z.array(z.strictObject({ page: text })).describe("The pages of the source the record cites.");
-const citingLinks = z.strictObject({ detail: link, source: link });
+const citingLinks = links({ detail: link, source: link });
 
 /** `{context: {source}, count, data}` of the records citing a source. */
 const citing = <T extends z.ZodType>(item: T, what: string) =>

@@ -9,6 +9,7 @@ import {
   entityRefWithVersion,
   idName,
   link,
+  links,
   noteNameArrays,
   pitchClass,
   pitchClassDataType,
@@ -53,7 +54,7 @@ export const tuningSystemPitchClasses = z.strictObject({
     .array(pitchClass)
     .describe("The pitch classes of the requested octaves with the requested data field; cents below the starting note's octave are negative."),
   context: z.strictObject({ pitchClassDataType, octave: z.enum(["all", "0", "1", "2", "3"]) }).describe("The data type and octave filter applied."),
-  links: z.strictObject({ self: link, tuningSystem: link }),
+  links: links({ self: link, tuningSystem: link }),
   sources: sourceReferences.optional().describe("Present with includeSources=true."),
 });
 
@@ -63,7 +64,7 @@ const perTuningSystemList = <S extends z.ZodRawShape, T extends z.ZodType>(stats
     ...tuningSystemFrame,
     stats: z.strictObject({ ...stats, referenceFrequency: z.number() }).describe(`Counts of the ${what} available from the starting note.`),
     data: z.array(item).describe(`The ${what} realizable in the tuning system from the starting note.`),
-    links: z.strictObject({ self: link, tuningSystem: link, collection: link }),
+    links: links({ self: link, tuningSystem: link, collection: link }),
   });
 
 /** Degrees as note idNames, or with `includeDegreeDetails=true` as re-spelled objects. */
@@ -88,7 +89,7 @@ export const tuningSystemMaqamat = perTuningSystemList(
     tonic: entityRef,
     stats: z.strictObject({ numberOfPitchClasses: count }),
     characteristics,
-    links: z.strictObject({ detail: link }),
+    links: links({ detail: link }),
     maqamDegrees: maqamDegrees.optional().describe("With includeMaqamDegrees=true: the degrees of each direction."),
     transpositions: z
       .array(transpositionSummary.extend({ maqamDegrees }))
@@ -104,7 +105,7 @@ export const tuningSystemAjnas = perTuningSystemList(
     jins: entityRefWithVersion,
     tonic: entityRef,
     stats: z.strictObject({ numberOfPitchClasses: count }),
-    links: z.strictObject({ detail: link }),
+    links: links({ detail: link }),
     jinsDegrees: z.array(idName).optional().describe("With includeJinsDegrees=true: the jins's note idNames."),
     transpositions: z
       .array(transpositionSummary.extend({ jinsDegrees: z.array(idName) }))
