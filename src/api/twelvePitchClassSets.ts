@@ -1,0 +1,244 @@
+/**
+ * GET /maqamat/classification/12-pitch-class-sets: maqām transpositions grouped into sets of one pitch class per 12-tone key, on al-Kindī's tuning.
+ */
+import { apiError, ok, type ApiResponse } from "./errors.js";
+import { defineRoute } from "./route.js";
+import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
+import { isResponse, type TuningContext } from "./resolve.js";
+import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
+import { std } from "../theory/std.js";
+import { noteNameToArabic } from "../theory/arabic.js";
+import type { Catalog } from "../theory/catalog.js";
+import type { PitchClass } from "../theory/pitchClass.js";
+import { findStartingNote } from "../theory/tuningSystem.js";
+import { type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
+import { alKindiOf, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
+import { type ListedSet, MaqamFilter, TWELVE_TONE_PATH, byMemberCount, distinctBy, filterEcho, includeIncompatible, incompatibleEntry, incompatibleList, maqamSummary, matchesFilter, memberCount, resolveMaqamFilter, selectSet, setDisplayName, setFilters, setIdNameOf, tuningParameters, tuningSystemSummary } from "./pitchClassSetViews.js";
+
+/** The tuning the 12-tone sets default to when none is named. */
+const DEFAULT_TUNING = { tuningSystem: "cairocongresstuningcommittee_1929", startingNote: "yegah" } as const;
+
+const TWELVE_TONE_DATA_TYPES = [...PITCH_CLASS_DATA_TYPES, "relativeCents"] as const;
+type TwelveToneDataType = (typeof TWELVE_TONE_DATA_TYPES)[number];
+
+/** Tuning system (exact id; 400 when unknown, as the archive answers here), starting note, and al-Kindī's tuning on it. */
+function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNote: string): TuningContext | ApiResponse {
+  const ts = cat.findTuningSystem(tuningSystem);
+  if (!ts)
+    return apiError({
+      error: `Tuning system '${tuningSystem}' not found`,
+      message: `No tuning system has the id '${tuningSystem}'.`,
+      hint: `Use one of the ids in validOptions, e.g. tuningSystem=${DEFAULT_TUNING.tuningSystem}.`,
+      extra: { availableTuningSystems: cat.tuningSystems.map(tuningSystemSummary), validOptions: cat.tuningSystems.map((t) => t.id) },
+    });
+  const validOptions = ts.startingNotes.map(std);
+  const resolved = findStartingNote(ts, startingNote);
+  if (!resolved)
+    return apiError({
+      error: `Starting note '${startingNote}' is not valid for tuning system '${ts.id}'`,
+      message: `'${startingNote}' is not a starting note of tuning system '${ts.id}'.`,
+      hint: `Use one of: ${validOptions.join(", ")}.`,
+      extra: { validOptions },
+    });
+  const alKindi = alKindiOf(cat);
+  if (!findStartingNote(alKindi, resolved)) {
+    const alKindiNotes = alKindi.startingNotes.map(std);
+    return apiError({
+      error: `Starting note '${std(resolved)}' is not valid for ${alKindi.id} tuning system`,
+      message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
+      hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
+      extra: { validOptions: validOptions.filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
+    });
+  }
+  return { ts, startingNote: resolved };
+}
+
+/** A set's keys in output order: from the tonic upwards, or from C. */
+const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
+  fromC ? setFromC(cat, set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
+
+type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
+
+/** The value each single data type shows. */
+function dataValues(pc: PitchClass): Record<SingleDataType, string | number | null> {
+  return {
+    englishName: pc.englishName,
+    solfege: pc.solfege,
+    fraction: pc.fraction,
+    cents: pc.cents,
+    decimalRatio: pc.decimalRatio,
+    // The string form, as the 12-tone sets print it (§11.4).
+    stringLength: String(pc.stringLength),
+    frequency: pc.frequency,
+    abjadName: pc.abjadName,
+    fretDivision: pc.fretDivision,
+    midiNoteNumber: pc.midiNoteDecimal,
+    midiNoteDeviation: pc.midiNotePlusCentsDeviation,
+    centsDeviation: num(pc.centsDeviation),
+    referenceNoteName: pc.ipnReferenceNoteName,
+  };
+}
+
+/** Every field of `pitchClassDataType=all`; empty strings (a tuning without abjad names) are left out. */
+function allDataFields(pc: PitchClass, relativeCents: number): Record<string, unknown> {
+  const v = dataValues(pc);
+  const fields = {
+    cents: v.cents,
+    relativeCents,
+    fraction: v.fraction,
+    decimalRatio: v.decimalRatio,
+    frequency: v.frequency,
+    octave: pc.octave,
+    englishName: v.englishName,
+    solfege: v.solfege,
+    abjadName: v.abjadName,
+    stringLength: v.stringLength,
+    fretDivision: v.fretDivision,
+    midiNoteDecimal: v.midiNoteNumber,
+    midiNoteDeviation: v.midiNoteDeviation,
+    centsDeviation: v.centsDeviation,
+    referenceNoteName: v.referenceNoteName,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
+}
+
+/** `{ipnReferenceNoteName, noteName, …}` of a 12-tone set's pitch class for a data type (default: relativeCents and octave). */
+function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number, type: TwelveToneDataType | undefined, arabic: boolean) {
+  const head = {
+    ipnReferenceNoteName: key,
+    noteName: pc.noteName,
+    ...(arabic ? { noteNameDisplayAr: noteNameToArabic(pc.noteName) } : {}),
+  };
+  if (type === undefined) return { ...head, relativeCents, octave: pc.octave };
+  if (type === "relativeCents") return { ...head, relativeCents };
+  if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
+  const value = dataValues(pc)[type];
+  return { ...head, [type]: value === "" ? null : value };
+}
+
+/**
+ * Cents above the tonic; read from C, keys below the tonic are counted from the octave below
+ * so that every value stays within the octave above it.
+ */
+function relativeCentsOf(pc: PitchClass, tonic: PitchClass, fromC: boolean): number {
+  const relative = pc.cents - tonic.cents;
+  return fromC && relative < 0 ? relative + 1200 : relative;
+}
+
+/**
+ * The tonic as the tuning system spells it (not folded to a sharp), and its index among the
+ * set's keys: a flat-spelled tonic (`Bb`) finds no sharp key (`A#`) and gets -1 (QUIRK Q20).
+ */
+const tonicReference = (e: ClassifiedTransposition): string => e.transposition.ascending[0].ipnReferenceNoteName;
+
+function twelveToneMember(e: ClassifiedTransposition, keys: readonly string[]) {
+  const { transposition: t } = e;
+  const tonic = t.ascending[0];
+  return {
+    maqamIdName: t.idName,
+    maqamDisplayName: t.name,
+    baseMaqamIdName: e.maqam.idName,
+    isTransposed: t.isTransposed,
+    tonic: {
+      ipnReferenceNoteName: tonicReference(e),
+      noteNameIdName: std(tonic.noteName),
+      noteNameDisplayName: tonic.noteName,
+      positionInSet: keys.indexOf(tonicReference(e)),
+    },
+  };
+}
+
+/** Every set, members one per display name and tonic, largest set first (stable). */
+const listedTwelveToneSets = (grouping: Grouping): ListedSet[] =>
+  grouping.sets.map((set) => ({ set, members: distinctBy(set.members, (e) => `${e.transposition.name}:${tonicReference(e)}`) })).sort(byMemberCount);
+
+interface TwelveToneOptions {
+  type: TwelveToneDataType | undefined;
+  fromC: boolean;
+  arabic: boolean;
+}
+
+function twelveToneSet(cat: Catalog, { set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
+  const order = orderedKeys(cat, set, tuning, o.fromC);
+  const keys = order.map(([key]) => key);
+  const tonic = set.pitchClasses.values().next().value!;
+  const listed = members
+    .map((e) => twelveToneMember(e, keys))
+    // Untransposed first, then by the tonic's place in the set (a tonic outside it first, at -1).
+    .sort((a, b) => Number(a.isTransposed) - Number(b.isTransposed) || a.tonic.positionInSet - b.tonic.positionInSet);
+  return {
+    setIdName: setIdNameOf(set),
+    setDisplayName: setDisplayName(set),
+    sourceMaqam: maqamSummary(set.source.maqam),
+    pitchClassSet: order.map(([key, pc]) => twelveTonePitchClass(key, pc, relativeCentsOf(pc, tonic, o.fromC), o.type, o.arabic)),
+    compatibleMaqamat: listed,
+    compatibleMaqamatCount: listed.length,
+  };
+}
+
+/** Why a maqām named by maqamId is in none of the returned sets. */
+function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | undefined): string {
+  const name = filter.tonic === undefined ? filter.entity.name : `${filter.entity.name} al-${filter.tonic}`;
+  const matches = matchesFilter(filter);
+  if (grouping.sets.some((s) => s.members.some(matches))) return `${name} fits other 12-pitch-class sets, but not ${setId}.`;
+  if (grouping.incompatible.some((i) => matches(i.entry)))
+    return `${name} fits no 12-pitch-class set: each of its transpositions has different pitch classes on one 12-tone key.`;
+  return `${name} cannot be built in this tuning system and starting note, so it has no 12-pitch-class set.`;
+}
+
+export const twelveToneRoute = defineRoute({
+  path: TWELVE_TONE_PATH,
+  summary: "Maqām transpositions grouped into 12-pitch-class sets (one pitch class per 12-tone key), for keyboards and MIDI.",
+  exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
+  params: {
+    tuningSystem: optionalText({
+      blank: "absent",
+      default: DEFAULT_TUNING.tuningSystem,
+      description: "Tuning-system id of the maqām pitches.",
+      example: "ibnsina_1037",
+    }),
+    startingNote: optionalText({ blank: "absent", default: DEFAULT_TUNING.startingNote, description: "Starting note of the tuning system.", example: "yegah" }),
+    centsTolerance: centsTolerance(),
+    includeIncompatible: includeIncompatible(),
+    includeArabic: includeArabic(),
+    pitchClassDataType: optionalPitchClassDataType(TWELVE_TONE_DATA_TYPES),
+    startSetFromC: flag("Rotate each set to start on C (relativeCents measured from its C entry)."),
+    ...setFilters,
+  },
+  handle: (p, { catalog: cat }) => {
+    const tuning = resolveTwelveToneTuning(cat, p.tuningSystem, p.startingNote);
+    if (isResponse(tuning)) return tuning;
+    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
+    if (isResponse(filter)) return filter;
+    const grouping = twelveToneGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
+    const all = listedTwelveToneSets(grouping);
+    const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(cat, all, p.setId);
+    if (isResponse(selected)) return selected;
+    const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
+    const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
+    const totalCompatible = memberCount(all);
+    return ok({
+      statistics: {
+        totalSets: sets.length,
+        totalCompatibleMaqamat: memberCount(sets),
+        incompatibleMaqamatCount: grouping.incompatible.length,
+        global: { totalSets: all.length, totalCompatibleMaqamat: totalCompatible, totalProcessed: totalCompatible + grouping.incompatible.length },
+      },
+      ...(filter ? { compatible: sets.length > 0 } : {}),
+      sets: sets.map((s) => twelveToneSet(cat, s, tuning, options)),
+      ...(filter && sets.length === 0 ? { explanation: notInAnySet(filter, grouping, selected.setId) } : {}),
+      ...(filter
+        ? { incompatibleTranspositions: grouping.incompatible.filter((i) => matchesFilter(filter)(i.entry)).map((i) => incompatibleEntry(i, p.includeArabic)) }
+        : {}),
+      parameters: {
+        ...tuningParameters(tuning),
+        alKindiTuningSystem: tuningSystemSummary(alKindiOf(cat)),
+        alKindiStartingNote: noteRef(tuning.startingNote, false),
+        centsTolerance: p.centsTolerance,
+        startSetFromC: p.startSetFromC,
+        ...filterEcho(selected.setId, filter),
+      },
+      ...(p.includeIncompatible ? incompatibleList(grouping, p.includeArabic) : {}),
+    });
+  },
+});
