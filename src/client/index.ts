@@ -85,17 +85,46 @@ export function requestOf(path: string, params: Params = {}): { path: string; qu
 
 const trimmed = (url: string) => url.replace(/\/+$/, "");
 
+/** What the client reads of build/manifest.json. */
+interface Manifest {
+  baseUrl?: string;
+  /** By route name (`GET /maqamat/{idName}`): the parameter-name lists pre-rendered (`` for none). */
+  routes?: Record<string, { queries?: string[] }>;
+}
+
+const literalSegments = (template: string) => template.split("/").filter((s) => s && !s.startsWith("{")).length;
+
+/**
+ * Whether the build may have a file for the request: its route (the manifest's template that
+ * matches with the most fixed segments, as the router prefers them) pre-rendered this set of
+ * parameter names. Without a manifest every canonical request may have one.
+ */
+export function mayHaveFile(manifest: Manifest | undefined, path: string, query: URLSearchParams): boolean {
+  if (!manifest?.routes) return true;
+  const matching = Object.keys(manifest.routes)
+    .map((name) => name.replace(/^GET /, ""))
+    .filter((template) => new RegExp(`^${template.replace(/[.()]/g, "\\$&").replace(/\{\w+\}$/, ".+").replace(/\{\w+\}/g, "[^/]+")}$`).test(path))
+    .sort((a, b) => literalSegments(b) - literalSegments(a));
+  if (matching.length === 0) return false;
+  return manifest.routes[`GET ${matching[0]}`].queries?.includes([...query.keys()].join("&")) ?? true;
+}
+
 export function createClient(options: ClientOptions): Client {
   const baseUrl = trimmed(options.baseUrl);
   const fallbackUrl = options.fallbackUrl && trimmed(options.fallbackUrl);
   const compute = options.compute ?? true;
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   let engine: Promise<{ answer: Engine; links: string }> | undefined;
+  let manifest: Promise<Manifest | undefined> | undefined;
 
+  // The build's manifest says which routes and parameter names have files, and the links' base.
+  const readManifest = () =>
+    (manifest ??= fetchFn(`${baseUrl}/manifest.json`)
+      .then((r) => (r.ok ? (r.json() as Promise<Manifest>) : undefined))
+      .catch(() => undefined));
   const linkBase = async (): Promise<string> => {
     if (options.linkBase) return trimmed(options.linkBase);
-    const manifest = await fetchFn(`${baseUrl}/manifest.json`).catch(() => undefined);
-    const built = manifest?.ok ? ((await manifest.json().catch(() => ({}))) as { baseUrl?: unknown }).baseUrl : undefined;
+    const built = (await readManifest())?.baseUrl;
     return typeof built === "string" ? trimmed(built) : baseUrl;
   };
   const loadEngine = () =>
@@ -120,11 +149,11 @@ export function createClient(options: ClientOptions): Client {
     const { path: below, query } = requestOf(path, params);
     const target = `${below}${query.size ? `?${query}` : ""}`;
     const file = staticFileOf(below, query);
-    const body = file === undefined ? undefined : await fromFile(file);
+    const body = file === undefined || !mayHaveFile(await readManifest(), below, query) ? undefined : await fromFile(file);
     if (body !== undefined) return { status: 200, body, source: "static", request: target };
     if (compute) {
-      const { answer: compute, links } = await loadEngine();
-      const answer = await compute(new Request(`${links}/api${target}`));
+      const { answer: computed, links } = await loadEngine();
+      const answer = await computed(new Request(`${links}/api${target}`));
       return { status: answer.status, body: await answer.json(), source: "computed", request: target };
     }
     if (fallbackUrl) {
