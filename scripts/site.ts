@@ -38,10 +38,10 @@ const common: BuildOptions = {
 function writeDeclarations(outDir: string) {
   const entry = resolve(root, "src/client/index.ts");
   const program = ts.createProgram([entry], { declaration: true, emitDeclarationOnly: true, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, resolveJsonModule: true, skipLibCheck: true, types: [], outDir: "/decl", rootDir: resolve(root, "src") });
-  const wanted: Record<string, string> = { "/decl/client/index.d.ts": "maqam-api.d.ts", "/decl/client/bodies.d.ts": "bodies.d.ts" };
   program.emit(undefined, (file, text) => {
-    if (wanted[file]) writeFileSync(join(outDir, wanted[file]), text);
+    if (file === "/decl/client/index.d.ts") writeFileSync(join(outDir, "maqam-api.d.ts"), text);
   });
+  writeFileSync(join(outDir, "bodies.d.ts"), "/** 200 bodies by route template; open here (the repository infers them from its zod response schemas). */\nexport type ResponseBodies = Record<string, unknown>;\n");
 }
 
 /** build/client/: the client as one ES module, and the engine chunk it imports when it must compute. */

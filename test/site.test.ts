@@ -86,6 +86,8 @@ describe("the client", () => {
     expect(routesFound.source).toBe("computed");
     await expectSame(routesFound.body, routesFound.request);
     const rast = await client.get("/maqamat/{idName}", { idName: "maqam_rast", ...RAST, pitchClassDataType: "all" });
+    // Typed by the route's response schema.
+    expect("maqam" in rast && typeof rast.maqam === "object" && rast.maqam.idName).toBe("maqam_rast");
     await expectSame(rast, "/maqamat/maqam_rast?pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037");
     await expect(client.get("/maqamat/maqam_nothing")).rejects.toMatchObject({ status: 404 });
   });
