@@ -84,6 +84,13 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
 }
 
 const REALISATION = /^\/(maqamat|ajnas)\/([^/?]+)\?startingNote=([^&]+)&tuningSystem=([^&]+)$/;
+const DETAIL_ROUTES = new Set(["GET /maqamat/{idName}", "GET /ajnas/{idName}"]);
+/** A maqām or jins realisation with default parameters (not `/maqamat/families?…`, which has the same shape). */
+const realisationOf = (request: string) => {
+  const m = REALISATION.exec(request);
+  const path = request.split("?")[0];
+  return m && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;
+};
 
 /** Every pre-rendered maqām and jins realisation (tuning system × starting note, default parameters), drawn. */
 function writePictures(outDir: string, requests: Iterable<string>, catalog: Catalog, baseUrl: string): { files: number; bytes: number } {
@@ -105,11 +112,12 @@ function writePictures(outDir: string, requests: Iterable<string>, catalog: Cata
   let bytes = 0;
   const made = new Set<string>();
   for (const request of requests) {
-    const m = REALISATION.exec(request);
+    const m = realisationOf(request);
     if (!m) continue;
     const [, kind, , note, ts] = m;
     const body = answer(`${request}&pitchClassDataType=cents`) as RealisationAnswer | undefined;
-    if (!body) continue;
+    // `/maqamat/all?…` has the detail route's shape but lists every maqām: no picture.
+    if (!body?.pitchData) continue;
     const url = new URL(request, "http://x");
     const file = join(outDir, "pictures", staticFileOf(url.pathname, url.searchParams)!.replace(/\.json$/, ".svg"));
     const svg = svgOf(pictureOf(body, kind === "maqamat" ? jinsSizes(ts, note) : undefined));

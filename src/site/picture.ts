@@ -111,7 +111,7 @@ const RIGHT = 24;
 const LANE = 15;
 const ROW = 56;
 const STYLE =
-  "text{font:11px system-ui,sans-serif;fill:#222}.t{font-size:13px;font-weight:600}.g{stroke:#999;stroke-opacity:.25}.gl{fill:#999;font-size:9px}" +
+  "text{font:11px system-ui,sans-serif;fill:#222;text-anchor:middle}.t,.rl{text-anchor:start}.t{font-size:13px;font-weight:600}.g{stroke:#999;stroke-opacity:.25}.gl{fill:#999;font-size:9px}" +
   ".l{stroke:#444}.pc{fill:#0b6e4f}.b{fill:none;stroke:#b5651d}.bl{fill:#b5651d;font-size:10px}.c{fill:#666;font-size:9px}.rl{font-style:italic}";
 
 /** The picture as a standalone SVG document (deterministic: the same answer gives the same bytes). */
@@ -128,24 +128,25 @@ export function svgOf(p: Picture): string {
       const by = y + (laneCount - 1 - lanes[i]) * LANE + 12;
       const x1 = x(row.marks[b.from].cents);
       const x2 = x(row.marks[b.to].cents);
-      rowParts.push(`<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}" text-anchor="middle">${escape(b.label)}</text>`);
+      rowParts.push(`<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}">${escape(b.label)}</text>`);
     });
-    rowParts.push(`<text class="rl" x="4" y="${lineY + 4}">${row.label}</text><path class="l" d="M${LEFT} ${lineY}H${WIDTH - RIGHT}"/>`);
+    rowParts.push(`<text class="rl" x="4" y="${lineY + 4}">${row.label}</text><path class="l" d="M${LEFT} ${lineY}H${WIDTH - RIGHT}"/><g data-row="${row.label}">`);
     row.marks.forEach((m, i) => {
       // Neighbours closer than the labels are wide alternate above and below the line.
       const below = i % 2 === 1 && i > 0 && x(m.cents) - x(row.marks[i - 1].cents) < 40;
+      const at = x(m.cents);
       rowParts.push(
-        `<circle class="pc" data-row="${row.label}" data-cents="${m.cents}" cx="${x(m.cents)}" cy="${lineY}" r="4.5"><title>${escape(m.name)} ${r1(m.cents)} ¢</title></circle>` +
-          `<text x="${x(m.cents)}" y="${below ? lineY + 26 : lineY - 8}" text-anchor="middle">${escape(m.name)}</text>` +
-          `<text class="c" x="${x(m.cents)}" y="${below ? lineY + 36 : lineY + 16}" text-anchor="middle">${Math.round(m.cents)}</text>`,
+        `<circle class="pc" data-cents="${m.cents}" cx="${at}" cy="${lineY}" r="4.5"/>` +
+          `<text x="${at}" y="${below ? lineY + 26 : lineY - 8}">${escape(m.name)}</text><text class="c" x="${at}" y="${below ? lineY + 36 : lineY + 16}">${Math.round(m.cents)}</text>`,
       );
     });
+    rowParts.push("</g>");
     y = lineY + ROW - 18;
   }
   const height = y + 8;
   for (let c = 0; c <= p.span; c += 100) {
     parts.push(`<path class="g" d="M${x(c)} 32V${height - 6}"/>`);
-    if (c % 200 === 0 || p.span <= OCTAVE) parts.push(`<text class="gl" x="${x(c)}" y="30" text-anchor="middle">${c}</text>`);
+    if (c % 200 === 0 || p.span <= OCTAVE) parts.push(`<text class="gl" x="${x(c)}" y="30">${c}</text>`);
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img">` +
