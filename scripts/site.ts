@@ -5,7 +5,7 @@
  * picture (SVG) of every pre-rendered maqām and jins realisation under build/pictures/.
  */
 import { build, type BuildOptions, type Plugin } from "esbuild";
-import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -34,13 +34,15 @@ const common: BuildOptions = {
   metafile: true,
 };
 
-/** Declarations of the client's entry (build/client/maqam-api.d.ts and the bodies it names). */
+/**
+ * Declarations of the client's entry (build/client/maqam-api.d.ts), from that file alone (its
+ * exports carry their types, so no program over the engine is needed), and the bodies it names.
+ */
 function writeDeclarations(outDir: string) {
   const entry = resolve(root, "src/client/index.ts");
-  const program = ts.createProgram([entry], { declaration: true, emitDeclarationOnly: true, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, resolveJsonModule: true, skipLibCheck: true, types: [], outDir: "/decl", rootDir: resolve(root, "src") });
-  program.emit(undefined, (file, text) => {
-    if (file === "/decl/client/index.d.ts") writeFileSync(join(outDir, "maqam-api.d.ts"), text);
-  });
+  const { outputText, diagnostics } = ts.transpileDeclaration(readFileSync(entry, "utf8"), { fileName: entry, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+  if (diagnostics?.length) throw new Error(`src/client/index.ts: ${diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ")}`);
+  writeFileSync(join(outDir, "maqam-api.d.ts"), outputText);
   writeFileSync(join(outDir, "bodies.d.ts"), "/** 200 bodies by route template; open here (the repository infers them from its zod response schemas). */\nexport type ResponseBodies = Record<string, unknown>;\n");
 }
 
