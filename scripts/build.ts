@@ -21,6 +21,7 @@ import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, s
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import { bundle } from "./bundle.js";
 import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
+import { buildSite, SITE_FILES, type SiteSummary } from "./site.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
@@ -82,6 +83,8 @@ export interface Manifest {
   profile: HostProfile;
   /** build/_worker.js, the fallback for web-standard runtimes. */
   worker: { bytes: number };
+  /** The landing page, explorer, reference, client, service worker and pictures (scripts/site.ts). */
+  site: SiteSummary;
 }
 
 interface Planned {
@@ -218,7 +221,7 @@ function renderOn(
   });
 }
 
-function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Omit<Manifest, "profile" | "worker"> {
+function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Omit<Manifest, "profile" | "worker" | "site"> {
   const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
   const skipped = results
     .filter((r) => r.status !== 200)
@@ -294,7 +297,7 @@ export async function build(
   const partial = `${outDir}.partial`;
   const old = `${outDir}.old`;
   const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
-  const { prerender, maxFiles } = PROFILES[profile];
+  const { prerender, maxFiles, pictures } = PROFILES[profile];
   const encodings = options.encodings ?? defaultEncodings(profile);
   const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
 
@@ -305,9 +308,10 @@ export async function build(
   const workers = Array.from({ length: count }, () => startWorker(setup));
   try {
     let planned: Planned[];
+    const catalog = createCatalog(readFacts());
     try {
-      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts()), prerender));
-      if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length);
+      planned = plan(options.requests ?? prerenderRequests(catalog, prerender));
+      if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length - SITE_FILES);
     } catch (e) {
       await Promise.all(workers.map((w) => w.terminate()));
       throw e;
@@ -327,7 +331,10 @@ export async function build(
       mkdirSync(join(partial, "_aws"));
       writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
     }
-    const manifest: Manifest = { ...summarise(planned, results, options.baseUrl, encodings), profile, worker };
+    const summary = summarise(planned, results, options.baseUrl, encodings);
+    const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
+    const site = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: summary.digest, written, catalog, pictures });
+    const manifest: Manifest = { ...summary, profile, worker, site };
     writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());

@@ -14,6 +14,8 @@ export interface Profile {
   encodings: Encoding[];
   /** Most files the whole output may hold (pre-rendered files, the worker and the root files). */
   maxFiles?: number;
+  /** Whether build/pictures/ holds an SVG of every pre-rendered realisation (the explorer draws them anyway). */
+  pictures: boolean;
   description: string;
 }
 
@@ -21,6 +23,7 @@ export const PROFILES: Record<HostProfile, Profile> = {
   "github-pages": {
     prerender: { full: false },
     encodings: ["gzip"],
+    pictures: true,
     description: "the taḥlīl and one register per transposed degree of every maqām and jins, under GitHub Pages' 1 GB",
   },
   cloudflare: {
@@ -28,11 +31,13 @@ export const PROFILES: Record<HostProfile, Profile> = {
     // Cloudflare compresses by itself, and every sibling would count against the file limit.
     encodings: [],
     maxFiles: 20_000,
+    pictures: false,
     description: "whole endpoints, smallest first, within Cloudflare Pages' 20,000 files (free plan); the worker computes the rest",
   },
   full: {
     prerender: { full: true },
     encodings: ["gzip"],
+    pictures: true,
     description: "every maqām and jins rendering, also with includeArabic (about 4 GB), for hosts without a size limit",
   },
 };

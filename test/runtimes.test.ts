@@ -9,30 +9,14 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
 import { nodeAssets } from "../src/serve/nodeAssets.js";
-import { dataRoutes as routes, prerenderRequests } from "../src/api/routes.js";
+import { dataRoutes as routes } from "../src/api/routes.js";
 import { startDeno, startWorkerd, unavailable, type RunningRuntime } from "../scripts/runtimes.js";
 import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
-import { recordedCases, endpointOf } from "./support/recorded.js";
+import { endpointOf } from "./support/recorded.js";
+import { replaySet } from "./support/replaySet.js";
 import { catalog } from "./support/catalog.js";
 
 const CASES = 320;
-
-/** Recorded requests taken round-robin over the endpoints, plus pre-rendered ones for endpoints nothing was recorded for. */
-function replaySet(): string[] {
-  const byEndpoint = new Map<string, string[]>();
-  for (const c of recordedCases()) {
-    const name = endpointOf(c.path);
-    byEndpoint.set(name, [...(byEndpoint.get(name) ?? []), c.path]);
-  }
-  const prerendered = [...prerenderRequests(catalog)];
-  for (const route of routes)
-    if (!byEndpoint.has(route.name)) byEndpoint.set(route.name, prerendered.filter((r) => route.matcher.test(r.split("?")[0])).filter((_, i) => i % 50 === 0).slice(0, 8));
-  const lists = [...byEndpoint.values()];
-  const picked: string[] = [];
-  for (let round = 0; picked.length < CASES && lists.some((l) => l.length > round); round++)
-    for (const list of lists) if (list[round] !== undefined) picked.push(list[round]);
-  return picked;
-}
 
 interface Reply {
   status: number;
@@ -58,7 +42,7 @@ async function inParallel<T, R>(items: readonly T[], width: number, task: (item:
 }
 
 let sample: Awaited<ReturnType<typeof buildSample>>;
-const requests = replaySet();
+const requests = replaySet(CASES);
 
 beforeAll(async () => {
   sample = await buildSample([]);

@@ -207,6 +207,8 @@ export function serveConfig(): string {
     JSON.stringify(
       {
         cleanUrls: false,
+        // The landing page: with clean URLs off, serve would list the directory at /.
+        rewrites: [{ source: "/", destination: "/index.html" }],
         headers: [
           {
             source: "api/**",
