@@ -40,7 +40,7 @@ export const indexRoute = (routes: readonly Route[]): Route =>
         count: endpoints.length,
         endpoints,
         staticFiles: { rule: FILE_RULE, example: `${ctx.baseUrl}${staticUrlOf("tuning-systems/index.json")}` },
-        links: { self: apiUrl(ctx, ""), openapi: apiUrl(ctx, "/openapi.json"), docs: `${ctx.baseUrl}/#reference` },
+        links: { self: apiUrl(ctx, ""), openapi: apiUrl(ctx, "/openapi.json"), docs: `${ctx.baseUrl}/reference.html` },
       });
     },
   });

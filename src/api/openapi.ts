@@ -94,7 +94,6 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
       description:
         "Maqāmāt, ajnās, historical tuning systems, note names, intervals, sources and modulation routes of the Arabic maqām archive, computed per tuning system and starting note. GET /api lists every endpoint with an example.",
     },
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: `${ctx.baseUrl}/api` }],
     paths,
     components: { schemas, responses: errorResponses },

@@ -32,7 +32,6 @@ export const openApiDocument = z
   .strictObject({
     openapi: z.literal("3.1.0").describe("The OpenAPI version."),
     info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }).describe("Title, API version and description."),
-    jsonSchemaDialect: z.string().describe("JSON Schema 2020-12."),
     servers: z.array(z.strictObject({ url })).describe("The API's base URL."),
     paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })).describe("One GET operation per endpoint."),
     components: z
