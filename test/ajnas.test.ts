@@ -7,7 +7,7 @@ import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, expectPrerendered, random } from "./support/api.js";
 import { prerender } from "../src/api/ajnas.js";
-import { distinctTranspositions } from "../src/api/entityViews.js";
+import { distinctTranspositions } from "../src/api/entityTranspositions.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";

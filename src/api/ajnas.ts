@@ -12,37 +12,11 @@ import type { ParsedParams } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
-import {
-  COMPARE_NUMERALS,
-  DISCOVERY_DESCRIPTIONS,
-  SORT_OPTIONS,
-  availabilityHint,
-  availabilityRoute,
-  availabilitySummary,
-  commentsOf,
-  compareRoute,
-  consecutiveIntervals,
-  contextQuery,
-  degreePitchClass,
-  detailRendering,
-  flatTuningContext,
-  discoveryOffer,
-  distinctTranspositions,
-  prerenderedRenderings,
-  detailQueryPrefixes,
-  optionsConflict,
-  perTuningSystemAnswer,
-  perTuningSystemParams,
-  discoveryEntry,
-  entityPath,
-  selectionObject,
-  sortByNameOrTonic,
-  startingNoteNameSet,
-  transpositionBlock,
-  transpositionsRoute,
-  transposeToParameter,
-  type CompareCellPartsOf,
-} from "./entityViews.js";
+import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
+import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "./entityDetail.js";
+import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
+import { availabilityRoute } from "./entityAvailability.js";
+import { contextQuery, distinctTranspositions, prerenderedRenderings, detailQueryPrefixes, transpositionsRoute } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { firstNoteOf, type Jins } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";

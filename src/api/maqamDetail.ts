@@ -13,26 +13,9 @@ import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
-import {
-  DISCOVERY_DESCRIPTIONS,
-  discoveryEntry,
-  entityPath,
-  availabilityHint,
-  commentsOf,
-  degreePitchClass,
-  detailRendering,
-  discoveryOffer,
-  flatTuningContext,
-  optionsConflict,
-  prerenderedRenderings,
-  detailQueryPrefixes,
-  scalePitchData,
-  scaleSteps,
-  selectionObject,
-  transpositionBlock,
-  transpositionSummaries,
-  transposeToParameter,
-} from "./entityViews.js";
+import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContext, optionsConflict, transposeToParameter } from "./entityDetail.js";
+import { entityPath, availabilityHint, commentsOf, degreePitchClass, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
+import { prerenderedRenderings, detailQueryPrefixes } from "./entityTranspositions.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Interval } from "../theory/interval.js";

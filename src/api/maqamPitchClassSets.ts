@@ -1,5 +1,6 @@
 /**
- * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with the same pitch classes (computation brief §11).
+ * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with
+ * the same pitch classes (computation brief §11).
  */
 import { apiError, ok } from "./errors.js";
 import { defineRoute } from "./route.js";

@@ -12,20 +12,10 @@ import { centsTolerance, includeArabic, includeSources, oneOf, optionalText, req
 import { apiUrl, queryString } from "./links.js";
 import { entityObject, noteRef, sourcesOf } from "./format.js";
 import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from "./resolve.js";
-import {
-  COMPARE_NUMERALS,
-  SORT_OPTIONS,
-  availabilityRoute,
-  availabilitySummary,
-  compareRoute,
-  degreePitchClass,
-  distinctTranspositions,
-  scalePitchData,
-  scaleSteps,
-  sortByNameOrTonic,
-  transpositionsRoute,
-  type CompareCellPartsOf,
-} from "./entityViews.js";
+import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
+import { SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, sortByNameOrTonic } from "./entityViews.js";
+import { availabilityRoute } from "./entityAvailability.js";
+import { distinctTranspositions, transpositionsRoute } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";

@@ -1,5 +1,6 @@
 /**
- * What both pitch-class-set endpoints share: the maqām and set filters, set listing and the transpositions that fit no set.
+ * What both pitch-class-set endpoints share: the maqām and set filters, set listing and the
+ * transpositions that fit no set.
  */
 import { apiError, type ApiResponse } from "./errors.js";
 import { flag, optionalText } from "./declare.js";

@@ -1,5 +1,6 @@
 /**
- * GET /maqamat/classification/12-pitch-class-sets: maqām transpositions grouped into sets of one pitch class per 12-tone key, on al-Kindī's tuning.
+ * GET /maqamat/classification/12-pitch-class-sets: maqām transpositions grouped into sets of one
+ * pitch class per 12-tone key, on al-Kindī's tuning.
  */
 import { apiError, ok, type ApiResponse } from "./errors.js";
 import { defineRoute } from "./route.js";

@@ -1,0 +1,67 @@
+/**
+ * GET /{maqamat|ajnas}/{idName}/availability: the tuning systems and starting notes that realise a
+ * maqām or jins.
+ */
+import { ok } from "./errors.js";
+import { KIND, entityObject } from "./format.js";
+import { centsTolerance, includeArabic, optionalText } from "./declare.js";
+import { isResponse, requestedTonic, resolveEntity } from "./resolve.js";
+import { defineRoute } from "./route.js";
+import { noteNameToArabic } from "../theory/arabic.js";
+import type { Entity } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
+import { availabilityOf } from "../theory/realisation.js";
+import { std } from "../theory/std.js";
+import { transpositionsOf } from "../theory/transposition.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import { Kind, entityPath } from "./entityViews.js";
+
+// ---------------------------------------------------------------------------------------------
+// Availability
+
+/**
+ * `/{kind}/{idName}/availability`: tuning systems and starting notes whose adjacent-octave name
+ * sets realise the entity (three registers, so ajnās spanning octaves are found), optionally only
+ * those whose transposition list (taḥlīl included) has an entry on `tonic`.
+ */
+function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
+  const hasTonic = (ts: TuningSystem, startingNote: string) =>
+    tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => std(t.tonic) === std(tonic));
+  const tuningSystems = availabilityOf(cat, e)
+    .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
+    .filter(({ startingNotes }) => startingNotes.length > 0)
+    .map(({ ts, startingNotes }) => ({
+      tuningSystemId: ts.id,
+      tuningSystemDisplayName: ts.displayName,
+      ...(includeArabic ? { tuningSystemDisplayNameAr: ts.displayNameAr } : {}),
+      tuningSystemStartingNoteNames: startingNotes,
+      ...(includeArabic ? { tuningSystemStartingNoteNamesAr: startingNotes.map(noteNameToArabic) } : {}),
+      tuningSystemStartingNoteNamesIds: startingNotes.map(std),
+    }));
+  return { [KIND[e.kind].key]: entityObject(e, includeArabic), availability: { count: tuningSystems.length, tuningSystems } };
+}
+
+/** GET /{kind}/{idName}/availability; a transposed idName selects its tonic. */
+export const availabilityRoute = (kind: Kind) =>
+  defineRoute({
+    path: `${KIND[kind].collection}/{idName+}/availability`,
+    summary: `The tuning systems and starting notes in which a ${KIND[kind].word} can be built.`,
+    params: {
+      idName: entityPath(kind),
+      transpositionNoteName: optionalText({
+        blank: "error",
+        description: "Only where a transposition to this tonic exists.",
+        example: "nawa",
+        hint: "Give a tonic note name such as transpositionNoteName=nawa, or leave it out.",
+      }),
+      includeArabic: includeArabic(),
+      centsTolerance: centsTolerance(),
+    },
+    handle: (p, { catalog: cat }) => {
+      const ref = resolveEntity(cat, kind, p.idName);
+      if (isResponse(ref)) return ref;
+      const tonic = requestedTonic(cat, ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
+      if (isResponse(tonic)) return tonic;
+      return ok(availabilityAnswer(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic));
+    },
+  });

@@ -1,0 +1,125 @@
+/**
+ * What the maqām and jins detail routes share: the rendering a detail answer shows and its 4xx,
+ * the flat tuning context, and discovery mode (options=true).
+ */
+import { apiError, type ApiResponse } from "./errors.js";
+import { KIND } from "./format.js";
+import type { ParamDeclaration } from "./params.js";
+import { optionalText } from "./declare.js";
+import { isResponse, resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
+import { noteNameToArabic } from "../theory/arabic.js";
+import type { Entity } from "../theory/entity.js";
+import type { Catalog } from "../theory/catalog.js";
+import { pitchClassesOf } from "../theory/pitchClass.js";
+import { std } from "../theory/std.js";
+import { transpositionsOf, type Transposition } from "../theory/transposition.js";
+import { pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
+import { availabilityHint } from "./entityViews.js";
+import { notRealizable, unreachableTonic } from "./entityTranspositions.js";
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+export const TRANSPOSE_TO = "Transpose to this tonic (taṣwīr); absent for the analytical form (taḥlīl).";
+
+/** `transposeTo` of the detail routes: a tonic, or absent for the analytical form (blank is a 400). */
+export const transposeToParameter = () =>
+  optionalText({
+    blank: "error",
+    description: TRANSPOSE_TO,
+    example: "nawa",
+    hint: "Give a tonic note name such as transposeTo=nawa, or leave the parameter out for the analytical form.",
+  });
+
+/**
+ * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
+ * names the system's starting notes.
+ */
+export function flatTuningContext(cat: Catalog, { ts, startingNote }: TuningContext, includeArabic: boolean, withStartingNotes: boolean) {
+  const pcs = pitchClassesOf(cat, ts, startingNote);
+  return {
+    id: ts.id,
+    displayName: ts.displayName,
+    ...(includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
+    ...(includeArabic && withStartingNotes
+      ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) }
+      : {}),
+    version: ts.record.version,
+    originalValueType: pcs.length ? ts.valueType : "unknown",
+    numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
+    numberOfPitchClassesAllOctaves: pcs.length,
+    ...(withStartingNotes ? { tuningSystemStartingNoteNames: ts.startingNotes, tuningSystemStartingNoteNamesIds: ts.startingNotes.map(std) } : {}),
+    startingNoteName: std(startingNote),
+    referenceFrequency: referenceFrequencyOf(ts, startingNote),
+  };
+}
+
+/**
+ * The rendering a detail answer shows — the entry on the requested tonic, else the first (the
+ * taḥlīl when it is reachable) — with its list; 422 when the entity is not `realisable` in the
+ * tuning context or has no entry there, 400 when the requested tonic is not reachable.
+ */
+export function detailRendering(
+  cat: Catalog,
+  e: Entity,
+  tuning: TuningContext,
+  realisable: boolean,
+  tonic: string | undefined,
+  tolerance: number,
+  includeArabic: boolean,
+): { list: readonly Transposition[]; t: Transposition } | ApiResponse {
+  const list = transpositionsOf(cat, e, tuning.ts, tuning.startingNote, tolerance);
+  if (!realisable || list.length === 0) return notRealizable(e, tuning);
+  const t = selectedTransposition(list, tonic);
+  // The list is not empty, so only a requested tonic can miss.
+  return t ? { list, t } : unreachableTonic(tonic ?? "", list, includeArabic);
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Discovery mode
+
+/** 400 for data-returning parameters given together with `options=true`. */
+export const optionsConflict = (conflicting: string[], allowed: string[]) =>
+  apiError({
+    error: "Conflicting parameters with options=true",
+    message: `The following data-returning parameters cannot be used with options=true (parameter discovery mode): ${conflicting.join(", ")}`,
+    hint: `Remove ${conflicting.join(", ")} to discover the options, or drop options=true to get data.`,
+    extra: { conflictingParameters: conflicting, contextualParametersAllowed: allowed },
+  });
+
+/**
+ * A parameter as discovery mode describes it, read off its declaration: enumerations as
+ * `{options, required, default}`, switches and numbers as `{type, default}`.
+ */
+export function discoveryEntry(d: ParamDeclaration, description: string) {
+  if (d.accepts.shape === "enum") return { options: [...d.accepts.values], required: d.required, default: d.default, description };
+  return { type: d.type, default: d.default, description };
+}
+
+/** Descriptions of the parameters both kinds' discovery answers describe alike. */
+export const DISCOVERY_DESCRIPTIONS = {
+  tuningSystem: "ID of tuning system (see /availability for options)",
+  startingNote:
+    "Theoretical framework for note naming. Required for data retrieval. Optional for discovery mode (options=true). Needed to calculate transposition options.",
+  includeIntervals: "Include interval data between pitch classes (?includeIntervals=true)",
+  transposeTo:
+    "Transpose to specific tonic (taṣwīr) - only valid transpositions shown. Calculated based on the provided tuningSystem and startingNote; null until a startingNote is provided.",
+  formatOptions:
+    "The 'pitchClassDataType' parameter controls which pitch class properties are returned. Use 'all' for comprehensive data or specific formats like 'cents', 'fraction', etc. for targeted data.",
+};
+
+/**
+ * What discovery mode offers in a tuning system: its starting-note idNames, the tonics the entity
+ * reaches from the given starting note (null without one) and the stem of the example requests.
+ * The starting note is optional here: without one, the first is used only to validate the rest.
+ */
+export function discoveryOffer(cat: Catalog, e: Entity, idName: string, tuningSystem: string | undefined, startingNote: string | undefined, tolerance: number) {
+  const tuning = resolveTuning(cat, tuningSystem, startingNote ?? cat.findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
+  if (isResponse(tuning)) return tuning;
+  const { ts } = tuning;
+  const startingNotes = ts.startingNotes.map(std);
+  const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => std(t.tonic));
+  const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : std(tuning.startingNote)}`;
+  return { startingNotes, tonics, example };
+}
