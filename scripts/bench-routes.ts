@@ -13,7 +13,7 @@ import { routes } from "../src/api/routes.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { isPossibleIn } from "../src/theory/realisation.js";
-import { std } from "../src/theory/std.js";
+import { toIdName } from "../src/theory/idName.js";
 
 const catalog = createCatalog(readFacts());
 
@@ -48,7 +48,7 @@ export function benchQueries(): string[] {
       const usable = catalog.maqamat.filter((m) => isPossibleIn(catalog, m, ts, note)).map((m) => encodeURIComponent(m.idName));
       if (usable.length < 4) continue;
       const pick = (k: number) => usable[(k * 7919) % usable.length];
-      const base = `tuningSystem=${ts.id}&startingNote=${std(note)}`;
+      const base = `tuningSystem=${ts.id}&startingNote=${toIdName(note)}`;
       queries.push(
         `${base}&fromMaqam=${pick(0)}&toMaqam=${pick(1)}&maxHops=4`,
         `${base}&fromMaqam=${pick(2)}&toMaqam=${pick(3)}&maxHops=20&maxRoutes=1000&returnToStartingMaqam=true&allowOctaveJumps=true&allowDownwardModulation=true`,

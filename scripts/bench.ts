@@ -18,7 +18,7 @@ import type { Manifest } from "./build.js";
 import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
 import { readFacts } from "../src/data/load.js";
 import { tuningSystemOf } from "../src/theory/tuningSystem.js";
-import { std } from "../src/theory/std.js";
+import { toIdName } from "../src/theory/idName.js";
 import { percentile, type RouteBenchFigures } from "./bench-routes.js";
 import { freePort } from "./freePort.js";
 
@@ -217,7 +217,7 @@ interface AllMaqamatFigures {
  */
 async function allMaqamatLatency(base: string): Promise<AllMaqamatFigures> {
   const paths = readFacts().tuningSystems.map(tuningSystemOf).flatMap((ts) =>
-    ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(std(note))}`),
+    ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(toIdName(note))}`),
   );
   const failures: string[] = [];
   let largestBytes = 0;

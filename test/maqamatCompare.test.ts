@@ -11,7 +11,7 @@ import { prerender } from "../src/api/tuningSystemMaqamat.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";
-import { std } from "../src/theory/std.js";
+import { toIdName } from "../src/theory/idName.js";
 
 const compare = (id: string, query: string) => ask(`/maqamat/${id}/compare`, query);
 
@@ -248,7 +248,7 @@ describe("GET /maqamat/{idName}/compare: 4xx and unbounded requests", () => {
   });
 
   it("tuningSystems=all × every starting note stays fast", () => {
-    const everyNote = [...new Set(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(std)))].join(",");
+    const everyNote = [...new Set(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(toIdName)))].join(",");
     for (const m of ["maqam_bayyat", "maqam_hijaz", "maqam_saba"]) {
       const started = performance.now();
       const r = compare(m, `tuningSystems=all&startingNotes=${everyNote}&includeIntervals=true&includeArabic=true`);

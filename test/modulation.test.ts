@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { findStartingNote } from "../src/theory/tuningSystem.js";
 import { type Maqam } from "../src/theory/entity.js";
-import { std } from "../src/theory/std.js";
+import { toIdName } from "../src/theory/idName.js";
 import { recordedCases, firstDifference } from "./support/recorded.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import {
@@ -218,7 +218,7 @@ describe("recorded maqām detail answers", () => {
       const { url, ts, startingNote, m, tolerance } = requestOf(c.path);
       const transposeTo = url.searchParams.get("transposeTo");
       const list = transpositionsOf(catalog, m, ts, startingNote, tolerance);
-      const source = transposeTo ? list.find((t) => std(t.tonic) === transposeTo)! : list[0];
+      const source = transposeTo ? list.find((t) => toIdName(t.tonic) === transposeTo)! : list[0];
       const includeArabic = url.searchParams.get("includeArabic") === "true";
       const modulations = modulationsOf(catalog, m, source, ts, startingNote, tolerance);
       const body = c.body as Record<string, unknown>;

@@ -12,10 +12,10 @@ describe("GET /sources (algorithms.md §13.9)", () => {
     expect(Object.keys(body)).toEqual(["count", "data", "meta"]);
   });
 
-  it("builds displayName from the last name and years; the Arabic one keeps std's NFD and falls back to English dates", () => {
+  it("builds displayName from the last name and years; the Arabic one keeps toIdName's NFD and falls back to English dates", () => {
     const urmawi = ask("/sources/alurmawialbaghdadi_1986_2017", "includeArabic=true").body.source;
     expect(urmawi.displayName).toBe("al-urmawi-al-baghdadi-(1986/2017)");
-    // std decomposes أ into ا + U+0654 (hamza above), which it does not strip.
+    // toIdName decomposes أ into ا + U+0654 (hamza above), which it does not strip.
     expect(urmawi.displayNameAr).toBe("\u0627\u0644\u0627\u0654\u0631\u0645\u0648\u064a-\u0627\u0644\u0628\u063a\u062f\u0627\u062f\u064a-(١٩٨٦/٢٠١٧)");
     expect(ask("/sources/mofakham_2022", "includeArabic=true").body.source.displayNameAr).toBe("مفخم-(2022)");
   });

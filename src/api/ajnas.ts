@@ -23,13 +23,13 @@ import type { Catalog } from "../theory/catalog.js";
 import { romanNumeral } from "../theory/degrees.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
 
 const COLLECTION = "/ajnas";
 
 /** Sort key of the alphabetical and tonic orders. */
-const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: std(firstNoteOf(jins)) });
+const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: toIdName(firstNoteOf(jins)) });
 
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas
@@ -51,8 +51,8 @@ const listRoute = defineRoute({
   },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
-    const wanted = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
-    const selected = cat.ajnas.filter((j) => wanted === undefined || std(firstNoteOf(j)) === wanted);
+    const wanted = p.filterByTonic === undefined ? undefined : toIdName(p.filterByTonic);
+    const selected = cat.ajnas.filter((j) => wanted === undefined || toIdName(firstNoteOf(j)) === wanted);
     const data = sortByNameOrTonic(cat, selected, p.sortBy, jinsSortKey).map((j) => {
       const { count, availability } = availabilitySummary(cat, j, p.includeArabic);
       return {
@@ -97,12 +97,12 @@ const perTuningSystemRoute = defineRoute({
         tonic: noteRef(firstNoteOf(jins), p.includeArabic),
         stats: { numberOfPitchClasses: jins.notes.length },
         links: { detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}${detailQuery}`) },
-        ...(p.includeJinsDegrees ? { jinsDegrees: jins.notes.map(std) } : {}),
+        ...(p.includeJinsDegrees ? { jinsDegrees: jins.notes.map(toIdName) } : {}),
         ...(p.includeTranspositions
           ? {
               transpositions: transposedOnly(list).map((t) => ({
                 ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
-                jinsDegrees: t.ascending.map((pc) => std(pc.noteName)),
+                jinsDegrees: t.ascending.map((pc) => toIdName(pc.noteName)),
               })),
             }
           : {}),
@@ -111,7 +111,7 @@ const perTuningSystemRoute = defineRoute({
     const stats = {
       totalAjnasForStartingNote: data.length,
       totalAjnasInLibrary: cat.ajnas.length,
-      uniqueTonicCount: new Set(available.map(({ jins }) => std(firstNoteOf(jins)))).size,
+      uniqueTonicCount: new Set(available.map(({ jins }) => toIdName(firstNoteOf(jins)))).size,
     };
     return perTuningSystemAnswer(ctx, "jins", tuning, p.includeArabic, stats, data);
   },
@@ -300,7 +300,7 @@ const PER_TUNING_SYSTEM_VARIANTS = [
  * main variants. Compare stays with the fallback server.
  */
 export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
-  const tonicIds = [...new Set(cat.ajnas.map((j) => std(firstNoteOf(j))))];
+  const tonicIds = [...new Set(cat.ajnas.map((j) => toIdName(firstNoteOf(j))))];
   for (const q of variants([
     ["filterByTonic", tonicIds],
     ["includeArabic", ["true"]],
@@ -310,14 +310,14 @@ export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<s
     yield withQuery(COLLECTION, q);
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
-      for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${std(startingNote)}/ajnas`, q);
+      for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${toIdName(startingNote)}/ajnas`, q);
   for (const jins of cat.ajnas) {
     const transposedIds = new Set<string>();
     for (const ts of cat.tuningSystems) {
       if (!isPossibleInSomeSet(cat, jins, ts)) continue;
       for (const startingNote of ts.startingNotes) {
         const list = transpositionsOf(cat, jins, ts, startingNote);
-        const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+        const context = `startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
         // The default data type of a jins detail is already `all`: one file per rendering.
         for (const { idName } of prerenderedRenderings(cat, list, options))
           for (const prefix of detailQueryPrefixes(options)) yield `${COLLECTION}/${idName}?${prefix}${context}`;

@@ -2,7 +2,7 @@
  * The classification group: both pitch-class-set endpoints and the requests they pre-render.
  */
 import type { Route } from "./route.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import type { Catalog } from "../theory/catalog.js";
 import { findStartingNote } from "../theory/tuningSystem.js";
 import { alKindiOf } from "../theory/twelveToneSets.js";
@@ -22,7 +22,7 @@ export function* prerender(cat: Catalog): Generator<string> {
   const alKindi = alKindiOf(cat);
   for (const ts of cat.tuningSystems)
     for (const note of ts.startingNotes) {
-      const tuning = `startingNote=${std(note)}&tuningSystem=${ts.id}`;
+      const tuning = `startingNote=${toIdName(note)}&tuningSystem=${ts.id}`;
       if (findStartingNote(alKindi, note)) for (const extra of ["", "includeIncompatible=true&"]) yield `${TWELVE_TONE_PATH}?${extra}${tuning}`;
       for (const extra of ["", "includeIncompatible=true&", "includePitchClassData=true&"]) yield `${MAQAM_SETS_PATH}?${extra}${tuning}`;
     }

@@ -11,7 +11,7 @@ import { noteNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { availabilityOf } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { transpositionsOf } from "../theory/transposition.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
 import { Kind, entityPath } from "./entityViews.js";
@@ -26,7 +26,7 @@ import { Kind, entityPath } from "./entityViews.js";
  */
 function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
   const hasTonic = (ts: TuningSystem, startingNote: string) =>
-    tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => std(t.tonic) === std(tonic));
+    tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => toIdName(t.tonic) === toIdName(tonic));
   const tuningSystems = availabilityOf(cat, e)
     .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
     .filter(({ startingNotes }) => startingNotes.length > 0)
@@ -36,7 +36,7 @@ function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, 
       ...(includeArabic ? { tuningSystemDisplayNameAr: ts.displayNameAr } : {}),
       tuningSystemStartingNoteNames: startingNotes,
       ...(includeArabic ? { tuningSystemStartingNoteNamesAr: startingNotes.map(noteNameToArabic) } : {}),
-      tuningSystemStartingNoteNamesIds: startingNotes.map(std),
+      tuningSystemStartingNoteNamesIds: startingNotes.map(toIdName),
     }));
   return { [KIND[e.kind].key]: entityObject(e, includeArabic), availability: { count: tuningSystems.length, tuningSystems } };
 }

@@ -12,7 +12,7 @@ import { defineRoute, type RequestContext } from "./route.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { isPossibleIn } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
 import { EntityOf, Kind, entityPath, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
@@ -41,7 +41,7 @@ function compareGrid(
     const ts = cat.findTuningSystem(id);
     return startingNoteTokens.map((token): Record<string, unknown> => {
       if (!ts)
-        return { tuningSystem: { id, idName: std(id), displayName: id }, startingNote: noteRef(token, includeArabic), error: `Tuning system '${id}' not found` };
+        return { tuningSystem: { id, idName: toIdName(id), displayName: id }, startingNote: noteRef(token, includeArabic), error: `Tuning system '${id}' not found` };
       const startingNote = findStartingNote(ts, token);
       if (startingNote) return compute({ ts, startingNote });
       return {
@@ -88,7 +88,7 @@ const cellTuningStats = ({ ts, startingNote }: TuningContext) => ({
 
 /** `parameters.tuningSystems` / `parameters.startingNotes` of a compare answer: the tokens as given. */
 const compareTokens = (tuningSystemIds: readonly string[], startingNoteTokens: readonly string[], includeArabic: boolean) => ({
-  tuningSystems: { idNames: tuningSystemIds.map(std), displayNames: [...tuningSystemIds] },
+  tuningSystems: { idNames: tuningSystemIds.map(toIdName), displayNames: [...tuningSystemIds] },
   startingNotes: noteNameArray(startingNoteTokens, includeArabic),
 });
 

@@ -11,7 +11,7 @@ import { noteNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
 import { availabilityHint } from "./entityViews.js";
@@ -48,8 +48,8 @@ export function flatTuningContext(cat: Catalog, { ts, startingNote }: TuningCont
     originalValueType: pcs.length ? ts.valueType : "unknown",
     numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
     numberOfPitchClassesAllOctaves: pcs.length,
-    ...(withStartingNotes ? { tuningSystemStartingNoteNames: ts.startingNotes, tuningSystemStartingNoteNamesIds: ts.startingNotes.map(std) } : {}),
-    startingNoteName: std(startingNote),
+    ...(withStartingNotes ? { tuningSystemStartingNoteNames: ts.startingNotes, tuningSystemStartingNoteNamesIds: ts.startingNotes.map(toIdName) } : {}),
+    startingNoteName: toIdName(startingNote),
     referenceFrequency: referenceFrequencyOf(ts, startingNote),
   };
 }
@@ -118,8 +118,8 @@ export function discoveryOffer(cat: Catalog, e: Entity, idName: string, tuningSy
   const tuning = resolveTuning(cat, tuningSystem, startingNote ?? cat.findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
   if (isResponse(tuning)) return tuning;
   const { ts } = tuning;
-  const startingNotes = ts.startingNotes.map(std);
-  const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => std(t.tonic));
-  const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : std(tuning.startingNote)}`;
+  const startingNotes = ts.startingNotes.map(toIdName);
+  const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => toIdName(t.tonic));
+  const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : toIdName(tuning.startingNote)}`;
   return { startingNotes, tonics, example };
 }

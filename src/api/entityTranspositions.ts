@@ -12,7 +12,7 @@ import { entityNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { isPossibleIn } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave } from "../theory/tuningSystem.js";
 import { EntityOf, Kind, availabilityHint, entityPath, transpositionSummaries } from "./entityViews.js";
@@ -61,7 +61,7 @@ const noDistinctTranspositions = (e: Entity, { ts, startingNote }: TuningContext
 export const contextQuery = (ctx: RequestContext, { ts, startingNote }: TuningContext, tolerance: number) =>
   queryString([
     ["centsTolerance", ctx.query.has("centsTolerance") ? String(tolerance) : undefined],
-    ["startingNote", std(startingNote)],
+    ["startingNote", toIdName(startingNote)],
     ["tuningSystem", ts.id],
   ]);
 
@@ -117,7 +117,7 @@ function transpositionsAnswer(
   const distinct = distinctTranspositions(cat, transpositionsOf(cat, e, ts, startingNote, tolerance));
   if (distinct.length === 0) return noDistinctTranspositions(e, tuning);
   const collection = KIND[e.kind].collection;
-  const startingNoteId = std(startingNote);
+  const startingNoteId = toIdName(startingNote);
   const detailQuery = contextQuery(ctx, tuning, tolerance);
   return {
     status: 200,

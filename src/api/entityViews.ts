@@ -15,7 +15,7 @@ import { type Entity, firstNoteOf } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { adjacentOctaveNames, availabilityOf } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
 import { midiPlusCentsDeviation } from "../theory/ipn.js";
@@ -141,7 +141,7 @@ export function degreePitchClass(pc: PitchClass, scaleDegree: string, type: stri
     pitchClassIndex: pc.index,
     octave: pc.octave,
     scaleDegree,
-    noteName: std(pc.noteName),
+    noteName: toIdName(pc.noteName),
     noteNameDisplay: pc.noteName,
     ...(includeArabic ? { noteNameDisplayAr: noteNameToArabic(pc.noteName) } : {}),
     ...(exactDeviation && type === "midiNoteDeviation"

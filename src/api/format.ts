@@ -6,7 +6,7 @@ import type { PitchClass } from "../theory/pitchClass.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity } from "../theory/entity.js";
 import { noteNameToArabic, entityNameToArabic } from "../theory/arabic.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 /** How each kind of entity is named in bodies, messages and paths. */
 export const KIND = {
@@ -92,7 +92,7 @@ export function pitchClassObject(pc: PitchClass, type: string, includeArabic: bo
   return {
     pitchClassIndex: pc.index,
     octave: pc.octave,
-    noteName: std(pc.noteName),
+    noteName: toIdName(pc.noteName),
     noteNameDisplay: pc.noteName,
     ...(includeArabic ? { noteNameDisplayAr: noteNameToArabic(pc.noteName) } : {}),
     ...dataFields(pc, type),
@@ -102,7 +102,7 @@ export function pitchClassObject(pc: PitchClass, type: string, includeArabic: bo
 /** Entity reference `{idName, displayName, [displayNameAr]}` of a note name. */
 export function noteRef(name: string, includeArabic: boolean): Record<string, string> {
   return {
-    idName: std(name),
+    idName: toIdName(name),
     displayName: name,
     ...(includeArabic ? { displayNameAr: noteNameToArabic(name) } : {}),
   };
@@ -111,7 +111,7 @@ export function noteRef(name: string, includeArabic: boolean): Record<string, st
 /** `{idNames, displayNames, [displayNamesAr]}` of note names. */
 export function noteNameArray(names: readonly string[], includeArabic: boolean): Record<string, string[]> {
   return {
-    idNames: names.map(std),
+    idNames: names.map(toIdName),
     displayNames: [...names],
     ...(includeArabic ? { displayNamesAr: names.map(noteNameToArabic) } : {}),
   };

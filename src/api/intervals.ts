@@ -12,7 +12,7 @@ import type { NoteNameEntry } from "../theory/noteName.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { intervalBetween, detectValueFormat, pitchClassWithValue, VALUE_FORMATS, type Interval, type ValueFormat } from "../theory/interval.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 /** `noteNames`: two or more comma-separated note names (each must be known: see noteNamesIn). */
 const noteNameList = () =>
@@ -93,7 +93,7 @@ const intervalsRoute = defineRoute({
     return ok({
       context: { noteNames: noteRefs },
       intervals,
-      links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${std(ctx.query.get("noteNames") ?? "")}`) },
+      links: { self: selfUrl(ctx), compare: apiUrl(ctx, `/intervals/compare?noteNames=${toIdName(ctx.query.get("noteNames") ?? "")}`) },
     });
   },
 });
@@ -126,7 +126,7 @@ const compareRoute = defineRoute({
       context: { noteNames: noteRefs },
       comparisons,
       meta,
-      links: { self: selfUrl(ctx), intervals: apiUrl(ctx, `/intervals?noteNames=${std(ctx.query.get("noteNames") ?? "")}`) },
+      links: { self: selfUrl(ctx), intervals: apiUrl(ctx, `/intervals?noteNames=${toIdName(ctx.query.get("noteNames") ?? "")}`) },
     });
   },
 });
@@ -155,7 +155,7 @@ function identify(cat: Catalog, pcs: readonly PitchClass[], raw: string, type: V
   if (note && named) return { pc: named, identifier: noteRef(note.name, arabic) };
   const format = type ?? detectValueFormat(raw);
   const pc = format && pitchClassWithValue(pcs, raw, format);
-  return pc ? { pc, identifier: { idName: std(raw), displayName: raw } } : undefined;
+  return pc ? { pc, identifier: { idName: toIdName(raw), displayName: raw } } : undefined;
 }
 
 const pitchClassNotFound = (raw: string, tuningSystem: string, startingNote: string) =>
@@ -234,7 +234,7 @@ const calculateRoute = defineRoute({
         tuningSystem: apiUrl(ctx, `/tuning-systems/${id}`),
         intervals: apiUrl(
           ctx,
-          `/intervals?noteNames=${std(from.pc.noteName)},${std(to.pc.noteName)}&tuningSystem=${id}&startingNote=${std(p.startingNote)}`,
+          `/intervals?noteNames=${toIdName(from.pc.noteName)},${toIdName(to.pc.noteName)}&tuningSystem=${id}&startingNote=${toIdName(p.startingNote)}`,
         ),
       },
     });

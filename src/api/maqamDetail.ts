@@ -21,7 +21,7 @@ import type { Maqam } from "../theory/entity.js";
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import type { Catalog } from "../theory/catalog.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
@@ -289,7 +289,7 @@ function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
       idName: t.idName,
       displayName: t.name,
       version: maqam.record.version,
-      tonicId: std(t.tonic),
+      tonicId: toIdName(t.tonic),
       tonicDisplay: t.tonic,
       transposition: t.isTransposed,
       familyId: family.idName,
@@ -362,7 +362,7 @@ export const routes = [detailRoute];
 export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes) {
-      const context = `startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+      const context = `startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
       yield `${COLLECTION}/all?${context}`;
       for (const m of cat.maqamat) {
         if (!isPossibleIn(cat, m, ts, startingNote)) continue;

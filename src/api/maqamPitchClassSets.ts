@@ -6,7 +6,7 @@ import { apiError, ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, tuningContextParams } from "./declare.js";
 import { isResponse, resolveTuning } from "./resolve.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { maqamSetGrouping, twelveToneKey, type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
@@ -42,7 +42,7 @@ function maqamSetMember({ transposition: t, cells }: ClassifiedTransposition) {
     maqamDisplayName: t.name,
     isTransposed: t.isTransposed,
     isBaseForm: t.isBaseForm,
-    tonic: { ipnReferenceNoteName: twelveToneKey(tonic), noteNameIdName: std(tonic.noteName), noteNameDisplayName: tonic.noteName },
+    tonic: { ipnReferenceNoteName: twelveToneKey(tonic), noteNameIdName: toIdName(tonic.noteName), noteNameDisplayName: tonic.noteName },
   };
 }
 
@@ -78,7 +78,7 @@ export const maqamSetsRoute = defineRoute({
       return apiError({
         status: 404,
         error: `No sets found containing maqam '${p.maqamId}'`,
-        message: `No maqām pitch-class set of '${tuning.ts.id}' on '${std(tuning.startingNote)}' lists '${filterIdName(filter)}'${selected.setId ? ` in '${selected.setId}'` : ""}.`,
+        message: `No maqām pitch-class set of '${tuning.ts.id}' on '${toIdName(tuning.startingNote)}' lists '${filterIdName(filter)}'${selected.setId ? ` in '${selected.setId}'` : ""}.`,
         hint: "Leave maqamId out to list every set, or try /api/maqamat/classification/12-pitch-class-sets, whose sets are completed to twelve keys.",
       });
     const totalCompatible = memberCount(sets);

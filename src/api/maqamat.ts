@@ -25,7 +25,7 @@ import { namedDegreesOf, type NamedDegree, type NamedDegrees } from "../theory/d
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
@@ -128,7 +128,7 @@ export const degreeAjnasBlock = (t: Transposition, ajnas: DegreeAjnas, includeAr
 });
 
 /** Sorting keys of a maqām: its idName and its tonic's. */
-export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: std(m.ascending[0]) });
+export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: toIdName(m.ascending[0]) });
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat
@@ -172,12 +172,12 @@ const listRoute = defineRoute({
   },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
-    const family = p.filterByFamily === undefined ? undefined : std(p.filterByFamily);
-    const tonic = p.filterByTonic === undefined ? undefined : std(p.filterByTonic);
+    const family = p.filterByFamily === undefined ? undefined : toIdName(p.filterByFamily);
+    const tonic = p.filterByTonic === undefined ? undefined : toIdName(p.filterByTonic);
     const families = listFamilies(cat, p.centsTolerance);
     const items = cat.maqamat
       .map((m, i) => ({ m, family: families[i] }))
-      .filter((item) => (family === undefined || item.family.idName === family) && (tonic === undefined || std(item.m.ascending[0]) === tonic));
+      .filter((item) => (family === undefined || item.family.idName === family) && (tonic === undefined || toIdName(item.m.ascending[0]) === tonic));
     const data = sortByNameOrTonic(cat, items, p.sortBy, ({ m }) => maqamSortKey(m)).map(({ m, family }) => {
       const { count, availability } = availabilitySummary(cat, m, p.includeArabic);
       return {
@@ -299,7 +299,7 @@ export const routes = [
 
 /** The tonics the spec allows for filtering, and every tonic the data has. */
 const listTonics = (cat: Catalog) => [
-  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...cat.maqamat.map((m) => std(m.ascending[0]))]),
+  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...cat.maqamat.map((m) => toIdName(m.ascending[0]))]),
 ];
 
 /** `name=value` pairs for an optional parameter: absent, or each value. */
@@ -323,7 +323,7 @@ export function* prerender(cat: Catalog): Generator<string> {
           }
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
-      for (const arabic of ["", "includeArabic=true&"]) yield `${COLLECTION}/families?${arabic}startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+      for (const arabic of ["", "includeArabic=true&"]) yield `${COLLECTION}/families?${arabic}startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
   for (const m of cat.maqamat) {
     const transposedIds = new Set<string>();
     for (const ts of cat.tuningSystems)
@@ -331,7 +331,7 @@ export function* prerender(cat: Catalog): Generator<string> {
         if (!isPossibleIn(cat, m, ts, startingNote)) continue;
         const list = transpositionsOf(cat, m, ts, startingNote);
         for (const t of list) if (t.idName !== m.idName) transposedIds.add(t.idName);
-        if (distinctTranspositions(cat, list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${std(startingNote)}&tuningSystem=${ts.id}`;
+        if (distinctTranspositions(cat, list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
       }
     for (const id of [m.idName, ...transposedIds]) {
       yield `${COLLECTION}/${id}/availability`;

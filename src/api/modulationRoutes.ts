@@ -13,7 +13,7 @@ import { transpositionsOf } from "../theory/transposition.js";
 import { EDGE_CATEGORIES, modulationGraphOf, nodeKey, type ModulationGraph } from "../theory/modulationGraph.js";
 import { routesThrough, searchBudget, type Route, type SearchOptions } from "../theory/routeSearch.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 /** The specification's ceiling on hops per request. */
 const MAX_HOPS = 20;
@@ -87,7 +87,7 @@ function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
   const startingNote = blankToUndefined(raw.startingNote);
   if (!startingNote) {
     const validOptions = cat.findTuningSystem(tuningSystem)?.startingNotes ?? [];
-    return requiredParameter("startingNote", `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(std).join(", ") || "(unknown tuning system)"}.`, {
+    return requiredParameter("startingNote", `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(toIdName).join(", ") || "(unknown tuning system)"}.`, {
       validOptions,
     });
   }
@@ -158,11 +158,11 @@ const endpointError = (status: number, prefix: string, error: string, hint: stri
 
 /** A base maqām by its exact idName (or the older `al-` spelling); transposed idNames are refused. */
 function maqamOf(cat: Catalog, prefix: string, idName: string): Maqam | ApiResponse {
-  const maqam = cat.maqamat.find((m) => m.idName === idName || std(m.name) === idName);
+  const maqam = cat.maqamat.find((m) => m.idName === idName || toIdName(m.name) === idName);
   if (maqam) return maqam;
   const transposed = cat.findMaqam(idName);
   if (transposed?.tonic !== undefined)
-    return endpointError(400, prefix, `'${idName}' is a transposition, not a base maqām idName`, `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${std(transposed.tonic)}.`);
+    return endpointError(400, prefix, `'${idName}' is a transposition, not a base maqām idName`, `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${toIdName(transposed.tonic)}.`);
   return endpointError(404, prefix, `Maqam '${idName}' not found`, "Use /api/maqamat to list the maqām idNames (numeric ids are not accepted here).");
 }
 
@@ -175,7 +175,7 @@ interface ResolvedEndpoint {
 function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
   const maqam = maqamOf(cat, prefix, endpoint.maqam);
   if (isResponse(maqam)) return maqam;
-  const where = `/api/tuning-systems/${ts.id}/${std(startingNote)}/maqamat`;
+  const where = `/api/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat`;
   if (!isPossibleIn(cat, maqam, ts, startingNote))
     return endpointError(400, prefix, `Maqam '${endpoint.maqam}' is not available in this tuning system`, `${where} lists the maqāmāt this tuning system and starting note realise.`);
   if (endpoint.tonic === undefined) return { maqam };
@@ -187,7 +187,7 @@ function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: T
       prefix,
       `Maqam '${endpoint.maqam}' with tonic '${endpoint.tonic}' is not available in this tuning system`,
       "Use one of the tonics in validOptions, or leave the tonic out for the analytical form.",
-      { validOptions: list.map((t) => std(t.tonic)) },
+      { validOptions: list.map((t) => toIdName(t.tonic)) },
     );
   return { maqam, tonic: rendering.tonic };
 }
@@ -196,7 +196,7 @@ function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: T
 function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ApiResponse {
   const index = tonic === undefined ? graph.analyticalNode.get(maqam) : graph.byKey.get(nodeKey(maqam, tonic));
   if (index !== undefined) return index;
-  return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${std(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
+  return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${toIdName(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ function nodeObject(graph: ModulationGraph, index: number, includeArabic: boolea
     maqamId: maqam.id,
     maqamIdName: t.idName,
     maqamDisplayName: t.name,
-    tonicId: std(t.tonic),
+    tonicId: toIdName(t.tonic),
     tonicDisplay: t.tonic,
     isTransposition: t.isTransposed,
     ...(includeArabic ? { maqamDisplayNameAr: entityNameToArabic(t.name), tonicDisplayAr: noteNameToArabic(t.tonic) } : {}),

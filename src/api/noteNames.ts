@@ -16,7 +16,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { namesOf } from "../theory/realisation.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 const BASE = "/pitch-classes/note-names";
 
@@ -37,7 +37,7 @@ export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningCo
     status: 404,
     error: `Note name '${name}' not found in tuning system '${ts.id}' with starting note '${startingNote}'`,
     message: "This tuning system has no pitch class of that name for this starting note (octaves 0-3).",
-    hint: `Use /api/pitch-classes/note-names/${std(name)}/availability to see where this note name is available.`,
+    hint: `Use /api/pitch-classes/note-names/${toIdName(name)}/availability to see where this note name is available.`,
   });
 
 const noteLinks = (ctx: RequestContext, idName: string) => ({

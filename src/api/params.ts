@@ -66,11 +66,10 @@ export function fail(ctx: z.RefinementCtx, spec: ErrorSpec): typeof z.NEVER {
 }
 
 /** Converts a failed parse into the API's 4xx body (the first issue wins). */
-export function issueToResponse(issues: readonly z.core.$ZodIssue[]): ApiResponse {
+function issueToResponse(issues: readonly z.core.$ZodIssue[], name: string): ApiResponse {
   const issue = issues[0];
   const spec = issue.code === "custom" ? (issue.params as ErrorSpec | undefined) : undefined;
   if (spec) return apiError(spec);
-  const name = issue.path.join(".");
   return apiError({ error: `Invalid parameter: ${name}`, message: issue.message, hint: `Check the value of '${name}'.` });
 }
 
@@ -196,12 +195,21 @@ export function validatorOf<T>(name: string, d: ParamDeclaration<T>): z.ZodType<
     });
 }
 
-/** The validator of a route's parameters; key order is the order of the checks (the first failure answers). */
-export const paramsValidator = <D extends ParamDeclarations>(declarations: D) =>
-  z.object(Object.fromEntries(Object.entries(declarations).map(([name, d]) => [name, validatorOf(name, d)]))) as unknown as z.ZodType<
-    ParsedParams<D>,
-    Record<string, Raw>
-  >;
+export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: ParsedParams<D> } | { ok: false; answer: ApiResponse };
+
+/**
+ * Validates a route's raw parameters against its declarations, in declaration order: the first
+ * failing parameter answers (its 4xx body), else every value parsed.
+ */
+export function parseParams<D extends ParamDeclarations>(declarations: D, input: Record<string, Raw>): ParamsResult<D> {
+  const params: Record<string, unknown> = {};
+  for (const [name, d] of Object.entries(declarations)) {
+    const parsed = validatorOf(name, d).safeParse(input[name]);
+    if (!parsed.success) return { ok: false, answer: issueToResponse(parsed.error.issues, name) };
+    params[name] = parsed.data;
+  }
+  return { ok: true, params: params as ParsedParams<D> };
+}
 
 /** The ids a `tuningSystems` parameter stands for in a catalog. */
 export const tuningSystemIds = (cat: Catalog, list: TuningSystemList): readonly string[] => ("all" in list ? cat.tuningSystems.map((ts) => ts.id) : list);

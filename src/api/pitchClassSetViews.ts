@@ -6,7 +6,7 @@ import { apiError, type ApiResponse } from "./errors.js";
 import { flag, optionalText } from "./declare.js";
 import type { TuningContext } from "./resolve.js";
 import { noteRef } from "./format.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import { transpositionIdName, type EntityReference, type Maqam } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -107,7 +107,7 @@ const centsInOctave = (cell: PitchClass, tonic: PitchClass): number => Number(fo
 
 function clashNotes(clash: Clash, tonic: PitchClass, arabic: boolean) {
   return clash.cells.map((cell) => ({
-    noteName: std(cell.noteName),
+    noteName: toIdName(cell.noteName),
     displayName: cell.noteName,
     ...(arabic ? { displayNameAr: noteNameToArabic(cell.noteName) } : {}),
     englishName: cell.englishName,

@@ -7,7 +7,7 @@ import { apiError, type ApiResponse } from "./errors.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity, EntityReference } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
 import { KIND, noteRef } from "./format.js";
 
@@ -36,7 +36,7 @@ export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, st
       message: `No tuning system has the id '${tuningSystem}'.`,
       hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
     });
-  const validOptions = ts.startingNotes.map(std);
+  const validOptions = ts.startingNotes.map(toIdName);
   if (startingNote === undefined || startingNote.trim() === "")
     return apiError({
       error: "startingNote parameter is required",
@@ -68,8 +68,8 @@ export const invalidStartingNote = (ts: TuningSystem, given: string) =>
   apiError({
     error: "Invalid starting note",
     message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
-    hint: `Use one of: ${ts.startingNotes.map(std).join(", ")}.`,
-    extra: { validOptions: ts.startingNotes.map(std), availableTuningSystemStartingNotes: ts.startingNotes },
+    hint: `Use one of: ${ts.startingNotes.map(toIdName).join(", ")}.`,
+    extra: { validOptions: ts.startingNotes.map(toIdName), availableTuningSystemStartingNotes: ts.startingNotes },
   });
 
 /** The `{id}/{startingNote}` path segments of the per-tuning-system routes (404 unknown system, 400 bad starting note). */
@@ -104,10 +104,10 @@ export function requestedTonic(
   /** The route's suffix after the idName (`/availability`, `/compare`), so the hint names the same route. */
   routeSuffix = "",
 ): string | undefined | ApiResponse {
-  if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? std(ref.tonic) : undefined);
+  if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? toIdName(ref.tonic) : undefined);
   if (cat.notes.findNoteName(parameter)?.name === ref.tonic) return parameter;
   return apiError({
-    error: `Conflicting tonic: the idName names '${std(ref.tonic)}' but ${parameterName} is '${parameter}'`,
+    error: `Conflicting tonic: the idName names '${toIdName(ref.tonic)}' but ${parameterName} is '${parameter}'`,
     message: `A transposed idName already selects its tonic; ${parameterName} must name the same note or be left out.`,
     hint: `Use ${KIND[ref.entity.kind].collection}/${ref.entity.idName}${routeSuffix}?${parameterName}=${parameter}, or drop ${parameterName}.`,
   });
@@ -125,8 +125,8 @@ export function transpositionSummary(t: Transposition, includeArabic: boolean, d
 
 /** The list entry whose tonic the parameter names (first match), or undefined. */
 export function findTransposition(list: readonly Transposition[], tonic: string): Transposition | undefined {
-  const wanted = std(tonic);
-  return list.find((t) => std(t.tonic) === wanted);
+  const wanted = toIdName(tonic);
+  return list.find((t) => toIdName(t.tonic) === wanted);
 }
 
 /** The entry on the requested tonic, else the first entry (the taḥlīl when it is reachable). */

@@ -4,7 +4,7 @@
  * fallback server both go through `dispatch`, so a pre-rendered file equals the live answer.
  */
 import { apiError, type ApiResponse } from "./errors.js";
-import { issueToResponse, paramsValidator, type ParamDeclarations, type ParsedParams } from "./params.js";
+import { parseParams, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export interface RequestContext {
@@ -65,7 +65,6 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     return greedy ? "(.+)" : "([^/]+)";
   });
   const path = spec.path.replace("+}", "}");
-  const validator = paramsValidator(spec.params);
   return {
     name: `GET ${path}`,
     path,
@@ -77,8 +76,8 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     matcher: new RegExp(`^${source}/?$`),
     pathParams,
     answer: (input, ctx) => {
-      const parsed = validator.safeParse(input);
-      return parsed.success ? spec.handle(parsed.data, ctx) : issueToResponse(parsed.error.issues);
+      const parsed = parseParams(spec.params, input);
+      return parsed.ok ? spec.handle(parsed.params, ctx) : parsed.answer;
     },
   };
 }

@@ -11,7 +11,7 @@ import { entityObject, tuningSystemEntity } from "./format.js";
 import type { SourceRecord } from "../data/schemas.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 /** The record's fields by name (the typed union hides the per-type ones from indexing). */
 type Fields = Record<string, string | undefined>;
@@ -33,9 +33,9 @@ const arabic = (source: SourceRecord, stem: string): string | undefined => field
 const yearOf = (date: string): string => /^\d{4}/.exec(date)?.[0] ?? date;
 
 /**
- * `<first contributor's last name> (<original year>/<year>)` through std with `_` → `-`, e.g.
+ * `<first contributor's last name> (<original year>/<year>)` through toIdName with `_` → `-`, e.g.
  * `al-urmawi-al-baghdadi-(1986/2017)`; the Arabic one falls back to English where a field is
- * empty. std leaves Arabic letters NFD-decomposed, as the reference does.
+ * empty. toIdName leaves Arabic letters NFD-decomposed, as the reference does.
  */
 function displayNameOf(source: SourceRecord, language: "English" | "Arabic"): string {
   const first = source.contributors[0];
@@ -44,7 +44,7 @@ function displayNameOf(source: SourceRecord, language: "English" | "Arabic"): st
   const lastName = (language === "Arabic" && first.lastNameArabic) || first.lastNameEnglish;
   const original = source.sourceType === "Book" ? text("originalPublicationDate") : "";
   const years = `${original ? `${yearOf(original)}/` : ""}${yearOf(text("publicationDate"))}`;
-  return std(`${lastName} (${years})`).replace(/_/g, "-");
+  return toIdName(`${lastName} (${years})`).replace(/_/g, "-");
 }
 
 const ARABIC_COMMON = ["title", "edition", "publicationDate"];
@@ -149,7 +149,7 @@ const tuningSystemsRoute = defineRoute({
           tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
           sourceReferences,
           // Every note-name set's first name, not deduplicated, as /tuning-systems lists them.
-          startingNotes: ts.record.noteNames.map((set) => std(set[0])),
+          startingNotes: ts.record.noteNames.map((set) => toIdName(set[0])),
           links: { detail: apiUrl(ctx, `/tuning-systems/${ts.id}`), source: sourceLink(ctx, source) },
         },
       ];

@@ -10,7 +10,7 @@ import type { ApiResponse } from "./errors.js";
 import { noteRef, tuningSystemEntity } from "./format.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 export interface Scope {
   contexts: TuningContext[];
@@ -57,7 +57,7 @@ interface FailedCell {
 type Cell = TuningContext | FailedCell;
 
 /** Named after the token as given (no display name to show for it). */
-const tokenRef = (token: string) => ({ idName: std(token), displayName: token });
+const tokenRef = (token: string) => ({ idName: toIdName(token), displayName: token });
 
 function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): Cell[] {
   const ts = cat.findTuningSystem(id);

@@ -17,7 +17,7 @@ import { familyOf, type Family } from "../theory/family.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 
@@ -54,12 +54,12 @@ function availableFrom(cat: Catalog, tuning: TuningContext, tolerance: number): 
 }
 
 /** Note idNames of cells (descending ones top-down, as given). */
-const idNames = (cells: readonly PitchClass[]) => cells.map((pc) => std(pc.noteName));
+const idNames = (cells: readonly PitchClass[]) => cells.map((pc) => toIdName(pc.noteName));
 
 /** Degree details of re-spelled cells (§14.3). */
 const degreeDetails = (cells: readonly PitchClass[]) =>
   cells.map((pc) => ({
-    noteName: std(pc.noteName),
+    noteName: toIdName(pc.noteName),
     englishName: pc.englishName,
     solfege: pc.solfege,
     ipnReferenceNoteName: pc.ipnReferenceNoteName,
@@ -98,7 +98,7 @@ const route = defineRoute({
       links: { detail: apiUrl(ctx, `/maqamat/${maqam.idName}`) },
       ...(p.includeMaqamDegrees
         ? {
-            maqamDegrees: details ? realisedDegrees(tahlil, true) : { ascending: maqam.ascending.map(std), descending: maqam.descending.map(std) },
+            maqamDegrees: details ? realisedDegrees(tahlil, true) : { ascending: maqam.ascending.map(toIdName), descending: maqam.descending.map(toIdName) },
           }
         : {}),
       ...(p.includeTranspositions
@@ -113,7 +113,7 @@ const route = defineRoute({
     const stats = {
       totalMaqamatForStartingNote: data.length,
       totalMaqamatInLibrary: cat.maqamat.length,
-      uniqueTonicCount: new Set(available.map(({ maqam }) => std(maqam.ascending[0]))).size,
+      uniqueTonicCount: new Set(available.map(({ maqam }) => toIdName(maqam.ascending[0]))).size,
       uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
     };
     return perTuningSystemAnswer(ctx, "maqam", tuning, p.includeArabic, stats, data);
@@ -138,5 +138,5 @@ const VARIANTS = [
 /** Every tuning system × starting note in the default form and a few flag combinations. */
 export function* prerender(cat: Catalog): Generator<string> {
   for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) for (const q of VARIANTS) yield `/tuning-systems/${ts.id}/${std(startingNote)}/maqamat${q}`;
+    for (const startingNote of ts.startingNotes) for (const q of VARIANTS) yield `/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat${q}`;
 }

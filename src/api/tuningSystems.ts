@@ -8,7 +8,7 @@ import { isResponse, resolveTuningPath } from "./resolve.js";
 import { referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 const listRoute = defineRoute({
   path: "/tuning-systems",
@@ -56,7 +56,7 @@ const pitchClassesRoute = defineRoute({
     return ok({
       tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: n }),
       startingNotes: noteNameArray(ts.startingNotes, p.includeArabic),
-      selectedStartingNote: { ...noteRef(startingNote, p.includeArabic), idName: std(p.startingNote) },
+      selectedStartingNote: { ...noteRef(startingNote, p.includeArabic), idName: toIdName(p.startingNote) },
       stats: {
         // The number of distinct pitch-class indices, as the archive counts them.
         totalPitchClasses: n,
@@ -82,7 +82,7 @@ export function* prerender(cat: Catalog): Generator<string> {
   for (const q of ["", "?includeArabic=true", "?includeSources=true", "?includeArabic=true&includeSources=true"]) yield `/tuning-systems${q}`;
   for (const ts of cat.tuningSystems)
     for (const note of ts.startingNotes) {
-      const base = `/tuning-systems/${ts.id}/${std(note)}/pitch-classes`;
+      const base = `/tuning-systems/${ts.id}/${toIdName(note)}/pitch-classes`;
       yield base;
       for (const type of PITCH_CLASS_DATA_TYPES) for (const octave of OCTAVE_OPTIONS) yield `${base}?octave=${octave}&pitchClassDataType=${type}`;
     }

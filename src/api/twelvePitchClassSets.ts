@@ -7,7 +7,7 @@ import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
 import { isResponse, type TuningContext } from "./resolve.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Catalog } from "../theory/catalog.js";
 import type { PitchClass } from "../theory/pitchClass.js";
@@ -32,7 +32,7 @@ function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNot
       hint: `Use one of the ids in validOptions, e.g. tuningSystem=${DEFAULT_TUNING.tuningSystem}.`,
       extra: { availableTuningSystems: cat.tuningSystems.map(tuningSystemSummary), validOptions: cat.tuningSystems.map((t) => t.id) },
     });
-  const validOptions = ts.startingNotes.map(std);
+  const validOptions = ts.startingNotes.map(toIdName);
   const resolved = findStartingNote(ts, startingNote);
   if (!resolved)
     return apiError({
@@ -43,9 +43,9 @@ function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNot
     });
   const alKindi = alKindiOf(cat);
   if (!findStartingNote(alKindi, resolved)) {
-    const alKindiNotes = alKindi.startingNotes.map(std);
+    const alKindiNotes = alKindi.startingNotes.map(toIdName);
     return apiError({
-      error: `Starting note '${std(resolved)}' is not valid for ${alKindi.id} tuning system`,
+      error: `Starting note '${toIdName(resolved)}' is not valid for ${alKindi.id} tuning system`,
       message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
       hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
       extra: { validOptions: validOptions.filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
@@ -142,7 +142,7 @@ function twelveToneMember(e: ClassifiedTransposition, keys: readonly string[]) {
     isTransposed: t.isTransposed,
     tonic: {
       ipnReferenceNoteName: tonicReference(e),
-      noteNameIdName: std(tonic.noteName),
+      noteNameIdName: toIdName(tonic.noteName),
       noteNameDisplayName: tonic.noteName,
       positionInSet: keys.indexOf(tonicReference(e)),
     },

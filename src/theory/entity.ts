@@ -1,10 +1,10 @@
 /**
  * Maqāmāt and ajnās as the theory sees them: a name and note sequences. Identifiers follow the
- * specification: `std(name)` with an `al-` closed up (`maqam_rahat_alarwah`), and a transposition
+ * specification: `toIdName(name)` with an `al-` closed up (`maqam_rahat_alarwah`), and a transposition
  * is `<base idName>_al_<tonic idName>`.
  */
 import type { MaqamRecord, JinsRecord } from "../data/schemas.js";
-import { std } from "./std.js";
+import { toIdName } from "./idName.js";
 import type { NoteNameIndex } from "./noteName.js";
 
 export interface Maqam {
@@ -29,11 +29,11 @@ export interface Jins {
 
 export type Entity = Maqam | Jins;
 
-/** idName of a maqām or jins display name: std with `al-` closed up. */
-export const entityIdName = (name: string): string => std(name).replace(/al-/g, "al");
+/** idName of a maqām or jins display name: toIdName with `al-` closed up. */
+export const entityIdName = (name: string): string => toIdName(name).replace(/al-/g, "al");
 
 /** idName of a transposition: `<base idName>_al_<tonic idName>`. */
-export const transpositionIdName = (base: Entity, tonic: string): string => `${base.idName}_al_${std(tonic)}`;
+export const transpositionIdName = (base: Entity, tonic: string): string => `${base.idName}_al_${toIdName(tonic)}`;
 
 /** Display name of a transposition: `<name> al-<tonic>`. */
 export const transpositionDisplayName = (base: Entity, tonic: string): string => `${base.name} al-${tonic}`;
@@ -76,14 +76,14 @@ export function entityFinder<E extends Entity>(entities: readonly E[], notes: No
     byKey.set(e.id, e);
     byKey.set(e.idName, e);
     // The older spelling with a hyphen after `al` (`maqam_rahat_al-arwah`) is still accepted.
-    if (!byKey.has(std(e.name))) byKey.set(std(e.name), e);
+    if (!byKey.has(toIdName(e.name))) byKey.set(toIdName(e.name), e);
   }
   const longestFirst = [...entities].sort((a, b) => b.idName.length - a.idName.length);
   return (param: string): EntityReference<E> | undefined => {
     const direct = byKey.get(param);
     if (direct) return { entity: direct };
     for (const e of longestFirst) {
-      for (const base of new Set([e.idName, std(e.name)])) {
+      for (const base of new Set([e.idName, toIdName(e.name)])) {
         if (!param.startsWith(`${base}_al`)) continue;
         // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
         const rest = param.slice(base.length + 3);

@@ -7,7 +7,7 @@
  * mahrān, …). Those are kept as the jins names them rather than forced into the 16: merging them
  * would misname the maqām and regroup `/maqamat/families` (docs/deviations.md, "Family classification").
  */
-import { std } from "./std.js";
+import { toIdName } from "./idName.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
 import type { Transposition } from "./transposition.js";
@@ -55,7 +55,7 @@ export function familyNameOfJins(jinsName: string): string {
 /** The family of a jins name as `{idName, name}`. */
 function familyOfJinsName(jinsName: string): Family {
   const name = familyNameOfJins(jinsName);
-  return { idName: std(name), name };
+  return { idName: toIdName(name), name };
 }
 
 /**

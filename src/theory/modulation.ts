@@ -13,7 +13,7 @@ import { type Entity, type Maqam, transpositionDisplayName, transpositionIdName 
 import { tahlilOf, isPossible, namesOf } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
 import { entityNameToArabic, noteNameToArabic } from "./arabic.js";
-import { std } from "./std.js";
+import { toIdName } from "./idName.js";
 
 /** The eight lists of a modulation block, in output order. */
 export const MODULATION_CATEGORIES = [
@@ -320,7 +320,7 @@ export function modulationEntry({ entity, transposition: t }: ModulationTarget, 
     id: entity.id,
     idName: t.idName,
     displayName: t.name,
-    tonicIdName: std(t.tonic),
+    tonicIdName: toIdName(t.tonic),
     tonicDisplayName: t.tonic,
     ...(entity.kind === "maqam" ? { isTransposition: t.isTransposed } : {}),
     ...(includeArabic ? { displayNameAr: entityNameToArabic(t.name), tonicDisplayNameAr: noteNameToArabic(t.tonic) } : {}),

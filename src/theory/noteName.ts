@@ -4,7 +4,7 @@
  * universe once (the catalog keeps it); lookups of unknown names answer "none", `--` or undefined.
  */
 import type { NoteNameUniverse, ShawwaClass } from "../data/schemas.js";
-import { std } from "./std.js";
+import { toIdName } from "./idName.js";
 
 export const NONE = "none";
 
@@ -39,7 +39,7 @@ export interface NoteNameIndex {
   allNoteNames: readonly NoteNameEntry[];
   /** Diacritics-insensitive lookup of a note name (display or idName form); undefined when unknown. */
   findNoteName(param: string): NoteNameEntry | undefined;
-  /** Position of an idName in the concatenated std'd octave lists (tonic sort priority). */
+  /** Position of an idName in the concatenated idName'd octave lists (tonic sort priority). */
   tonicPriority(idName: string): number;
 }
 
@@ -70,7 +70,7 @@ export function noteNameIndex(universe: NoteNameUniverse): NoteNameIndex {
 
   const allNoteNames: NoteNameEntry[] = [...cellByName.entries()].map(([name, cell]) => ({
     name,
-    idName: std(name),
+    idName: toIdName(name),
     ...cell,
     englishName: englishNameOf(name),
   }));
@@ -79,7 +79,7 @@ export function noteNameIndex(universe: NoteNameUniverse): NoteNameIndex {
 
   const priorityByIdName = new Map<string, number>();
   octaveLists.flat().forEach((name, position) => {
-    const id = std(name);
+    const id = toIdName(name);
     if (!priorityByIdName.has(id)) priorityByIdName.set(id, position);
   });
 
@@ -112,7 +112,7 @@ export function noteNameIndex(universe: NoteNameUniverse): NoteNameIndex {
     shawwaClassOf,
     shawwaPosition: (name) => (name === undefined ? -1 : (shawwaPositions.get(name) ?? -1)),
     allNoteNames,
-    findNoteName: (param) => byIdName.get(std(param)),
+    findNoteName: (param) => byIdName.get(toIdName(param)),
     tonicPriority: (idName) => priorityByIdName.get(idName) ?? Number.MAX_SAFE_INTEGER,
   };
 }

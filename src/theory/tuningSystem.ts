@@ -1,6 +1,6 @@
 /** Tuning systems: identity, display names, starting notes and the value format of their data. */
 import type { TuningSystemRecord } from "../data/schemas.js";
-import { std } from "./std.js";
+import { toIdName } from "./idName.js";
 
 export type ValueType = "fraction" | "cents" | "decimalRatio" | "stringLength" | "fretDivision" | "unknown";
 
@@ -14,9 +14,9 @@ export interface TuningSystem {
   startingNotes: string[];
 }
 
-/** `creatorEnglish_year` without spaces, `+` and `-`, through std. */
+/** `creatorEnglish_year` without spaces, `+` and `-`, through toIdName. */
 export function tuningSystemIdOf(record: TuningSystemRecord): string {
-  return std(`${record.creatorEnglish}_${record.year}`.replace(/[\s+-]/g, ""));
+  return toIdName(`${record.creatorEnglish}_${record.year}`.replace(/[\s+-]/g, ""));
 }
 
 /** Detects the value format of a whole pitch-class list (fractions, cents, ratios, lengths). */
@@ -57,8 +57,8 @@ export function tuningSystemOf(record: TuningSystemRecord): TuningSystem {
 
 /** The starting note (display name) of `ts` that `param` names diacritics-insensitively. */
 export function findStartingNote(ts: TuningSystem, param: string): string | undefined {
-  const wanted = std(param);
-  return ts.startingNotes.find((s) => std(s) === wanted);
+  const wanted = toIdName(param);
+  return ts.startingNotes.find((s) => toIdName(s) === wanted);
 }
 
 /** Hz of pitch class 0, octave 1 for a starting note. */

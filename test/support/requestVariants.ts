@@ -6,7 +6,7 @@
  */
 import type { Catalog } from "../../src/theory/catalog.js";
 import { PITCH_CLASS_DATA_TYPES } from "../../src/api/format.js";
-import { std } from "../../src/theory/std.js";
+import { toIdName } from "../../src/theory/idName.js";
 import { pitchClassesOf } from "../../src/theory/pitchClass.js";
 import { findStartingNote } from "../../src/theory/tuningSystem.js";
 import { random } from "./api.js";
@@ -39,14 +39,14 @@ export function requestVariants(cat: Catalog, prerendered: readonly string[], co
   const namesIn = (id: string, startingNote: string) => {
     const ts = systems.find((t) => t.id === id)!;
     const names = pitchClassesOf(cat, ts, findStartingNote(ts, startingNote)!).map((pc) => pc.noteName);
-    return names.filter((n) => n !== "none").map(std);
+    return names.filter((n) => n !== "none").map(toIdName);
   };
   const tuning = () => {
     const ts = pick(systems);
-    return { ts: ts.id, startingNote: std(pick(ts.startingNotes)) };
+    return { ts: ts.id, startingNote: toIdName(pick(ts.startingNotes)) };
   };
   const systemList = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.1 ? "no_such_system" : pick(systems).id)).join(",");
-  const startingNoteList = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => std(pick(pick(systems).startingNotes))).join(",");
+  const startingNoteList = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => toIdName(pick(pick(systems).startingNotes))).join(",");
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const [path, base] = pick(maqamDetails).split("?");

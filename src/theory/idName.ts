@@ -1,9 +1,9 @@
 /**
- * The idName normaliser used for every identifier and every diacritics-insensitive comparison:
+ * The idName of a display name, used for every identifier and every diacritics-insensitive comparison:
  * NFD, drop combining marks, drop apostrophe/ʿayn/hamza, whitespace runs to `_`, lower case.
  * Hyphens, slashes, parentheses and digits survive; nothing is trimmed.
  */
-export function std(text: string): string {
+export function toIdName(text: string): string {
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -13,4 +13,4 @@ export function std(text: string): string {
 }
 
 /** True when two names denote the same identifier. */
-export const sameIdName = (a: string, b: string): boolean => std(a) === std(b);
+export const sameIdName = (a: string, b: string): boolean => toIdName(a) === toIdName(b);
