@@ -161,3 +161,16 @@ describe("GET /api and /api/", () => {
     expect(missing.body.hint).toContain("GET /api");
   });
 });
+
+describe("docs/endpoints.md", () => {
+  it("is what the route declarations generate (npm run docs)", async () => {
+    const { ENDPOINTS_DOC, endpointsMarkdown } = await import("../scripts/endpointDocs.js");
+    expect(readFileSync(ENDPOINTS_DOC, "utf8")).toBe(endpointsMarkdown());
+    expect(endpointsMarkdown().match(/^## GET \/api/gm)).toHaveLength(30);
+  });
+
+  it("and the README's endpoint table names every endpoint with its summary", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const route of dataRoutes) expect(readme, route.name).toContain(`| \`${route.name.replace("GET ", "GET /api")}\` | ${route.summary}`);
+  });
+});
