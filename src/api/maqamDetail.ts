@@ -31,7 +31,8 @@ import { familyOf, type Family } from "../theory/family.js";
 import { namedDegreesOf } from "../theory/degrees.js";
 import { respellScale, midiLabelOf } from "../theory/respell.js";
 import { suyurOf } from "../theory/suyur.js";
-import { modulationsOf, modulationCounts, modulationsBlock, lowerOctaveModulations, lowerOctaveModulationsBlock } from "../theory/modulation.js";
+import { modulationsOf, modulationCounts, lowerOctaveModulations } from "../theory/modulation.js";
+import { modulationsBlock, lowerOctaveModulationsBlock } from "./modulationBlocks.js";
 
 const COLLECTION = "/maqamat";
 

@@ -12,8 +12,6 @@ import { pitchClassesPerOctave, type TuningSystem } from "./tuningSystem.js";
 import { type Entity, type Maqam, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf, isPossible, namesOf } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
-import { entityNameToArabic, noteNameToArabic } from "./arabic.js";
-import { toIdName } from "./idName.js";
 
 /** The eight lists of a modulation block, in output order. */
 export const MODULATION_CATEGORIES = [
@@ -239,7 +237,7 @@ export function modulationsOf(cat: Catalog, maqam: Maqam, source: Transposition,
 }
 
 /** An object with one value per category, in output order. */
-function perCategory<T>(value: (category: ModulationCategory) => T): Record<ModulationCategory, T> {
+export function perCategory<T>(value: (category: ModulationCategory) => T): Record<ModulationCategory, T> {
   return Object.fromEntries(MODULATION_CATEGORIES.map((k) => [k, value(k)])) as Record<ModulationCategory, T>;
 }
 
@@ -309,38 +307,4 @@ export function lowerOctaveModulations(cat: Catalog, modulations: Modulations, t
   const pcs = pitchClassesOf(cat, ts, startingNote);
   const n = pitchClassesPerOctave(ts);
   return { maqamat: listsOctaveBelow(modulations.maqamat, pcs, n), ajnas: listsOctaveBelow(modulations.ajnas, pcs, n) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Response blocks (§8.5)
-
-/** `{id, idName, displayName, tonicIdName, tonicDisplayName, [isTransposition], [displayNameAr, tonicDisplayNameAr]}`. */
-export function modulationEntry({ entity, transposition: t }: ModulationTarget, includeArabic: boolean): Record<string, unknown> {
-  return {
-    id: entity.id,
-    idName: t.idName,
-    displayName: t.name,
-    tonicIdName: toIdName(t.tonic),
-    tonicDisplayName: t.tonic,
-    ...(entity.kind === "maqam" ? { isTransposition: t.isTransposed } : {}),
-    ...(includeArabic ? { displayNameAr: entityNameToArabic(t.name), tonicDisplayNameAr: noteNameToArabic(t.tonic) } : {}),
-  };
-}
-
-function listsBlock(lists: ModulationLists, includeArabic: boolean) {
-  return perCategory((k) => lists[k].map((t) => modulationEntry(t, includeArabic)));
-}
-
-/** The `modulations` block of the maqām detail: both modes with `noteName2pBelowThird`. */
-export function modulationsBlock(modulations: Modulations, includeArabic: boolean) {
-  const { noteName2pBelowThird } = modulations;
-  return {
-    maqamat: { ...listsBlock(modulations.maqamat, includeArabic), noteName2pBelowThird },
-    ajnas: { ...listsBlock(modulations.ajnas, includeArabic), noteName2pBelowThird },
-  };
-}
-
-/** The `lowerOctaveModulations` block (no `noteName2pBelowThird`). */
-export function lowerOctaveModulationsBlock(lowered: { maqamat: ModulationLists; ajnas: ModulationLists }, includeArabic: boolean) {
-  return { maqamat: listsBlock(lowered.maqamat, includeArabic), ajnas: listsBlock(lowered.ajnas, includeArabic) };
 }
