@@ -1,6 +1,6 @@
 /** 200 bodies of GET /intervals, /intervals/compare and /intervals/calculate. */
 import { z } from "zod";
-import { arabic, count, entityRef, fraction, intervalData, link, links, shortRef, tuningSystemRef } from "./shared.js";
+import { PITCH_CLASS_DATA, arabic, count, entityRef, fraction, intervalData, link, links, shortRef, tuningSystemRef } from "./shared.js";
 import { compareMeta, failedCell } from "./noteNames.js";
 
 const noteNamesContext = z.strictObject({ noteNames: z.array(entityRef) }).describe("The note names, as entity references.");
@@ -40,19 +40,20 @@ export const intervalsCompare = z.strictObject({
 });
 
 /** A pitch class as the calculator shows it: names and the five value formats, fretDivision a number. */
+const { englishName, solfege, abjadName, cents, decimalRatio, stringLength } = PITCH_CLASS_DATA;
 const calculatorPitchClass = z.strictObject({
   pitchClassIndex: count,
   octave: count,
   noteName: z.string(),
   noteNameDisplay: z.string(),
   noteNameDisplayAr: arabic,
-  englishName: z.string(),
-  solfege: z.string(),
-  abjadName: z.string(),
+  englishName,
+  solfege,
+  abjadName,
   fraction,
-  cents: z.number(),
-  decimalRatio: z.number(),
-  stringLength: z.number(),
+  cents,
+  decimalRatio,
+  stringLength,
   fretDivision: z.number(),
 });
 
