@@ -60,7 +60,8 @@ export interface Route {
 
 export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Route {
   const pathParams: string[] = [];
-  const source = spec.path.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
+  // A literal `.` (a file extension) matches only itself.
+  const source = spec.path.replace(/\./g, "\\.").replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
     pathParams.push(name);
     return greedy ? "(.+)" : "([^/]+)";
   });
