@@ -12,7 +12,7 @@ import { apiUrl } from "./links.js";
 import { downloadNameOf } from "./staticPath.js";
 import { isResponse, resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
 import { detailRendering, entityPath as entityIdNamePath, prerenderedRenderings } from "./entityViews.js";
-import { entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
+import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
 import { descendingDiffers } from "../exports/scales.js";
 import type { Catalog } from "../theory/catalog.js";
 import type { Entity } from "../theory/entity.js";
@@ -145,29 +145,46 @@ const setRoute = (format: Format) =>
 
 // The descending route first: its paths would otherwise read as a starting note ending in `-descending`.
 export const routes: readonly Route[] = [
-  ...(["scl", "kbm", "tun"] as const).map(tuningSystemRoute),
+  ...FORMATS.map(tuningSystemRoute),
   ...(["descending.scl", "scl", "kbm"] as const).map((file) => entityRoute("maqam", file)),
   ...(["scl", "kbm"] as const).map((file) => entityRoute("jins", file)),
-  ...(["scl", "kbm", "tun"] as const).map(setRoute),
+  ...FORMATS.map(setRoute),
 ];
 
-/**
- * Every file: each tuning system × starting note; each maqām and jins rendering the detail
- * routes pre-render (the descending scale where it differs); each 12-pitch-class set.
- */
-export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
+/** The three files of each tuning system × starting note. */
+export function* tuningSystemFiles(cat: Catalog): Generator<string> {
+  for (const ts of cat.tuningSystems)
+    for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
+}
+
+/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs). */
+export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: EntityKind): Generator<string> {
+  const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
+  for (const ts of cat.tuningSystems)
+    for (const startingNote of ts.startingNotes)
+      for (const e of entities) {
+        const tuning = { ts, startingNote };
+        if (!realisable(cat, e, tuning)) continue;
+        for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
+          const files: EntityFile[] = descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
+          for (const file of files) yield entityPath(kind, t.idName, tuning, file);
+        }
+      }
+}
+
+/** The three files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has. */
+export function* setFiles(cat: Catalog): Generator<string> {
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes) {
       const tuning = { ts, startingNote };
-      for (const format of ["scl", "kbm", "tun"] as const) yield tuningSystemPath(tuning, format);
-      for (const e of [...cat.maqamat, ...cat.ajnas]) {
-        if (!realisable(cat, e, tuning)) continue;
-        for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
-          const files: EntityFile[] = e.kind === "jins" ? ["scl", "kbm"] : descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
-          for (const file of files) yield entityPath(e.kind, t.idName, tuning, file);
-        }
-      }
       const sets = setsOf(cat, tuning);
-      if (!isResponse(sets)) for (const set of sets) for (const format of ["scl", "kbm", "tun"] as const) yield setPath(tuning, setIdNameOf(set), format);
+      if (!isResponse(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
     }
+}
+
+export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  yield* tuningSystemFiles(cat);
+  yield* renderingFiles(cat, options, "maqam");
+  yield* renderingFiles(cat, options, "jins");
+  yield* setFiles(cat);
 }

@@ -67,7 +67,7 @@ export function pitchClassSetFile(cat: Catalog, set: PitchClassSet, setIdName: s
   const notes = [
     `Maqamat on this set: ${members.join(", ")}`,
     ...(filled ? [`Keys the maqam leaves out are taken from ${alKindiOf(cat).displayName} (${alKindiOf(cat).id})`] : []),
-    "Each pitch class sounds on the key its MIDI label names; the mapping repeats every twelve keys",
+    "Each pitch class sounds on the key of its 12-tone name nearest to its pitch; the mapping repeats every twelve keys",
   ];
   return WRITERS[format](cat, scale, { title: `12-pitch-class set ${setIdName}`, ts, startingNote, notes, ...target });
 }

@@ -12,6 +12,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Transposition } from "../theory/transposition.js";
 import type { Catalog } from "../theory/catalog.js";
 import { SHARP_KEYS, keyOrder, type PitchClassSet } from "../theory/pitchClassSets.js";
+import { chromaOfReference } from "../theory/ipn.js";
 import type { Pitch } from "./scala.js";
 
 /** A degree above degree 0; `pc` is the pitch class it stands for (none for an added octave). */
@@ -22,7 +23,7 @@ export interface Degree extends Pitch {
 export interface ExportScale {
   /** Degree 0, as the API reports it. */
   tonic: PitchClass;
-  /** MIDI key of degree 0: the key of its "MIDI + deviation" label. */
+  /** MIDI key of degree 0 (keyOf). */
   tonicKey: number;
   /** Degrees 1…n above degree 0, lowest first; the last repeats the scale. */
   degrees: readonly Degree[];
@@ -30,8 +31,16 @@ export interface ExportScale {
   keys: "linear" | readonly (number | null)[];
 }
 
-/** The MIDI key a pitch class's label names (`"43 -0.0"` → 43). */
-export const keyOf = (pc: PitchClass): number => Number.parseInt(pc.midiNotePlusCentsDeviation, 10);
+/**
+ * The MIDI key of a pitch class: the key of its 12-tone name (`keyName`, by default its IPN
+ * reference) nearest to its pitch, where a keyboard player looks for it. (The API's "MIDI +
+ * deviation" label can name a key an octave away for quarter-tone spellings such as `C-b3`.)
+ */
+export function keyOf(pc: PitchClass, keyName = pc.ipnReferenceNoteName): number {
+  const chroma = chromaOfReference(keyName);
+  if (chroma === undefined) return Math.round(pc.midiNoteDecimal);
+  return chroma + 12 * Math.round((pc.midiNoteDecimal - chroma) / 12);
+}
 
 /** The exact ratio of a pitch class of a tuning system defined by ratios. */
 function ratioOf(pc: PitchClass): Fraction | undefined {
@@ -85,17 +94,17 @@ export const descendingDiffers = (t: Transposition): boolean => {
  * octave last, and each key taking the pitch class of its name. A set can reach past the
  * tonic's octave (a maqām that climbs higher keeps its upper notes); each pitch class is moved
  * by whole octaves into the octave above the tonic, so that with the mapping repeating every
- * twelve keys it sounds on the very key its "MIDI + deviation" label names.
+ * twelve keys it sounds on the key of its name nearest to its pitch.
  */
 export function pitchClassSetScale(set: PitchClassSet): ExportScale {
   const entries = [...set.pitchClasses];
   const [[tonicName, tonic], ...rest] = entries;
-  const tonicKey = keyOf(tonic);
+  const tonicKey = keyOf(tonic, tonicName);
   const degreeOfKey = new Map(entries.map(([key], degree) => [key, degree]));
   const start = keyOrder(tonicName);
-  const inTonicOctave = ([, pc]: [string, PitchClass]): Degree => {
+  const inTonicOctave = ([key, pc]: [string, PitchClass]): Degree => {
     const { cents, ratio } = degreeAbove(tonic, pc);
-    const octaves = Math.floor((keyOf(pc) - tonicKey) / 12);
+    const octaves = Math.floor((keyOf(pc, key) - tonicKey) / 12);
     return { cents: cents - 1200 * octaves, ...(ratio ? { ratio: ratio.mul(new Fraction(2).pow(-octaves)) } : {}), pc };
   };
   return {
