@@ -131,6 +131,9 @@ describe("work split", () => {
     expect(cacheGroupOf("/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/maqamat/maqam_rast/availability?includeArabic=true")).toBe("/maqamat/maqam_rast");
+    expect(cacheGroupOf("/exports/tuning-systems/ibnsina_1037/yegah.tun")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/exports/maqamat/maqam_rast_al_saham/ramal_tuti/ibnsina_1037/yegah-descending.scl")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/exports/pitch-class-sets/ibnsina_1037/yegah/maqam_rast_al_saham/ramal_tuti_set.kbm")).toBe("ibnsina_1037 × yegah");
   });
 
   it("keeps a group in one batch, largest batch first", () => {

@@ -42,6 +42,7 @@ const tuningSystemRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/tuning-systems/{id}/{startingNote}.${format}`,
     summary: `One octave of a tuning system from a starting note as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    answersFile: true,
     params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
@@ -73,6 +74,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
     path: `${BASE}/${COLLECTION[kind]}/{idName+}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
     summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, plain ASCII text.`,
     unprocessable: true,
+    answersFile: true,
     params: { idName: entityIdNamePath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
@@ -118,6 +120,7 @@ const setRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName+}.${format}`,
     summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    answersFile: true,
     params: {
       tuningSystem: tuningSystemIdPath(),
       startingNote: startingNotePath(),

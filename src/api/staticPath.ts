@@ -40,7 +40,7 @@ const ROOT_FILE = "index.json";
 const TOP_LEVEL_DOCUMENTS = new Set(["openapi.json"]);
 
 /** A download: a path below /exports ending in one of the tuning-file extensions. */
-const DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
+export const DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
 export const isDownloadPath = (path: string): boolean => DOWNLOAD.test(path);
 
 /**
