@@ -33,7 +33,7 @@ export interface TuningContextRef {
 const WRITERS: Record<Format, (cat: Catalog, scale: ExportScale, p: Provenance) => string> = { scl: sclText, kbm: kbmText, tun: tunText };
 
 export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {
-  const title = `one octave of ${ts.displayName} from ${startingNote}`;
+  const title = `tuning system, one octave from ${startingNote}`;
   return WRITERS[format](cat, tuningSystemScale(cat, ts, startingNote), { title, ts, startingNote, notes: [], ...target });
 }
 
