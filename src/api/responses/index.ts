@@ -23,9 +23,10 @@ export { SHARED_SCHEMAS } from "./shared.js";
  * printable ASCII lines, each ended by a line feed. Their content is checked by readers of the
  * formats themselves (test/support/tuningFiles.ts).
  */
+export const TEXT_FILE_PATTERN = /^([\x20-\x7e]*\n)*$/;
 export const TEXT_FILE_BODY = z
   .string()
-  .regex(/^([\x20-\x7e]*\n)*$/)
+  .regex(TEXT_FILE_PATTERN)
   .describe("A Scala scale, Scala keyboard mapping or AnaMark tuning file: ASCII text.");
 
 export const RESPONSE_SCHEMAS = {
