@@ -5,6 +5,7 @@
  * API's pitch classes must sound its `midiNoteDecimal` and `frequency`. Checks collect the
  * problems they find (an assertion per value would make the sweep over every file slow).
  */
+import { describe, expect, it } from "vitest";
 import { ask } from "./api.js";
 import { catalog } from "./catalog.js";
 import { parseKbm, parseScl, parseTun, keyCentsOf, type Kbm, type Scl, type Tun } from "./tuningFiles.js";
@@ -178,6 +179,19 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     checkPitches(scl, scaleCents(cells), path, ratios, problems);
     cells.forEach((cell, j) => checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems));
   }
+}
+
+/** Every pre-rendered rendering of one kind, checked tuning system by tuning system. */
+export function renderingSuite(kind: "maqam" | "jins", listed: readonly string[], atLeast: number) {
+  const renderings = renderingsOf(listed);
+  describe(`${kind} exports`, () => {
+    it(`cover every pre-rendered ${kind} detail`, () => expect(renderings.length).toBeGreaterThan(atLeast));
+    it.each(catalog.tuningSystems.map((ts) => [ts.id, ts] as const))("%s: every rendering", (id, ts) => {
+      const problems: Problems = [];
+      for (const r of renderings.filter((x) => x.tuningSystem === id)) checkRendering(r, ts.valueType === "fraction", problems);
+      expect(problems.slice(0, 10)).toEqual([]);
+    });
+  });
 }
 
 export { parseKbm, parseScl, parseTun, keyCentsOf };

@@ -5,6 +5,8 @@
  * anything the format does not allow, and `keyCentsOf` plays a .scl with its .kbm the way
  * Scala defines it.
  */
+import type { KeyboardMapping } from "../../src/exports/scala.js";
+
 const MAX_TERM = 2 ** 31 - 1;
 
 function asciiLines(text: string, format: string): string[] {
@@ -51,18 +53,8 @@ export function parseScl(text: string): Scl {
   return { description, comments, pitches: pitchLines.map(sclPitch) };
 }
 
-export interface Kbm {
-  size: number;
-  firstKey: number;
-  lastKey: number;
-  middleKey: number;
-  referenceKey: number;
-  referenceFrequency: number;
-  octaveDegree: number;
-  /** Degrees from the middle key upwards; null for `x` (and for entries left out at the end). */
-  mapping: (number | null)[];
-  comments: string[];
-}
+/** A keyboard mapping as read (entries left out at the end read as unmapped), with its comment lines. */
+export type Kbm = KeyboardMapping & { mapping: (number | null)[]; comments: string[] };
 
 const integer = (line: string, what: string, min: number, max: number): number => {
   if (!/^ *-?\d+ *$/.test(line)) throw new Error(`kbm: ${what} '${line}' is not an integer`);
