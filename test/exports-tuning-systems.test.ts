@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ask } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
 import { setFiles, tuningSystemFiles } from "../src/api/exports.js";
-import { std } from "../src/theory/std.js";
+import { toIdName } from "../src/theory/idName.js";
 import {
   CENTS,
   checkHeader,
@@ -41,7 +41,7 @@ function readAll(base: string, tuningSystem: string, problems: Problems) {
 
 describe("tuning-system exports", () => {
   const listed = [...tuningSystemFiles(catalog)];
-  const pairs = catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map((note) => ({ ts, note: std(note) })));
+  const pairs = catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map((note) => ({ ts, note: toIdName(note) })));
 
   it("are the three files of every tuning system and starting note", () => {
     expect(listed).toEqual(pairs.flatMap(({ ts, note }) => ["scl", "kbm", "tun"].map((f) => `/exports/tuning-systems/${ts.id}/${note}.${f}`)));
@@ -82,8 +82,8 @@ describe("12-pitch-class-set exports", () => {
   const contexts = [...new Set(listed.map((p) => p.split("/").slice(3, 5).join("/")))];
 
   it("cover every tuning system and starting note al-Kindi's tuning also has", () => {
-    const alKindi = catalog.findTuningSystem("alkindi_874")!.startingNotes.map(std);
-    expect(contexts).toEqual(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(std).filter((n) => alKindi.includes(n)).map((n) => `${ts.id}/${n}`)));
+    const alKindi = catalog.findTuningSystem("alkindi_874")!.startingNotes.map(toIdName);
+    expect(contexts).toEqual(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(toIdName).filter((n) => alKindi.includes(n)).map((n) => `${ts.id}/${n}`)));
   });
 
   /** How far (cents) al-Kindi's pitch classes, which fill the keys a maqam leaves out, sit from the tuning's own reference frequency. */

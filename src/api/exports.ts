@@ -11,7 +11,9 @@ import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { downloadNameOf } from "./staticPath.js";
 import { isResponse, resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
-import { detailRendering, entityPath as entityIdNamePath, prerenderedRenderings } from "./entityViews.js";
+import { entityPath as entityIdNamePath } from "./entityViews.js";
+import { detailRendering } from "./entityDetail.js";
+import { prerenderedRenderings } from "./entityTranspositions.js";
 import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
 import { descendingDiffers } from "../exports/scales.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -21,7 +23,7 @@ import { findStartingNote } from "../theory/tuningSystem.js";
 import { transpositionsOf } from "../theory/transposition.js";
 import { alKindiOf, twelveToneGrouping } from "../theory/twelveToneSets.js";
 import type { PitchClassSet } from "../theory/pitchClassSets.js";
-import { std } from "../theory/std.js";
+import { toIdName } from "../theory/idName.js";
 
 const BASE = "/exports";
 
@@ -33,7 +35,7 @@ function fileAt(ctx: RequestContext, path: string, text: (target: { url: string;
 
 // ── Tuning systems ────────────────────────────────────────────────────────────────────────
 
-const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${std(startingNote)}.${format}`;
+const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
 
 /** What each format is, for the summaries. */
 const FORMAT_NAME: Record<Format, string> = { scl: "Scala scale (.scl)", kbm: "Scala keyboard mapping (.kbm)", tun: "AnaMark tuning (.tun, all 128 MIDI notes)" };
@@ -58,7 +60,7 @@ const COLLECTION: Record<EntityKind, string> = { maqam: "maqamat", jins: "ajnas"
 const SUFFIX: Record<EntityFile, string> = { scl: ".scl", kbm: ".kbm", "descending.scl": "-descending.scl" };
 
 const entityPath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
-  `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${std(startingNote)}${SUFFIX[file]}`;
+  `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
 
 const realisable = (cat: Catalog, e: Entity, { ts, startingNote }: TuningContext): boolean =>
   e.kind === "maqam" ? isPossibleIn(cat, e, ts, startingNote) : isPossibleInSomeSet(cat, e, ts);
@@ -82,7 +84,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
       if (isResponse(ref)) return ref;
       const tuning = resolveTuningPath(cat, p.tuningSystem, p.startingNote);
       if (isResponse(tuning)) return tuning;
-      const tonic = ref.tonic === undefined ? undefined : std(ref.tonic);
+      const tonic = ref.tonic === undefined ? undefined : toIdName(ref.tonic);
       const rendering = detailRendering(cat, ref.entity, tuning, realisable(cat, ref.entity, tuning), tonic, 5, false);
       if (isResponse(rendering)) return rendering;
       const { t } = rendering;
@@ -101,17 +103,17 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
 
 const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
 
-const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${std(startingNote)}/${setIdName}.${format}`;
+const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
 
 /** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
 function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ApiResponse {
   const alKindi = alKindiOf(cat);
   if (!findStartingNote(alKindi, tuning.startingNote))
     return apiError({
-      error: `Starting note '${std(tuning.startingNote)}' is not valid for ${alKindi.id} tuning system`,
-      message: `12-pitch-class sets are completed from al-Kindi's tuning on the same starting note, which only has: ${alKindi.startingNotes.map(std).join(", ")}.`,
+      error: `Starting note '${toIdName(tuning.startingNote)}' is not valid for ${alKindi.id} tuning system`,
+      message: `12-pitch-class sets are completed from al-Kindi's tuning on the same starting note, which only has: ${alKindi.startingNotes.map(toIdName).join(", ")}.`,
       hint: `Use a starting note of ${tuning.ts.id} that al-Kindi's tuning also has.`,
-      extra: { validOptions: tuning.ts.startingNotes.map(std).filter((n) => findStartingNote(alKindi, n)) },
+      extra: { validOptions: tuning.ts.startingNotes.map(toIdName).filter((n) => findStartingNote(alKindi, n)) },
     });
   return twelveToneGrouping(cat, tuning.ts, tuning.startingNote, 5).sets;
 }
@@ -132,12 +134,12 @@ const setRoute = (format: Format) =>
       if (isResponse(tuning)) return tuning;
       const sets = setsOf(cat, tuning);
       if (isResponse(sets)) return sets;
-      const set = sets.find((s) => setIdNameOf(s) === std(p.setIdName));
+      const set = sets.find((s) => setIdNameOf(s) === toIdName(p.setIdName));
       if (!set)
         return apiError({
           status: 404,
           error: `Pitch-class set '${p.setIdName}' not found`,
-          message: `No 12-pitch-class set has the idName '${p.setIdName}' in ${tuning.ts.id} from ${std(tuning.startingNote)}.`,
+          message: `No 12-pitch-class set has the idName '${p.setIdName}' in ${tuning.ts.id} from ${toIdName(tuning.startingNote)}.`,
           hint: "Set idNames are listed by /api/maqamat/classification/12-pitch-class-sets for the same tuning system and starting note.",
           extra: { validOptions: sets.map(setIdNameOf) },
         });
