@@ -3,6 +3,7 @@ var SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 var SAFE_NAME = /^[A-Za-z0-9]+$/;
 var SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
 var MAX_SEGMENT_BYTES = 255;
+var DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
 
 function decode(s) {
   try {
@@ -24,7 +25,7 @@ function staticFile(uri, querystring) {
     if (!SAFE_SEGMENT.test(s) || /^\.+$/.test(s) || s.length > MAX_SEGMENT_BYTES) return undefined;
   }
   var names = Object.keys(querystring);
-  if (names.length === 0) return segments.join("/") + "/index.json";
+  if (names.length === 0) return DOWNLOAD.test(uri.slice(4)) ? segments.join("/") : segments.join("/") + "/index.json";
   var pairs = [];
   for (var j = 0; j < names.length; j++) {
     var entry = querystring[names[j]];

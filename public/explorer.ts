@@ -148,12 +148,21 @@ async function render(s: Selection) {
     ["tuning (all pitch classes)", `/api/tuning-systems/${s.tuningSystem}/${s.startingNote}/pitch-classes?pitchClassDataType=all`],
   ];
   if (pictureFile) links.push(["picture (SVG)", `/pictures/${pictureFile}`]);
+  // Files to load into an instrument (docs/exports.md): the rendering's Scala scale and mapping, the tuning's AnaMark file.
+  const exportBase = `/api/exports/${KINDS[s.kind]}/${params.idName}/${s.tuningSystem}/${s.startingNote}`;
+  links.push(["Scala scale (.scl)", `${exportBase}.scl`]);
+  if (rows.length === 2 && !sameSequence(rows[0][1], [...rows[1][1]].reverse())) links.push(["descending scale (.scl)", `${exportBase}-descending.scl`]);
+  links.push(["keyboard mapping (.kbm)", `${exportBase}.kbm`], ["tuning (.tun)", `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`]);
   $("explorer-links").replaceChildren(...links.map(([label, href]) => Object.assign(el("a", label), { href })));
   $<HTMLButtonElement>("play").onclick = () => play(rows.map(([, pitches]) => pitches.map((p) => p.frequency)));
   history.replaceState(null, "", `?${new URLSearchParams({ tuningSystem: s.tuningSystem, startingNote: s.startingNote, kind: s.kind, [s.kind]: s.name, transposition: s.transposition, format: s.format })}#explorer`);
   status.textContent = "";
   form.dataset.ready = "true";
 }
+
+/** The same notes in the same order (a maqām whose descending sequence is its ascending one reversed). */
+const sameSequence = (a: readonly Pitch[], b: readonly Pitch[]): boolean =>
+  a.length === b.length && a.every((p, i) => p.noteNameDisplay === b[i].noteNameDisplay && p.octave === b[i].octave);
 
 export function startExplorer() {
   const form = $<HTMLFormElement>("explorer");

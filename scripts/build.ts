@@ -96,7 +96,7 @@ interface Planned {
 
 /**
  * The cache the theory modules would reuse for a request: its tuning system × starting note
- * (query parameters or `/tuning-systems/{id}/{note}/…`), else its entity path.
+ * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
  */
 export function cacheGroupOf(request: string): string {
   const url = new URL(request, "http://x");
@@ -105,6 +105,9 @@ export function cacheGroupOf(request: string): string {
   if (ts && note) return `${ts} × ${note}`;
   const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
   if (m) return `${m[1]} × ${m[2]}`;
+  // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
+  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending)?\.[a-z]+$)/.exec(url.pathname);
+  if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
   return url.pathname.split("/").slice(0, 3).join("/");
 }
 

@@ -91,8 +91,10 @@ const check = (what, ok) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
   if (!ok) failures++;
 };
-/** The spec URL of a file: its folder plus the query its name spells. */
+const DOWNLOAD = /^exports\/.+\.(scl|kbm|tun)$/;
+/** The spec URL of a file: its folder plus the query its name spells (a download: its own path). */
 const urlOf = (file) => {
+  if (DOWNLOAD.test(file)) return `/api/${file}`;
   const slash = file.lastIndexOf("/");
   const name = file.slice(slash + 1);
   const dir = `/api/${file.slice(0, slash)}`;
@@ -105,8 +107,14 @@ for (const file of files) {
   const body = readFileSync(join(BUILD_DIR, "api", file));
   const r = await get(NGINX, url);
   check(`${url} is the file`, r.status === 200 && r.body.equals(body) && !r.headers["x-answer-source"]);
-  check(`${url} has CORS, cache and JSON headers`,
-    r.headers["access-control-allow-origin"] === "*" && /max-age/.test(r.headers["cache-control"] ?? "") && /^application\/json; charset=utf-8$/.test(r.headers["content-type"] ?? ""));
+  const download = DOWNLOAD.test(file);
+  const type = download ? /^text\/plain; charset=us-ascii$/ : /^application\/json; charset=utf-8$/;
+  check(`${url} has CORS, cache and ${download ? "text" : "JSON"} headers`,
+    r.headers["access-control-allow-origin"] === "*" && /max-age/.test(r.headers["cache-control"] ?? "") && type.test(r.headers["content-type"] ?? ""));
+  if (download) {
+    const direct = await get(API, url);
+    check(`${url} downloads under the fallback's name`, r.headers["content-disposition"] === direct.headers["content-disposition"] && /^attachment; filename="[^"]+"$/.test(r.headers["content-disposition"] ?? ""));
+  } else check(`${url} is not a download`, r.headers["content-disposition"] === undefined);
   if (existsSync(join(BUILD_DIR, "api", `${file}.gz`))) {
     const gz = await get(NGINX, url, { "Accept-Encoding": "gzip" });
     check(`${url} comes precompressed`, gz.headers["content-encoding"] === "gzip" && gunzipSync(gz.body).equals(body) && /Accept-Encoding/.test(gz.headers["vary"] ?? ""));

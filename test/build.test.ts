@@ -13,6 +13,9 @@ import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSam
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
+/** A pre-rendered answer (JSON, or a download of the exports), not a compressed sibling. */
+const isAnswerFile = (f: string) => !/\.(gz|br)$/.test(f);
+
 /** Relative path → sha1 of every file of a tree. */
 const treeOf = (dir: string) =>
   Object.fromEntries(walk(dir).map((f) => [relative(dir, f), createHash("sha1").update(readFileSync(f)).digest("hex")]).sort());
@@ -35,7 +38,7 @@ describe("build", () => {
   });
 
   it("writes files equal to the live answers, byte for byte", async () => {
-    const files = walk(join(twoWorkers.outDir, "api")).filter((f) => f.endsWith(".json"));
+    const files = walk(join(twoWorkers.outDir, "api")).filter(isAnswerFile);
     expect(files.length).toBe(twoWorkers.manifest.files);
     for (const full of files) {
       const file = relative(join(twoWorkers.outDir, "api"), full);
@@ -47,7 +50,7 @@ describe("build", () => {
   });
 
   it("writes .gz and .br siblings exactly for files over the threshold", () => {
-    const files = walk(join(twoWorkers.outDir, "api")).filter((f) => f.endsWith(".json"));
+    const files = walk(join(twoWorkers.outDir, "api")).filter(isAnswerFile);
     let siblings = 0;
     for (const f of files) {
       const body = readFileSync(f);
@@ -71,7 +74,7 @@ describe("build", () => {
     expect(routes.reduce((s, r) => s + r.files, 0)).toBe(m.files);
     expect(routes.reduce((s, r) => s + r.bytes, 0)).toBe(m.bytes);
     const sizes = walk(join(twoWorkers.outDir, "api"))
-      .filter((f) => f.endsWith(".json"))
+      .filter(isAnswerFile)
       .map((f) => readFileSync(f).length);
     expect(sizes.reduce((s, n) => s + n, 0)).toBe(m.bytes);
     expect(Math.max(...sizes)).toBe(m.largest.bytes);
@@ -131,6 +134,9 @@ describe("work split", () => {
     expect(cacheGroupOf("/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/maqamat/maqam_rast/availability?includeArabic=true")).toBe("/maqamat/maqam_rast");
+    expect(cacheGroupOf("/exports/tuning-systems/ibnsina_1037/yegah.tun")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/exports/maqamat/maqam_rast_al_saham/ramal_tuti/ibnsina_1037/yegah-descending.scl")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/exports/pitch-class-sets/ibnsina_1037/yegah/maqam_rast_al_saham/ramal_tuti_set.kbm")).toBe("ibnsina_1037 × yegah");
   });
 
   it("keeps a group in one batch, largest batch first", () => {

@@ -14,7 +14,7 @@ import { requestVariants } from "./support/requestVariants.js";
 import { prerenderRequests, routes } from "../src/api/routes.js";
 import { answerApi } from "../src/serve/handler.js";
 import { ALL_FIELDS } from "../src/api/format.js";
-import { ERROR_BODY, RESPONSE_SCHEMAS } from "../src/api/responses/index.js";
+import { ERROR_BODY, RESPONSE_SCHEMAS, TEXT_FILE_BODY } from "../src/api/responses/index.js";
 import { PITCH_CLASS_DATA } from "../src/api/responses/shared.js";
 
 const SEED = 20261124;
@@ -25,6 +25,9 @@ const PER_ROUTE_MINIMUM = 10;
 const VARIANT_ROUNDS = 12;
 
 const schemas: Record<string, z.ZodType> = RESPONSE_SCHEMAS;
+/** Routes whose 200 is a plain-text file (the exports), not JSON. */
+const fileRoutes = new Set(routes.filter((r) => r.answersFile).map((r) => r.name));
+const jsonRoutes = routes.filter((r) => !r.answersFile);
 const prerendered = [...prerenderRequests(catalog, { full: false })];
 const decoder = new TextDecoder();
 
@@ -39,12 +42,13 @@ interface Answered {
 async function answer(request: string): Promise<Answered> {
   const url = new URL(request, "http://x");
   const a = await answerApi(url.pathname, url.searchParams, { catalog, baseUrl: "http://localhost:3000" });
-  return { request, route: endpointOf(request), status: a.status, body: JSON.parse(decoder.decode(a.body)) };
+  const text = decoder.decode(a.body);
+  return { request, route: endpointOf(request), status: a.status, body: a.download === undefined ? JSON.parse(text) : text };
 }
 
 /** The schema an answer must satisfy: its route's for a 200, ERROR_BODY for a 4xx; none for anything else. */
 const schemaOf = ({ route, status }: { route: string; status: number }): z.ZodType | undefined =>
-  status === 200 ? schemas[route] : status >= 400 && status < 500 ? ERROR_BODY : undefined;
+  status === 200 ? (fileRoutes.has(route) ? TEXT_FILE_BODY : schemas[route]) : status >= 400 && status < 500 ? ERROR_BODY : undefined;
 
 /** The first problem of a body under a schema, with its path, or undefined when it validates. */
 function problem(schema: z.ZodType | undefined, body: unknown): string | undefined {
@@ -107,9 +111,10 @@ const covered = new Set<string>();
 const cover = (answers: readonly Answered[]) => answers.filter((a) => a.status === 200).forEach((a) => covered.add(a.route));
 
 describe("response schemas", () => {
-  it("name exactly the routes: the 30 endpoints, the index and the OpenAPI document", () => {
-    expect(Object.keys(RESPONSE_SCHEMAS).sort()).toEqual(routes.map((r) => r.name).sort());
-    expect(routes).toHaveLength(32);
+  it("name exactly the JSON routes: the 30 endpoints, the index and the OpenAPI document (the 11 export routes answer files)", () => {
+    expect(Object.keys(RESPONSE_SCHEMAS).sort()).toEqual(jsonRoutes.map((r) => r.name).sort());
+    expect(jsonRoutes).toHaveLength(32);
+    expect(fileRoutes.size).toBe(11);
   });
 
   const all = [...Object.entries(schemas), ["error body", ERROR_BODY] as const];

@@ -16,9 +16,11 @@ import { catalog } from "./support/catalog.js";
 
 const SAMPLE_BASE_URL = "http://localhost:3000";
 
+/** An answer: JSON parsed, a file's text as it is. */
 const get = async (target: string) => {
   const response = await handleRequest(new Request(`${SAMPLE_BASE_URL}${target}`), { catalog, baseUrl: SAMPLE_BASE_URL });
-  return { status: response.status, body: JSON.parse(await response.text()) };
+  const text = await response.text();
+  return { status: response.status, body: response.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : text };
 };
 
 interface Operation {
@@ -29,6 +31,10 @@ interface Operation {
 
 const openapi = await get("/api/openapi.json");
 const operations = Object.entries(openapi.body.paths as Record<string, { get: Operation }>);
+/** The tuning-file downloads (Scala and AnaMark), beside the operations of the specification. */
+const isExport = ([path]: [string, unknown]) => path.startsWith("/exports/");
+const specOperations = operations.filter((o) => !isExport(o));
+const EXPORT_OPERATIONS = 11;
 
 /** `GET /path` sections of the specification with the parameter names of their tables. */
 function specParameters(): Map<string, Set<string>> {
@@ -66,10 +72,11 @@ describe("GET /api/openapi.json", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("has the 30 operations of the specification, each with every parameter the specification lists", () => {
+  it("has the 30 operations of the specification, each with every parameter the specification lists, and the 11 exports", () => {
     const spec = specParameters();
     expect(spec.size).toBe(30);
-    expect(operations.map(([path]) => path).sort()).toEqual([...spec.keys()].sort());
+    expect(specOperations.map(([path]) => path).sort()).toEqual([...spec.keys()].sort());
+    expect(operations.filter(isExport)).toHaveLength(EXPORT_OPERATIONS);
     for (const [path, names] of spec) {
       const declared = new Set(openapi.body.paths[path].get.parameters.map((p: { name: string }) => p.name));
       const missing = [...names].filter((n) => !declared.has(n));
@@ -92,7 +99,8 @@ describe("GET /api/openapi.json", () => {
 
   it("gives each operation a 200 schema, a real example and the error shape of its 4xx", () => {
     for (const [path, { get: op }] of operations) {
-      expect(op.responses["200"].content?.["application/json"].example, path).toBeTypeOf("object");
+      if (path.startsWith("/exports/")) expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun)\n/);
+      else expect(op.responses["200"].content?.["application/json"].example, path).toBeTypeOf("object");
       expect(op.responses["400"], path).toEqual({ $ref: "#/components/responses/Error400" });
       expect(op.responses["404"], path).toEqual({ $ref: "#/components/responses/Error404" });
     }
@@ -130,10 +138,10 @@ export { query };
 });
 
 describe("GET /api and /api/", () => {
-  it("lists the 30 endpoints with links to the OpenAPI document, and /api/ is the same answer", async () => {
+  it("lists the 30 endpoints and the 11 exports with links to the OpenAPI document, and /api/ is the same answer", async () => {
     const index = await get("/api");
     expect(index.status).toBe(200);
-    expect(index.body.count).toBe(30);
+    expect(index.body.count).toBe(30 + EXPORT_OPERATIONS);
     expect(index.body.endpoints.map((e: { path: string }) => e.path).sort()).toEqual(operations.map(([path]) => `/api${path}`).sort());
     expect(index.body.links.openapi).toBe(`${SAMPLE_BASE_URL}/api/openapi.json`);
     expect((await get("/api/")).body).toEqual(index.body);

@@ -12,7 +12,8 @@ import { staticFileOf, staticUrlOf } from "./staticPath.js";
 
 const FILE_RULE =
   "A request has a pre-rendered file when its path has plain segments and its query parameters are sorted by name, each given once: " +
-  "/api/{path} → /api/{path}/index.json without a query, /api/{path}/@{query}.json with one ('/' in a query value written '~'). " +
+  "/api/{path} → /api/{path}/index.json without a query, /api/{path}/@{query}.json with one ('/' in a query value written '~'); " +
+  "a download below /api/exports (.scl, .kbm, .tun) is the file at its own path. " +
   "Requests of computed endpoints, and other parameter combinations, are answered by the fallback, the worker or the browser client.";
 
 /** The route answering /api with the index of `routes`. */

@@ -4,10 +4,10 @@
  * operation's example, the answer to its example request.
  */
 import { z } from "zod";
-import { ok, type ApiResponse } from "./errors.js";
+import { ok, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleRequest, exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { ERROR_BODY, RESPONSE_SCHEMAS, SHARED_SCHEMAS } from "./responses/index.js";
+import { ERROR_BODY, RESPONSE_SCHEMAS, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./responses/index.js";
 
 export const API_VERSION = "1.0.0";
 export const API_TITLE = "Arabic Maqām Archive API";
@@ -47,17 +47,16 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
     ...(d.example === undefined ? {} : { example: d.example }),
   }));
   const example = answer(route);
-  const responses: Record<string, unknown> = {
-    200: {
-      description: route.summary,
-      content: {
+  // A file route's 200 is ASCII text (a Scala or AnaMark file); every other 200 is JSON of its schema.
+  const content = route.answersFile
+    ? { [TEXT_FILE_TYPE]: { schema: { type: "string", pattern: TEXT_FILE_PATTERN.source }, ...(example.status === 200 ? { example: example.body } : {}) } }
+    : {
         "application/json": {
           schema: { $ref: `#/components/schemas/${schemaName(route)}` },
           ...(example.status === 200 ? { example: example.body } : {}),
         },
-      },
-    },
-  };
+      };
+  const responses: Record<string, unknown> = { 200: { description: route.summary, content } };
   for (const status of route.errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
   return {
     operationId: operationId(route),
@@ -75,6 +74,7 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
   const named: Record<string, z.ZodType> = { Error: ERROR_BODY, ...SHARED_SCHEMAS };
   for (const route of routes) {
     paths[route.path] = { get: operationOf(route, answer) };
+    if (route.answersFile) continue;
     const response = (RESPONSE_SCHEMAS as Record<string, z.ZodType | undefined>)[route.name];
     if (!response) throw new Error(`${route.name} has no response schema`);
     named[schemaName(route)] = response;

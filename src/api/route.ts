@@ -39,6 +39,8 @@ export interface RouteSpec<D extends ParamDeclarations> {
   unprocessable?: boolean;
   /** Optional parameters the example request adds to the needed ones, to keep the example small. */
   exampleQuery?: Record<string, string>;
+  /** Answers a plain-text file (errors.ts TEXT_FILE_TYPE), not JSON. */
+  answersFile?: boolean;
 }
 
 export interface Route {
@@ -50,6 +52,8 @@ export interface Route {
   params: ParamDeclarations;
   computed: boolean;
   exampleQuery: Record<string, string>;
+  /** A 200 is a plain-text file (errors.ts TEXT_FILE_TYPE); errors are JSON as everywhere. */
+  answersFile: boolean;
   /** The error statuses it answers besides 500. */
   errorStatuses: readonly number[];
   matcher: RegExp;
@@ -60,7 +64,8 @@ export interface Route {
 
 export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Route {
   const pathParams: string[] = [];
-  const source = spec.path.replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
+  // A literal `.` (a file extension) matches only itself.
+  const source = spec.path.replace(/\./g, "\\.").replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
     pathParams.push(name);
     return greedy ? "(.+)" : "([^/]+)";
   });
@@ -72,6 +77,7 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     params: spec.params,
     computed: spec.computed ?? false,
     exampleQuery: spec.exampleQuery ?? {},
+    answersFile: spec.answersFile ?? false,
     errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     matcher: new RegExp(`^${source}/?$`),
     pathParams,

@@ -17,9 +17,10 @@ import * as sourcesApi from "./sources.js";
 import * as ajnasApi from "./ajnas.js";
 import * as maqamDetailApi from "./maqamDetail.js";
 import * as modulationRoutesApi from "./modulationRoutes.js";
+import * as exportsApi from "./exports.js";
 
 // maqamDetailApi last: its greedy `/maqamat/{idName+}` must not shadow fixed segments (families, classification, …).
-const groups = [classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
+const groups = [exportsApi, classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
 
 /** The endpoints of the specification. */
 export const dataRoutes: readonly Route[] = groups.flatMap((g) => g.routes);

@@ -12,7 +12,10 @@
  *                                                    → maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.json
  *
  * A `/` inside a query value (note idNames such as `saham/ramal_tuti`) is written `~`; a `/`
- * inside a path parameter simply becomes a directory level, as in the URL.
+ * inside a path parameter simply becomes a directory level, as in the URL. A download of the
+ * exports (Scala and AnaMark files, no query) is written at exactly its URL path:
+ *
+ *   /exports/tuning-systems/ibnsina_1037/yegah.scl   → exports/tuning-systems/ibnsina_1037/yegah.scl
  */
 export const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 export const SAFE_NAME = /^[A-Za-z0-9]+$/;
@@ -36,6 +39,22 @@ const ROOT_FILE = "index.json";
 /** Documents answered at their own file name directly below /api (`/api/openapi.json`). */
 const TOP_LEVEL_DOCUMENTS = new Set(["openapi.json"]);
 
+/** A download: a path below /exports ending in one of the tuning-file extensions. */
+export const DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
+export const isDownloadPath = (path: string): boolean => DOWNLOAD.test(path);
+
+/**
+ * The name a download is saved as, the same for a file and a computed answer: the path's
+ * segments after `/exports/{collection}/`, joined by `-`
+ * (`/exports/maqamat/maqam_rast/ibnsina_1037/yegah.kbm` → `maqam_rast-ibnsina_1037-yegah.kbm`).
+ */
+export const downloadNameOf = (path: string): string =>
+  path
+    .split("/")
+    .filter((s) => s !== "")
+    .slice(2)
+    .join("-");
+
 const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
 
 /**
@@ -48,7 +67,7 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
   const segments = path.split("/").filter((s) => s !== "");
   if (segments.length === 0 || path !== `/${segments.join("/")}` || !segments.every(safeSegment)) return undefined;
   const pairs = [...query];
-  if (pairs.length === 0) return `${segments.join("/")}/index.json`;
+  if (pairs.length === 0) return isDownloadPath(path) ? segments.join("/") : `${segments.join("/")}/index.json`;
   if (!pairs.every(([k, v]) => SAFE_NAME.test(k) && SAFE_VALUE.test(v))) return undefined;
   const canonical = canonicalQuery(pairs);
   const inOrder = pairs.map(([k, v]) => `${k}=${v}`).join("&");
@@ -66,6 +85,7 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
 export function requestOfStaticFile(file: string): { path: string; query: URLSearchParams } | undefined {
   if (file === ROOT_FILE) return { path: "/", query: new URLSearchParams() };
   if (TOP_LEVEL_DOCUMENTS.has(file)) return { path: `/${file}`, query: new URLSearchParams() };
+  if (isDownloadPath(`/${file}`)) return staticFileOf(`/${file}`, new URLSearchParams()) === file ? { path: `/${file}`, query: new URLSearchParams() } : undefined;
   const slash = file.lastIndexOf("/");
   if (slash <= 0) return undefined;
   const name = file.slice(slash + 1);

@@ -7,8 +7,8 @@
  */
 import { dispatch } from "../api/route.js";
 import { routes } from "../api/routes.js";
-import { staticFileOf, requestOfStaticFile } from "../api/staticPath.js";
-import { apiError, type ApiResponse } from "../api/errors.js";
+import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } from "../api/staticPath.js";
+import { apiError, TEXT_FILE_TYPE, type ApiResponse } from "../api/errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
@@ -56,12 +56,14 @@ export interface Answer {
   hash: string;
   source: "static" | "computed";
   encoded: Partial<Record<Encoding, Bytes>>;
+  /** A plain-text download and the name it is saved as; JSON otherwise. */
+  download?: string;
 }
 
 const encoder = new TextEncoder();
 
-/** Serialises a handler answer: compact JSON, keys in insertion order, no timestamps. */
-export const serialize = (response: ApiResponse): Bytes => encoder.encode(JSON.stringify(response.body));
+/** Serialises a handler answer: a file's text as it is, else compact JSON (keys in insertion order, no timestamps). */
+export const serialize = (response: ApiResponse): Bytes => encoder.encode(response.file ? response.body : JSON.stringify(response.body));
 
 const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -73,7 +75,7 @@ export async function contentHash(body: Bytes): Promise<string> {
 
 async function answerOf(response: ApiResponse, source: Answer["source"] = "computed", encoded: Answer["encoded"] = {}): Promise<Answer> {
   const body = serialize(response);
-  return { status: response.status, body, hash: await contentHash(body), source, encoded };
+  return { status: response.status, body, hash: await contentHash(body), source, encoded, download: response.file?.name };
 }
 
 /** Encodings the client accepts, best first (br before gzip; `q=0` refuses). */
@@ -119,8 +121,9 @@ async function respond(request: Request, a: Answer, compress: boolean, extra: Re
   const headers = new Headers({
     ...CORS_HEADERS,
     Vary: "Accept-Encoding",
-    "Content-Type": "application/json; charset=utf-8",
+    "Content-Type": a.download === undefined ? "application/json; charset=utf-8" : TEXT_FILE_TYPE,
     "X-Answer-Source": a.source,
+    ...(a.download === undefined ? {} : { "Content-Disposition": `attachment; filename="${a.download}"` }),
     ...extra,
   });
   if (a.status === 200) {
@@ -146,7 +149,10 @@ export async function answerApi(pathBelowApi: string, query: URLSearchParams, op
   const request = asFile ?? { path: pathBelowApi, query };
   const file = staticFileOf(request.path, request.query);
   const asset = file && options.assets ? await options.assets(file) : undefined;
-  if (asset) return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {} };
+  if (asset) {
+    const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
+    return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, download };
+  }
   return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));
 }
 

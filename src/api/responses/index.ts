@@ -1,9 +1,9 @@
 /**
- * The typed answers of the API: a zod schema of the 200 body of every route, keyed by route name
+ * The typed answers of the API: a zod schema of the 200 body of every JSON route, keyed by route name
  * (`GET /maqamat/{idName}`), and of the error body. Every object is strict and every schema
  * converts to JSON Schema (z.toJSONSchema), for the OpenAPI document.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ajnasList, jinsAvailability, jinsCompare, jinsDetail, jinsTranspositions } from "./ajnas.js";
 import { maqamPitchClassSets, twelvePitchClassSets } from "./classification.js";
 import { intervals, intervalsCalculate, intervalsCompare } from "./intervals.js";
@@ -17,6 +17,17 @@ import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tunin
 
 export { ERROR_BODY } from "./errors.js";
 export { SHARED_SCHEMAS } from "./shared.js";
+
+/**
+ * The body of a route that answers a file (route.answersFile: the Scala and AnaMark exports):
+ * printable ASCII lines, each ended by a line feed. Their content is checked by readers of the
+ * formats themselves (test/support/tuningFiles.ts).
+ */
+export const TEXT_FILE_PATTERN = /^([\x20-\x7e]*\n)*$/;
+export const TEXT_FILE_BODY = z
+  .string()
+  .regex(TEXT_FILE_PATTERN)
+  .describe("A Scala scale, Scala keyboard mapping or AnaMark tuning file: ASCII text.");
 
 export const RESPONSE_SCHEMAS = {
   "GET /": apiIndex,

@@ -1,0 +1,195 @@
+/**
+ * GET /exports/…: tunings musicians load into instruments — Scala scales (.scl) with their
+ * keyboard mappings (.kbm), and AnaMark tunings (.tun) — for one octave of every tuning system,
+ * every maqām and jins rendering and every 12-pitch-class set, as plain ASCII text. The files
+ * come from src/exports; this module resolves the path (with the usual JSON 4xx) and names the
+ * file's canonical URL and download name, which a pre-rendered file shares.
+ */
+import { apiError, textFile, type ApiResponse } from "./errors.js";
+import { defineRoute, type PrerenderOptions, type RequestContext, type Route } from "./route.js";
+import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
+import { apiUrl } from "./links.js";
+import { downloadNameOf } from "./staticPath.js";
+import { isResponse, resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
+import { entityPath as entityIdNamePath } from "./entityViews.js";
+import { detailRendering } from "./entityDetail.js";
+import { prerenderedRenderings } from "./entityTranspositions.js";
+import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
+import { descendingDiffers } from "../exports/scales.js";
+import type { Catalog } from "../theory/catalog.js";
+import type { Entity } from "../theory/entity.js";
+import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
+import { findStartingNote } from "../theory/tuningSystem.js";
+import { transpositionsOf } from "../theory/transposition.js";
+import { alKindiOf, twelveToneGrouping } from "../theory/twelveToneSets.js";
+import type { PitchClassSet } from "../theory/pitchClassSets.js";
+import { toIdName } from "../theory/idName.js";
+
+const BASE = "/exports";
+
+/** The file at a canonical path below /api: its text with the URL and download name the path gives. */
+function fileAt(ctx: RequestContext, path: string, text: (target: { url: string; fileName: string }) => string): ApiResponse {
+  const fileName = downloadNameOf(path);
+  return textFile(fileName, text({ url: apiUrl(ctx, path), fileName }));
+}
+
+// ── Tuning systems ────────────────────────────────────────────────────────────────────────
+
+const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
+
+/** What each format is, for the summaries. */
+const FORMAT_NAME: Record<Format, string> = { scl: "Scala scale (.scl)", kbm: "Scala keyboard mapping (.kbm)", tun: "AnaMark tuning (.tun, all 128 MIDI notes)" };
+
+const tuningSystemRoute = (format: Format) =>
+  defineRoute({
+    path: `${BASE}/tuning-systems/{id}/{startingNote}.${format}`,
+    summary: `One octave of a tuning system from a starting note as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    answersFile: true,
+    params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
+    handle: (p, ctx) => {
+      const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
+      if (isResponse(tuning)) return tuning;
+      return fileAt(ctx, tuningSystemPath(tuning, format), (target) => tuningSystemFile(ctx.catalog, tuning, format, target));
+    },
+  });
+
+// ── Maqāmāt and ajnās ─────────────────────────────────────────────────────────────────────
+
+type EntityKind = Entity["kind"];
+const COLLECTION: Record<EntityKind, string> = { maqam: "maqamat", jins: "ajnas" };
+const SUFFIX: Record<EntityFile, string> = { scl: ".scl", kbm: ".kbm", "descending.scl": "-descending.scl" };
+
+const entityPath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
+  `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
+
+const realisable = (cat: Catalog, e: Entity, { ts, startingNote }: TuningContext): boolean =>
+  e.kind === "maqam" ? isPossibleIn(cat, e, ts, startingNote) : isPossibleInSomeSet(cat, e, ts);
+
+const ENTITY_FILE_NAME: Record<EntityFile, string> = {
+  scl: "ascending pitch classes above the tonic as a Scala scale (.scl)",
+  "descending.scl": "descending pitch classes (where they differ from the ascending) as a Scala scale (.scl)",
+  kbm: "Scala keyboard mapping (.kbm) putting the tonic on its MIDI key",
+};
+
+const entityRoute = (kind: EntityKind, file: EntityFile) =>
+  defineRoute({
+    path: `${BASE}/${COLLECTION[kind]}/{idName+}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
+    summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, plain ASCII text.`,
+    unprocessable: true,
+    answersFile: true,
+    params: { idName: entityIdNamePath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
+    handle: (p, ctx) => {
+      const cat = ctx.catalog;
+      const ref = resolveEntity(cat, kind, p.idName);
+      if (isResponse(ref)) return ref;
+      const tuning = resolveTuningPath(cat, p.tuningSystem, p.startingNote);
+      if (isResponse(tuning)) return tuning;
+      const tonic = ref.tonic === undefined ? undefined : toIdName(ref.tonic);
+      const rendering = detailRendering(cat, ref.entity, tuning, realisable(cat, ref.entity, tuning), tonic, 5, false);
+      if (isResponse(rendering)) return rendering;
+      const { t } = rendering;
+      if (file === "descending.scl" && !descendingDiffers(t))
+        return apiError({
+          status: 404,
+          error: `No separate descending scale for '${t.idName}'`,
+          message: `The descending sequence of ${t.name} is its ascending sequence reversed: ${entityPath(kind, t.idName, tuning, "scl")} holds both.`,
+          hint: `Use /api${entityPath(kind, t.idName, tuning, "scl")}.`,
+        });
+      return fileAt(ctx, entityPath(kind, t.idName, tuning, file), (target) => entityFile(cat, ref.entity, t, tuning, file, target));
+    },
+  });
+
+// ── 12-pitch-class sets ───────────────────────────────────────────────────────────────────
+
+const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
+
+const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
+
+/** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
+function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ApiResponse {
+  const alKindi = alKindiOf(cat);
+  if (!findStartingNote(alKindi, tuning.startingNote))
+    return apiError({
+      error: `Starting note '${toIdName(tuning.startingNote)}' is not valid for ${alKindi.id} tuning system`,
+      message: `12-pitch-class sets are completed from al-Kindi's tuning on the same starting note, which only has: ${alKindi.startingNotes.map(toIdName).join(", ")}.`,
+      hint: `Use a starting note of ${tuning.ts.id} that al-Kindi's tuning also has.`,
+      extra: { validOptions: tuning.ts.startingNotes.map(toIdName).filter((n) => findStartingNote(alKindi, n)) },
+    });
+  return twelveToneGrouping(cat, tuning.ts, tuning.startingNote, 5).sets;
+}
+
+const setRoute = (format: Format) =>
+  defineRoute({
+    path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName+}.${format}`,
+    summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    answersFile: true,
+    params: {
+      tuningSystem: tuningSystemIdPath(),
+      startingNote: startingNotePath(),
+      setIdName: pathParam({ description: "Set idName, as /api/maqamat/classification/12-pitch-class-sets lists them.", example: "maqam_rast_set" }),
+    },
+    handle: (p, ctx) => {
+      const cat = ctx.catalog;
+      const tuning = resolveTuningPath(cat, p.tuningSystem, p.startingNote);
+      if (isResponse(tuning)) return tuning;
+      const sets = setsOf(cat, tuning);
+      if (isResponse(sets)) return sets;
+      const set = sets.find((s) => setIdNameOf(s) === toIdName(p.setIdName));
+      if (!set)
+        return apiError({
+          status: 404,
+          error: `Pitch-class set '${p.setIdName}' not found`,
+          message: `No 12-pitch-class set has the idName '${p.setIdName}' in ${tuning.ts.id} from ${toIdName(tuning.startingNote)}.`,
+          hint: "Set idNames are listed by /api/maqamat/classification/12-pitch-class-sets for the same tuning system and starting note.",
+          extra: { validOptions: sets.map(setIdNameOf) },
+        });
+      const setIdName = setIdNameOf(set);
+      return fileAt(ctx, setPath(tuning, setIdName, format), (target) => pitchClassSetFile(cat, set, setIdName, tuning, format, target));
+    },
+  });
+
+// The descending route first: its paths would otherwise read as a starting note ending in `-descending`.
+export const routes: readonly Route[] = [
+  ...FORMATS.map(tuningSystemRoute),
+  ...(["descending.scl", "scl", "kbm"] as const).map((file) => entityRoute("maqam", file)),
+  ...(["scl", "kbm"] as const).map((file) => entityRoute("jins", file)),
+  ...FORMATS.map(setRoute),
+];
+
+/** The three files of each tuning system × starting note. */
+export function* tuningSystemFiles(cat: Catalog): Generator<string> {
+  for (const ts of cat.tuningSystems)
+    for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
+}
+
+/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs). */
+export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: EntityKind): Generator<string> {
+  const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
+  for (const ts of cat.tuningSystems)
+    for (const startingNote of ts.startingNotes)
+      for (const e of entities) {
+        const tuning = { ts, startingNote };
+        if (!realisable(cat, e, tuning)) continue;
+        for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
+          const files: EntityFile[] = descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
+          for (const file of files) yield entityPath(kind, t.idName, tuning, file);
+        }
+      }
+}
+
+/** The three files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has. */
+export function* setFiles(cat: Catalog): Generator<string> {
+  for (const ts of cat.tuningSystems)
+    for (const startingNote of ts.startingNotes) {
+      const tuning = { ts, startingNote };
+      const sets = setsOf(cat, tuning);
+      if (!isResponse(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
+    }
+}
+
+export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  yield* tuningSystemFiles(cat);
+  yield* renderingFiles(cat, options, "maqam");
+  yield* renderingFiles(cat, options, "jins");
+  yield* setFiles(cat);
+}

@@ -1,0 +1,20 @@
+/**
+ * Text for Scala and AnaMark files, which are read as ASCII: letters lose their diacritics
+ * (ā → a, ḥ → h), ʿayn and hamza signs are dropped, typographic punctuation becomes its ASCII
+ * form, and anything else outside printable ASCII (Arabic script) is left out.
+ */
+const PUNCTUATION: Record<string, string> = { "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-" };
+
+export function ascii(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\u02bb\u02bc\u02be\u02bf]/g, "")
+    .replace(/[\u2018\u2019\u201c\u201d\u2013\u2014]/g, (c) => PUNCTUATION[c])
+    .replace(/[^\x20-\x7e]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Whether every character of `text` is a printable ASCII character or a line feed. */
+export const isAscii = (text: string): boolean => /^[\x20-\x7e\n]*$/.test(text);

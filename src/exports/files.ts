@@ -1,0 +1,92 @@
+/**
+ * The text of each export file from a scale and where it comes from. Every file opens with the
+ * same comment lines: its name, the archive and what it holds, the tuning system with its
+ * sources and pages, and the API URL it is served at.
+ */
+import type { Catalog } from "../theory/catalog.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import { writeKbm, writeScl, decimalText } from "./scala.js";
+import { writeTun, MIDI_NOTES } from "./anamark.js";
+import { ascii } from "./ascii.js";
+import { keyCents, type ExportScale } from "./scales.js";
+
+export interface Provenance {
+  /** What the file holds, e.g. `maqam rast on rast, ascending`. */
+  title: string;
+  ts: TuningSystem;
+  /** Display name of the starting note. */
+  startingNote: string;
+  /** Further comment lines (the entity's own sources, what fills a set). */
+  notes: readonly string[];
+  /** Absolute URL the file is served at. */
+  url: string;
+  /** The name the file downloads as. */
+  fileName: string;
+}
+
+type PageReference = { sourceId: string; page: string };
+
+/** `Farmer (1937) The Lute Scale of Avicenna, p. 249; …`, or a note that the archive lists none. */
+export function sourcesText(cat: Catalog, references: readonly PageReference[]): string {
+  if (references.length === 0) return "none listed in the archive";
+  return references
+    .map(({ sourceId, page }) => {
+      const source = cat.sources.find((s) => s.id === sourceId);
+      if (!source) return `${sourceId}, p. ${page}`;
+      const authors = source.contributors.filter((c) => c.type === "Author").map((c) => c.lastNameEnglish);
+      return `${authors.join(" and ") || sourceId} (${source.publicationDateEnglish}) ${source.titleEnglish}, p. ${page}`;
+    })
+    .join("; ");
+}
+
+function header(cat: Catalog, p: Provenance): string[] {
+  return [
+    p.fileName,
+    `Arabic Maqam Archive: ${p.title}`,
+    `Tuning system: ${p.ts.displayName} (${p.ts.id}), starting note ${p.startingNote}`,
+    `Tuning system source: ${sourcesText(cat, p.ts.record.sourcePageReferences)}`,
+    ...p.notes,
+    `From ${p.url}`,
+  ].map(ascii);
+}
+
+const names = (scale: ExportScale): string => [scale.tonic, ...scale.degrees.map((d) => d.pc)].map((pc) => (pc ? pc.noteName : "(octave)")).join(", ");
+
+export function sclText(cat: Catalog, scale: ExportScale, p: Provenance): string {
+  return writeScl({
+    comments: [...header(cat, p), `Degrees from 0: ${ascii(names(scale))}`],
+    description: `${p.title} (${p.ts.displayName})`,
+    pitches: scale.degrees,
+  });
+}
+
+const keyLine = (scale: ExportScale): string =>
+  `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
+
+export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string {
+  const mapping = scale.keys === "linear" ? [] : scale.keys;
+  const linear = mapping.length === 0;
+  return writeKbm({
+    comments: [...header(cat, p), keyLine(scale)],
+    size: mapping.length,
+    firstKey: 0,
+    lastKey: MIDI_NOTES - 1,
+    middleKey: scale.tonicKey,
+    referenceKey: scale.tonicKey,
+    referenceFrequency: scale.tonic.frequency,
+    octaveDegree: linear ? 0 : scale.degrees.length,
+    mapping,
+  });
+}
+
+export function tunText(cat: Catalog, scale: ExportScale, p: Provenance): string {
+  return writeTun({
+    comments: [...header(cat, p), keyLine(scale)],
+    name: `${p.title} (${p.ts.displayName})`,
+    id: p.fileName.replace(/\.tun$/, ""),
+    fileName: p.fileName,
+    description: `${p.title}, in ${p.ts.displayName}, from ${p.url}`,
+    keywords: ["Arabic maqam", p.ts.id],
+    cents: Array.from({ length: MIDI_NOTES }, (_, key) => keyCents(scale, key)),
+  });
+}

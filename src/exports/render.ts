@@ -1,0 +1,73 @@
+/**
+ * The export files of the archive's objects: one octave of a tuning system, a maqām or jins
+ * rendering (ascending, and descending where it differs) and a 12-pitch-class set, each as a
+ * Scala scale, a Scala keyboard mapping or an AnaMark tuning. Pure over the catalog: the route
+ * resolves the request and gives the URL and download name.
+ */
+import type { Catalog } from "../theory/catalog.js";
+import type { TuningSystem } from "../theory/tuningSystem.js";
+import type { Entity } from "../theory/entity.js";
+import type { Transposition } from "../theory/transposition.js";
+import type { PitchClassSet } from "../theory/pitchClassSets.js";
+import { pitchClassesOf } from "../theory/pitchClass.js";
+import { alKindiOf } from "../theory/twelveToneSets.js";
+import { respellScale } from "../theory/respell.js";
+import { kbmText, sclText, sourcesText, tunText, type Provenance } from "./files.js";
+import { ascendingCells, descendingCells, entityScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
+
+export const FORMATS = ["scl", "kbm", "tun"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Where a file is served and what it downloads as. */
+export interface Target {
+  url: string;
+  fileName: string;
+}
+
+export interface TuningContextRef {
+  ts: TuningSystem;
+  /** Display name of the starting note. */
+  startingNote: string;
+}
+
+const WRITERS: Record<Format, (cat: Catalog, scale: ExportScale, p: Provenance) => string> = { scl: sclText, kbm: kbmText, tun: tunText };
+
+export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {
+  const title = `tuning system, one octave from ${startingNote}`;
+  return WRITERS[format](cat, tuningSystemScale(cat, ts, startingNote), { title, ts, startingNote, notes: [], ...target });
+}
+
+/** The files of a maqām or jins rendering: its scale, its descending scale, and the keyboard mapping both share. */
+export type EntityFile = "scl" | "descending.scl" | "kbm";
+
+export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): string {
+  const kind = e.kind === "maqam" ? "maqam" : "jins";
+  const descending = file === "descending.scl";
+  // The maqām spelling the detail answer shows names the notes; pitches are the same either way.
+  const cells = descending ? descendingCells(t) : ascendingCells(t);
+  const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
+  const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
+  const scale = entityScale([tonic, ...cells.slice(1)]);
+  const direction = e.kind === "maqam" ? (descending ? ", descending" : ", ascending") : "";
+  const provenance: Provenance = {
+    title: `${kind} ${t.name.replace(/^(maq[aā]m|jins)\s+/i, "")} on ${t.tonic}${direction}`,
+    ts,
+    startingNote,
+    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`],
+    ...target,
+  };
+  return file === "kbm" ? kbmText(cat, scale, provenance) : sclText(cat, scale, provenance);
+}
+
+export function pitchClassSetFile(cat: Catalog, set: PitchClassSet, setIdName: string, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {
+  const scale = pitchClassSetScale(set);
+  const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
+  const filled = [...set.pitchClasses.values()].some((pc) => kindi.includes(pc));
+  const members = [...new Set(set.members.map((m) => m.transposition.name))];
+  const notes = [
+    `Maqamat on this set: ${members.join(", ")}`,
+    ...(filled ? [`Keys the maqam leaves out are taken from ${alKindiOf(cat).displayName} (${alKindiOf(cat).id})`] : []),
+    "Each pitch class sounds on the key of its 12-tone name nearest to its pitch; the mapping repeats every twelve keys",
+  ];
+  return WRITERS[format](cat, scale, { title: `12-pitch-class set ${setIdName}`, ts, startingNote, notes, ...target });
+}

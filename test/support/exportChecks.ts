@@ -1,0 +1,198 @@
+/**
+ * Checks of the export files against the API's own JSON answers for the same tuning system,
+ * starting note and entity: every file is read with the strict readers of tuningFiles.ts, each
+ * pitch must lie within 1e-6 cents of the API's cents, and every key that sounds one of the
+ * API's pitch classes must sound its `midiNoteDecimal` and `frequency`. Checks collect the
+ * problems they find (an assertion per value would make the sweep over every file slow).
+ */
+import { describe, expect, it } from "vitest";
+import { ask } from "./api.js";
+import { catalog } from "./catalog.js";
+import { parseKbm, parseScl, parseTun, keyCentsOf, type Kbm, type Scl, type Tun } from "./tuningFiles.js";
+import { downloadNameOf } from "../../src/api/staticPath.js";
+import { ascii } from "../../src/exports/ascii.js";
+import { sourcesText } from "../../src/exports/files.js";
+
+export const CENTS = 1e-6;
+
+/** Problems found by a check, as messages. */
+export type Problems = string[];
+
+/** An API pitch class, as the JSON answers give one. */
+export interface ApiPitch {
+  cents: number;
+  frequency: number;
+  midiNoteDecimal: number;
+  /** The 12-tone key the pitch class is named after (`C`, `F#`, `Bb`). */
+  key: string;
+  relativeCents?: number;
+}
+
+const CHROMA: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+/** The key of a pitch class on a keyboard: the MIDI note of its 12-tone name nearest to its pitch. */
+export function keyOfPitch({ key, midiNoteDecimal }: ApiPitch): number {
+  const chroma = (CHROMA[key[0]] + (key[1] === "#" ? 1 : key[1] === "b" ? -1 : 0) + 12) % 12;
+  return chroma + 12 * Math.round((midiNoteDecimal - chroma) / 12);
+}
+
+/** Cents above MIDI note 0 of a frequency, the way the API derives `midiNoteDecimal`. */
+const centsOfFrequency = (hz: number): number => 6900 + 1200 * Math.log2(hz / 440);
+
+/** An export's text: a 200 file answer named after its path (a problem otherwise, and empty text). */
+export function fetchText(path: string, problems: Problems): string {
+  const r = ask(path) as { status: number; body: unknown; file?: { name: string } };
+  if (r.status !== 200 || typeof r.body !== "string") problems.push(`${path}: status ${r.status}`);
+  else if (r.file?.name !== downloadNameOf(path)) problems.push(`${path}: download name ${r.file?.name}`);
+  return typeof r.body === "string" ? r.body : "";
+}
+
+/** Reads a file strictly; a parse error is a problem. */
+export function read<T>(parse: (text: string) => T, path: string, problems: Problems): T | undefined {
+  try {
+    return parse(fetchText(path, problems));
+  } catch (e) {
+    problems.push(`${path}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The header names the archive, the tuning system with its source and page, and the file's own URL. */
+export function checkHeader(comments: readonly string[], path: string, tuningSystemId: string, problems: Problems) {
+  const ts = catalog.findTuningSystem(tuningSystemId)!;
+  const text = comments.join("\n");
+  const wanted = [
+    "Arabic Maqam Archive: ",
+    `Tuning system: ${ascii(ts.displayName)} (${ts.id})`,
+    `Tuning system source: ${ascii(sourcesText(catalog, ts.record.sourcePageReferences))}`,
+    ...ts.record.sourcePageReferences.map(({ page }) => `p. ${page}`),
+    `From http://localhost:3000/api${path}`,
+  ];
+  for (const w of wanted) if (!text.includes(w)) problems.push(`${path}: header lacks '${w}'`);
+}
+
+/** Every scale pitch equals the API's cents above degree 0 (the last one repeating the scale). */
+export function checkPitches(scl: Scl, expected: readonly number[], path: string, ratios: boolean, problems: Problems) {
+  if (scl.pitches.length !== expected.length) return void problems.push(`${path}: ${scl.pitches.length} pitches, want ${expected.length}`);
+  scl.pitches.forEach((p, i) => {
+    if (!(Math.abs(p.cents - expected[i]) < CENTS)) problems.push(`${path} degree ${i + 1}: ${p.text} is not ${expected[i]} cents`);
+    // Exact ratios where the tuning system is defined by them (cents only for a ratio too large), else cents with a point.
+    const form = ratios ? p.ratio !== undefined || p.text.includes(".") : /^-?\d+\.\d+$/.test(p.text);
+    if (!form) problems.push(`${path} degree ${i + 1}: '${p.text}' is not written as ${ratios ? "a ratio" : "cents"}`);
+  });
+}
+
+/** The .kbm puts degree 0 on its key, at the API's frequency, and retunes every key. */
+export function checkReference(kbm: Kbm, tonic: ApiPitch, path: string, problems: Problems) {
+  const key = keyOfPitch(tonic);
+  if (kbm.middleKey !== key || kbm.referenceKey !== key) problems.push(`${path}: degree 0 on key ${kbm.middleKey}/${kbm.referenceKey}, want ${key}`);
+  if (kbm.referenceFrequency !== tonic.frequency) problems.push(`${path}: reference ${kbm.referenceFrequency} Hz, want ${tonic.frequency}`);
+  if (kbm.firstKey !== 0 || kbm.lastKey !== 127) problems.push(`${path}: retunes ${kbm.firstKey}…${kbm.lastKey}`);
+}
+
+/**
+ * A key sounds the API's pitch: its cents above MIDI note 0 are 100 × `midiNoteDecimal` and its
+ * frequency the API's frequency, both within 1e-6 cents; `offset` (cents) allows a known shift.
+ */
+export function checkKey(cents: number | undefined, pc: ApiPitch, what: string, problems: Problems, offset = 0) {
+  if (cents === undefined) return void problems.push(`${what}: unmapped`);
+  if (!(Math.abs(cents - offset - 100 * pc.midiNoteDecimal) < CENTS)) problems.push(`${what}: ${cents} cents, want MIDI ${pc.midiNoteDecimal}`);
+  if (!(Math.abs(cents - offset - centsOfFrequency(pc.frequency)) < CENTS)) problems.push(`${what}: ${cents} cents, want ${pc.frequency} Hz`);
+}
+
+/** The .tun gives every key what the .scl with the .kbm gives it, the [Tuning] section rounded. */
+export function checkTun(tun: Tun, scl: Scl, kbm: Kbm, path: string, problems: Problems) {
+  if (tun.baseFrequency !== 8.1757989156437073336) problems.push(`${path}: base frequency ${tun.baseFrequency}`);
+  for (let key = 0; key < 128; key++) {
+    const cents = keyCentsOf(scl, kbm, key) ?? 100 * key;
+    if (!(Math.abs(tun.exact[key] - cents) < CENTS)) problems.push(`${path} key ${key}: ${tun.exact[key]}, the .scl with the .kbm give ${cents}`);
+    if (tun.tuning[key] !== Math.round(tun.exact[key]) + 0) problems.push(`${path} key ${key}: [Tuning] ${tun.tuning[key]}`);
+  }
+}
+
+const ENTITY_FILE = /^\/exports\/(maqamat|ajnas)\/(.+)\/([^/]+)\/([^/]+?)(-descending\.scl|\.scl|\.kbm)$/;
+
+export interface Rendering {
+  collection: "maqamat" | "ajnas";
+  idName: string;
+  tuningSystem: string;
+  startingNote: string;
+  files: string[];
+}
+
+/** The maqām or jins renderings of a list of export paths, each with its files. */
+export function renderingsOf(paths: readonly string[]): Rendering[] {
+  const byKey = new Map<string, Rendering>();
+  for (const path of paths) {
+    const m = ENTITY_FILE.exec(path);
+    if (!m) continue;
+    const [, collection, idName, tuningSystem, startingNote] = m;
+    const key = `${collection}/${idName}/${tuningSystem}/${startingNote}`;
+    const r = byKey.get(key) ?? { collection: collection as Rendering["collection"], idName, tuningSystem, startingNote, files: [] };
+    r.files.push(path);
+    byKey.set(key, r);
+  }
+  return [...byKey.values()];
+}
+
+interface ApiCell extends ApiPitch {
+  noteName: string;
+  octave: number;
+  ipnReferenceNoteName: string;
+}
+
+const withKey = (cells: ApiCell[]): ApiCell[] => cells.map((c) => ({ ...c, key: c.ipnReferenceNoteName }));
+
+/** Cents above degree 0 of a direction's cells, with the octave added when they stay within it. */
+function scaleCents(cells: readonly ApiCell[]): number[] {
+  const above = cells.slice(1).map((c) => c.cents - cells[0].cents);
+  return above.length && above[above.length - 1] >= 1200 ? above : [...above, 1200];
+}
+
+/**
+ * A maqām or jins rendering's files against its detail answer: the ascending scale (and the
+ * descending one, present exactly when it differs), the .kbm on the tonic's key, and each cell
+ * of the rendering on consecutive keys from the tonic at the API's pitch.
+ */
+export function checkRendering(r: Rendering, ratios: boolean, problems: Problems) {
+  const base = `/exports/${r.collection}/${r.idName}/${r.tuningSystem}/${r.startingNote}`;
+  const detail = ask(`/${r.collection}/${r.idName}`, `pitchClassDataType=all&startingNote=${r.startingNote}&tuningSystem=${r.tuningSystem}`);
+  if (detail.status !== 200) return void problems.push(`${base}: detail answers ${detail.status}`);
+  const maqam = r.collection === "maqamat";
+  const ascending = withKey(maqam ? detail.body.pitchData.ascending : detail.body.pitchData);
+  const descending = maqam ? withKey([...detail.body.pitchData.descending].reverse()) : [];
+  const same = (a: ApiCell, b: ApiCell) => a.noteName === b.noteName && a.octave === b.octave;
+  const differs = maqam && (descending.length !== ascending.length || descending.some((c, i) => !same(c, ascending[i])));
+  const files = [`${base}.kbm`, `${base}.scl`, ...(differs ? [`${base}-descending.scl`] : [])].sort();
+  if (JSON.stringify([...r.files].sort()) !== JSON.stringify(files)) problems.push(`${base}: files ${r.files.join(", ")}, want ${files.join(", ")}`);
+  const kbm = read(parseKbm, `${base}.kbm`, problems);
+  if (!kbm) return;
+  checkHeader(kbm.comments, `${base}.kbm`, r.tuningSystem, problems);
+  checkReference(kbm, ascending[0], `${base}.kbm`, problems);
+  if (kbm.size !== 0 || kbm.octaveDegree !== 0) problems.push(`${base}.kbm: not linear`);
+  for (const [suffix, cells] of [[".scl", ascending], ...(differs ? [["-descending.scl", descending] as const] : [])] as const) {
+    const path = `${base}${suffix}`;
+    const scl = read(parseScl, path, problems);
+    if (!scl) continue;
+    checkHeader(scl.comments, path, r.tuningSystem, problems);
+    if (!scl.comments.some((c) => c.startsWith(maqam ? "Maqam source: " : "Jins source: "))) problems.push(`${path}: no source line of the ${maqam ? "maqam" : "jins"}`);
+    checkPitches(scl, scaleCents(cells), path, ratios, problems);
+    cells.forEach((cell, j) => checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems));
+  }
+}
+
+/** Every pre-rendered rendering of one kind, checked tuning system by tuning system. */
+export function renderingSuite(kind: "maqam" | "jins", listed: readonly string[], atLeast: number) {
+  const renderings = renderingsOf(listed);
+  describe(`${kind} exports`, () => {
+    it(`cover every pre-rendered ${kind} detail`, () => expect(renderings.length).toBeGreaterThan(atLeast));
+    it.each(catalog.tuningSystems.map((ts) => [ts.id, ts] as const))("%s: every rendering", (id, ts) => {
+      const problems: Problems = [];
+      for (const r of renderings.filter((x) => x.tuningSystem === id)) checkRendering(r, ts.valueType === "fraction", problems);
+      expect(problems.slice(0, 10)).toEqual([]);
+    });
+  });
+}
+
+export { parseKbm, parseScl, parseTun, keyCentsOf };
+export type { Kbm, Scl, Tun };
