@@ -5,13 +5,13 @@
  * (`…_al_buselik/ushshaq`), so the path parameter is greedy and the sub-routes are matched before
  * the detail route.
  */
-import { ok, type ApiResponse } from "./errors.js";
+import { ok, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute, type PrerenderOptions } from "./route.js";
 import { centsTolerance, flag, includeArabic, includeSources, oneOf, optionalPitchClassDataType, optionalText, strictBoolean } from "./declare.js";
 import type { ParsedParams } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
-import { isResponse, requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
+import { requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
 import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "./entityDetail.js";
 import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
@@ -81,7 +81,7 @@ const perTuningSystemRoute = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const { ts, startingNote } = tuning;
     const names = startingNoteNameSet(cat, tuning);
     // As for maqāmāt: the adjacent-octave set of this starting note holds the notes, and the
@@ -190,7 +190,7 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType"]);
   const offer = discoveryOffer(cat, jins, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
-  if (isResponse(offer)) return offer;
+  if (isAnswer(offer)) return offer;
   const { startingNotes, tonics, example } = offer;
   return ok({
     jins: jins.name,
@@ -220,15 +220,15 @@ const detailRoute = defineRoute({
   handle: (p, ctx) => {
   const cat = ctx.catalog;
   const ref = resolveEntity(cat, "jins", p.idName);
-  if (isResponse(ref)) return ref;
+  if (isAnswer(ref)) return ref;
   const jins = ref.entity;
   if (p.options) return discovery(cat, p, jins, ref.tonic !== undefined);
   const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
-  if (isResponse(tonic)) return tonic;
+  if (isAnswer(tonic)) return tonic;
   const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(jins));
-  if (isResponse(tuning)) return tuning;
+  if (isAnswer(tuning)) return tuning;
   const rendering = detailRendering(cat, jins, tuning, isPossibleInSomeSet(cat, jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
-  if (isResponse(rendering)) return rendering;
+  if (isAnswer(rendering)) return rendering;
   const { list, t } = rendering;
   const type = p.pitchClassDataType ?? "all";
   return ok({

@@ -2,10 +2,10 @@
  * GET /{maqamat|ajnas}/{idName}/availability: the tuning systems and starting notes that realise a
  * maqām or jins.
  */
-import { ok } from "./errors.js";
+import { ok, isAnswer } from "./errors.js";
 import { KIND, entityObject } from "./format.js";
 import { centsTolerance, includeArabic, optionalText } from "./declare.js";
-import { isResponse, requestedTonic, resolveEntity } from "./resolve.js";
+import { requestedTonic, resolveEntity } from "./resolve.js";
 import { defineRoute } from "./route.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
@@ -59,9 +59,9 @@ export const availabilityRoute = (kind: Kind) =>
     },
     handle: (p, { catalog: cat }) => {
       const ref = resolveEntity(cat, kind, p.idName);
-      if (isResponse(ref)) return ref;
+      if (isAnswer(ref)) return ref;
       const tonic = requestedTonic(cat, ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
-      if (isResponse(tonic)) return tonic;
+      if (isAnswer(tonic)) return tonic;
       return ok(availabilityAnswer(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic));
     },
   });

@@ -2,12 +2,12 @@
  * GET /{maqamat|ajnas}/{idName}/compare: one rendering per tuning system × starting note, side by
  * side.
  */
-import { apiError, ok } from "./errors.js";
+import { apiError, ok, isAnswer } from "./errors.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
 import { KIND, PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
 import { MAX_COMPARE_CELLS, tooMany, tuningSystemIds, type ParsedParams } from "./params.js";
 import { centsTolerance, includeArabic, list, optionalText, pitchClassDataType, strictBoolean, tuningSystemList } from "./declare.js";
-import { isResponse, requestedTonic, resolveEntity, selectedTransposition, type TuningContext } from "./resolve.js";
+import { requestedTonic, resolveEntity, selectedTransposition, type TuningContext } from "./resolve.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -179,9 +179,9 @@ export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsO
     if (cells > MAX_COMPARE_CELLS)
       return apiError(tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
     const ref = resolveEntity(cat, kind, p.idName);
-    if (isResponse(ref)) return ref;
+    if (isAnswer(ref)) return ref;
     const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo, "/compare");
-    if (isResponse(tonic)) return tonic;
+    if (isAnswer(tonic)) return tonic;
     const e = ref.entity;
     const { key, collection } = KIND[kind];
     return ok({

@@ -2,11 +2,11 @@
  * What the maqām and jins detail routes share: the rendering a detail answer shows and its 4xx,
  * the flat tuning context, and discovery mode (options=true).
  */
-import { apiError, type ApiResponse } from "./errors.js";
+import { apiError, type ApiResponse, isAnswer } from "./errors.js";
 import { KIND } from "./format.js";
 import type { ParamDeclaration } from "./params.js";
 import { optionalText } from "./declare.js";
-import { isResponse, resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
+import { resolveTuning, selectedTransposition, type TuningContext } from "./resolve.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -116,7 +116,7 @@ export const DISCOVERY_DESCRIPTIONS = {
  */
 export function discoveryOffer(cat: Catalog, e: Entity, idName: string, tuningSystem: string | undefined, startingNote: string | undefined, tolerance: number) {
   const tuning = resolveTuning(cat, tuningSystem, startingNote ?? cat.findTuningSystem(tuningSystem ?? "")?.startingNotes[0], availabilityHint(e));
-  if (isResponse(tuning)) return tuning;
+  if (isAnswer(tuning)) return tuning;
   const { ts } = tuning;
   const startingNotes = ts.startingNotes.map(toIdName);
   const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => toIdName(t.tonic));

@@ -2,11 +2,11 @@
  * GET /{maqamat|ajnas}/{idName}/transpositions: the distinct transpositions of a maqām or jins,
  * and which renderings the build pre-renders.
  */
-import { apiError, type ApiResponse } from "./errors.js";
+import { apiError, isAnswer, ok, type ApiResponse } from "./errors.js";
 import { apiUrl, queryString } from "./links.js";
 import { KIND, entityObject, noteRef, tuningSystemEntity } from "./format.js";
 import { centsTolerance, includeArabic, tuningContextParams } from "./declare.js";
-import { isResponse, resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
+import { resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
 import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
@@ -119,33 +119,30 @@ function transpositionsAnswer(
   const collection = KIND[e.kind].collection;
   const startingNoteId = toIdName(startingNote);
   const detailQuery = contextQuery(ctx, tuning, tolerance);
-  return {
-    status: 200,
-    body: {
-      [KIND[e.kind].key]: entityObject(e, includeArabic),
-      tuningSystem: tuningSystemEntity(ts, includeArabic, { numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
-      startingNote: noteRef(startingNote, includeArabic),
-      transpositions: {
-        total: distinct.length,
-        options: {
-          idNames: distinct.map((t) => t.idName),
-          displayNames: distinct.map((t) => t.name),
-          ...(includeArabic ? { displayNamesAr: distinct.map((t) => entityNameToArabic(t.name)) } : {}),
-        },
-        detailed: distinct.map((t) => ({
-          ...transpositionSummary(t, includeArabic, entityNameToArabic),
-          pitchClass: { pitchClassIndex: t.ascending[0].index, octave: t.ascending[0].octave },
-          ...extra(t),
-          links: { detail: apiUrl(ctx, `${collection}/${t.idName}${detailQuery}`) },
-        })),
+  return ok({
+    [KIND[e.kind].key]: entityObject(e, includeArabic),
+    tuningSystem: tuningSystemEntity(ts, includeArabic, { numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
+    startingNote: noteRef(startingNote, includeArabic),
+    transpositions: {
+      total: distinct.length,
+      options: {
+        idNames: distinct.map((t) => t.idName),
+        displayNames: distinct.map((t) => t.name),
+        ...(includeArabic ? { displayNamesAr: distinct.map((t) => entityNameToArabic(t.name)) } : {}),
       },
-      links: {
-        self: apiUrl(ctx, `${collection}/${e.idName}/transpositions${queryString([["tuningSystem", ts.id], ["startingNote", startingNoteId]])}`),
-        availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
-        detail: apiUrl(ctx, `${collection}/${e.idName}`),
-      },
+      detailed: distinct.map((t) => ({
+        ...transpositionSummary(t, includeArabic, entityNameToArabic),
+        pitchClass: { pitchClassIndex: t.ascending[0].index, octave: t.ascending[0].octave },
+        ...extra(t),
+        links: { detail: apiUrl(ctx, `${collection}/${t.idName}${detailQuery}`) },
+      })),
     },
-  };
+    links: {
+      self: apiUrl(ctx, `${collection}/${e.idName}/transpositions${queryString([["tuningSystem", ts.id], ["startingNote", startingNoteId]])}`),
+      availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
+      detail: apiUrl(ctx, `${collection}/${e.idName}`),
+    },
+  });
 }
 
 /** Fields a kind adds to each detailed transposition (the maqām's named degrees). */
@@ -166,11 +163,11 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
     handle: (p, ctx) => {
       const cat = ctx.catalog;
       const ref = resolveEntity(cat, kind, p.idName);
-      if (isResponse(ref)) return ref;
+      if (isAnswer(ref)) return ref;
       const e = ref.entity;
       if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, e, "/transpositions");
       const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(e));
-      if (isResponse(tuning)) return tuning;
+      if (isAnswer(tuning)) return tuning;
       return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(cat, e, t, tuning, p.centsTolerance, p.includeArabic));
     },
   });

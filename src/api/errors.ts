@@ -2,7 +2,14 @@
  * The one place every 4xx/5xx body is built: `{error, message, hint, ...extras}`; and the two
  * kinds of answer a route gives: JSON (every endpoint) or a plain-text file (the exports).
  */
+/**
+ * The tag of an answer. Resolvers return a value or the answer that ends the request (a 4xx);
+ * `isAnswer` tells them apart by this tag, never by the shape of the value.
+ */
+export const ANSWER: unique symbol = Symbol("answer");
+
 export interface JsonResponse {
+  readonly [ANSWER]: true;
   status: number;
   body: unknown;
   file?: undefined;
@@ -13,6 +20,7 @@ export const TEXT_FILE_TYPE = "text/plain; charset=us-ascii";
 
 /** A plain-text file: ASCII text, served with TEXT_FILE_TYPE and the name it downloads as. */
 export interface FileResponse {
+  readonly [ANSWER]: true;
   status: 200;
   body: string;
   file: { name: string };
@@ -20,7 +28,10 @@ export interface FileResponse {
 
 export type ApiResponse = JsonResponse | FileResponse;
 
-export const textFile = (name: string, text: string): FileResponse => ({ status: 200, body: text, file: { name } });
+export const textFile = (name: string, text: string): FileResponse => ({ [ANSWER]: true, status: 200, body: text, file: { name } });
+
+/** True for an answer (made by ok, apiError or textFile), false for any other value. */
+export const isAnswer = (x: unknown): x is ApiResponse => typeof x === "object" && x !== null && ANSWER in x;
 
 export interface ErrorSpec {
   status?: number;
@@ -32,10 +43,10 @@ export interface ErrorSpec {
 }
 
 export function apiError({ status = 400, error, message, hint, extra }: ErrorSpec): JsonResponse {
-  return { status, body: { error, message, hint, ...extra } };
+  return { [ANSWER]: true, status, body: { error, message, hint, ...extra } };
 }
 
-export const ok = (body: unknown): JsonResponse => ({ status: 200, body });
+export const ok = (body: unknown): JsonResponse => ({ [ANSWER]: true, status: 200, body });
 
 export const notFound = (what: string, id: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
   apiError({ status: 404, error: `${what} '${id}' not found`, message: `No ${what.toLowerCase()} has the id '${id}'.`, hint, extra });

@@ -5,12 +5,12 @@
  * come from src/exports; this module resolves the path (with the usual JSON 4xx) and names the
  * file's canonical URL and download name, which a pre-rendered file shares.
  */
-import { apiError, textFile, type ApiResponse } from "./errors.js";
+import { apiError, textFile, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute, type PrerenderOptions, type RequestContext, type Route } from "./route.js";
 import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { downloadNameOf } from "./staticPath.js";
-import { isResponse, resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
+import { resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
 import { entityPath as entityIdNamePath } from "./entityViews.js";
 import { detailRendering } from "./entityDetail.js";
 import { prerenderedRenderings } from "./entityTranspositions.js";
@@ -48,7 +48,7 @@ const tuningSystemRoute = (format: Format) =>
     params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
-      if (isResponse(tuning)) return tuning;
+      if (isAnswer(tuning)) return tuning;
       return fileAt(ctx, tuningSystemPath(tuning, format), (target) => tuningSystemFile(ctx.catalog, tuning, format, target));
     },
   });
@@ -81,12 +81,12 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
     handle: (p, ctx) => {
       const cat = ctx.catalog;
       const ref = resolveEntity(cat, kind, p.idName);
-      if (isResponse(ref)) return ref;
+      if (isAnswer(ref)) return ref;
       const tuning = resolveTuningPath(cat, p.tuningSystem, p.startingNote);
-      if (isResponse(tuning)) return tuning;
+      if (isAnswer(tuning)) return tuning;
       const tonic = ref.tonic === undefined ? undefined : toIdName(ref.tonic);
       const rendering = detailRendering(cat, ref.entity, tuning, realisable(cat, ref.entity, tuning), tonic, 5, false);
-      if (isResponse(rendering)) return rendering;
+      if (isAnswer(rendering)) return rendering;
       const { t } = rendering;
       if (file === "descending.scl" && !descendingDiffers(t))
         return apiError({
@@ -131,9 +131,9 @@ const setRoute = (format: Format) =>
     handle: (p, ctx) => {
       const cat = ctx.catalog;
       const tuning = resolveTuningPath(cat, p.tuningSystem, p.startingNote);
-      if (isResponse(tuning)) return tuning;
+      if (isAnswer(tuning)) return tuning;
       const sets = setsOf(cat, tuning);
-      if (isResponse(sets)) return sets;
+      if (isAnswer(sets)) return sets;
       const set = sets.find((s) => setIdNameOf(s) === toIdName(p.setIdName));
       if (!set)
         return apiError({
@@ -183,7 +183,7 @@ export function* setFiles(cat: Catalog): Generator<string> {
     for (const startingNote of ts.startingNotes) {
       const tuning = { ts, startingNote };
       const sets = setsOf(cat, tuning);
-      if (!isResponse(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
+      if (!isAnswer(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
     }
 }
 

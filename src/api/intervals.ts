@@ -1,11 +1,11 @@
 /** GET /intervals, /intervals/compare and /intervals/calculate. */
-import { apiError, ok, type ApiResponse } from "./errors.js";
+import { apiError, ok, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
 import { MAX_LIST_ITEMS, tuningSystemIds } from "./params.js";
 import { includeArabic, list, oneOf, requiredText, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
-import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
+import { resolveTuning, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import { noteNameNotInTuning } from "./noteNames.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
@@ -74,9 +74,9 @@ const intervalsRoute = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const notes = noteNamesIn(cat, p.noteNames);
-    if (isResponse(notes)) return notes;
+    if (isAnswer(notes)) return notes;
     const scope = resolveScope(cat, p.tuningSystem, p.startingNote);
-    if (isResponse(scope)) return scope;
+    if (isAnswer(scope)) return scope;
     const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
     const intervals = [];
     for (const tuning of scope.contexts) {
@@ -111,7 +111,7 @@ const compareRoute = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const notes = noteNamesIn(cat, p.noteNames);
-    if (isResponse(notes)) return notes;
+    if (isAnswer(notes)) return notes;
     const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
     const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
       const pcs = pitchClassesFor(cat, notes, tuning);
@@ -206,7 +206,7 @@ const calculateRoute = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const pcs = pitchClassesOf(cat, tuning.ts, tuning.startingNote);
     const from = identify(cat, pcs, p.from, p.fromType, p.includeArabic);
     if (!from) return pitchClassNotFound(p.from, p.tuningSystem, p.startingNote);

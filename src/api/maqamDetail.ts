@@ -5,13 +5,13 @@
  * describes the parameters instead; `idName=all` lists every realisable maqām's analytical form.
  * The path parameter is greedy because a transposed idName may name a tonic containing `/`.
  */
-import { ok, type ApiResponse } from "./errors.js";
+import { ok, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
 import type { ParamDeclaration, ParsedParams } from "./params.js";
 import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType , tuningContextParams } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
-import { isResponse, requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
+import { requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContext, optionsConflict, transposeToParameter } from "./entityDetail.js";
 import { entityPath, availabilityHint, commentsOf, degreePitchClass, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
@@ -224,7 +224,7 @@ function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): 
   ];
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType", "centsTolerance"]);
   const offer = discoveryOffer(cat, m, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
-  if (isResponse(offer)) return offer;
+  if (isAnswer(offer)) return offer;
   const { startingNotes, tonics, example } = offer;
   return ok({
     maqam: m.name,
@@ -334,18 +334,18 @@ const detailRoute = defineRoute({
   // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
   if (p.idName === "all") {
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
-    return isResponse(tuning) ? tuning : ok(allBody(cat, p, tuning));
+    return isAnswer(tuning) ? tuning : ok(allBody(cat, p, tuning));
   }
   const ref = resolveEntity(cat, "maqam", p.idName);
-  if (isResponse(ref)) return ref;
+  if (isAnswer(ref)) return ref;
   const m = ref.entity;
   if (p.options) return discovery(cat, p, m, ref.tonic !== undefined);
   const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
-  if (isResponse(tonic)) return tonic;
+  if (isAnswer(tonic)) return tonic;
   const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(m));
-  if (isResponse(tuning)) return tuning;
+  if (isAnswer(tuning)) return tuning;
   const rendering = detailRendering(cat, m, tuning, isPossibleIn(cat, m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
-  if (isResponse(rendering)) return rendering;
+  if (isAnswer(rendering)) return rendering;
   return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
   },
 });

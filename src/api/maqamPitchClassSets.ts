@@ -2,10 +2,10 @@
  * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with
  * the same pitch classes (computation brief §11).
  */
-import { apiError, ok } from "./errors.js";
+import { apiError, ok, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, tuningContextParams } from "./declare.js";
-import { isResponse, resolveTuning } from "./resolve.js";
+import { resolveTuning } from "./resolve.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { PitchClass } from "../theory/pitchClass.js";
@@ -67,12 +67,12 @@ export const maqamSetsRoute = defineRoute({
   },
   handle: (p, { catalog: cat }) => {
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
-    if (isResponse(filter)) return filter;
+    if (isAnswer(filter)) return filter;
     const grouping = maqamSetGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
     const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(cat, listedMaqamSets(grouping), p.setId);
-    if (isResponse(selected)) return selected;
+    if (isAnswer(selected)) return selected;
     const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     if (filter && sets.length === 0)
       return apiError({

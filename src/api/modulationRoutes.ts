@@ -1,9 +1,9 @@
 /** GET /modulation-routes: routes of al-Shawwā modulations between two maqām renderings. */
-import { apiError, ok, type ApiResponse, type ErrorSpec } from "./errors.js";
+import { apiError, ok, type ApiResponse, type ErrorSpec, isAnswer } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { splitList, type ParsedParams } from "./params.js";
 import { centsTolerance, flag, handlerChecked, includeArabic } from "./declare.js";
-import { isResponse, findTransposition, resolveTuning } from "./resolve.js";
+import { findTransposition, resolveTuning } from "./resolve.js";
 import { noteRef } from "./format.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Maqam } from "../theory/entity.js";
@@ -174,7 +174,7 @@ interface ResolvedEndpoint {
 
 function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
   const maqam = maqamOf(cat, prefix, endpoint.maqam);
-  if (isResponse(maqam)) return maqam;
+  if (isAnswer(maqam)) return maqam;
   const where = `/api/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat`;
   if (!isPossibleIn(cat, maqam, ts, startingNote))
     return endpointError(400, prefix, `Maqam '${endpoint.maqam}' is not available in this tuning system`, `${where} lists the maqāmāt this tuning system and starting note realise.`);
@@ -230,7 +230,7 @@ function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
   if ("error" in query) return apiError(query);
   const p = { ...parsed, ...query };
   const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
-  if (isResponse(tuning)) return tuning;
+  if (isAnswer(tuning)) return tuning;
   const { ts, startingNote } = tuning;
 
   const tolerance = p.centsTolerance;
@@ -242,14 +242,14 @@ function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
   const resolved: ResolvedEndpoint[] = [];
   for (const [prefix, endpoint] of labelled) {
     const r = resolveEndpoint(cat, prefix, endpoint, ts, startingNote, tolerance);
-    if (isResponse(r)) return r;
+    if (isAnswer(r)) return r;
     resolved.push(r);
   }
   const graph = modulationGraphOf(cat, ts, startingNote, tolerance);
   const indices: number[] = [];
   for (let i = 0; i < resolved.length; i++) {
     const index = nodeOf(graph, labelled[i][0], resolved[i]);
-    if (isResponse(index)) return index;
+    if (isAnswer(index)) return index;
     indices.push(index);
   }
   const [source, target, ...waypoints] = indices;

@@ -3,13 +3,13 @@
  * /compare. A note idName may contain `/` (`saham/ramal_tuti`), so the path parameter is greedy
  * and the sub-routes are matched first.
  */
-import { apiError, ok } from "./errors.js";
+import { apiError, ok, isAnswer } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl, queryString } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
-import { isResponse, tuningSystemNotFound, type TuningContext } from "./resolve.js";
+import { tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
@@ -118,7 +118,7 @@ const detailRoute = defineRoute({
     const note = cat.notes.findNoteName(p.noteName);
     if (!note) return noteNameNotFound(cat, p.noteName);
     const scope = resolveScope(cat, p.tuningSystem, p.startingNote);
-    if (isResponse(scope)) return scope;
+    if (isAnswer(scope)) return scope;
     const { self, availability, compare } = noteLinks(ctx, note.idName);
     const links = { self, availability, compare };
     const contextOf = (tuning: TuningContext, pc: PitchClass, noteName?: object) => ({

@@ -11,8 +11,6 @@ import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
 import { KIND, noteRef } from "./format.js";
 
-export const isResponse = (x: unknown): x is ApiResponse =>
-  typeof x === "object" && x !== null && "status" in x && "body" in x && typeof (x as ApiResponse).status === "number";
 
 export interface TuningContext {
   ts: TuningSystem;

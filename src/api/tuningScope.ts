@@ -5,7 +5,8 @@
  * fail (unknown system, starting note not in it) without failing the request.
  */
 import { optionalText, requiredText } from "./declare.js";
-import { resolveTuning, isResponse, type TuningContext } from "./resolve.js";
+import { resolveTuning, type TuningContext } from "./resolve.js";
+import { isAnswer } from "./errors.js";
 import type { ApiResponse } from "./errors.js";
 import { noteRef, tuningSystemEntity } from "./format.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
@@ -43,7 +44,7 @@ export function resolveScope(cat: Catalog, tuningSystem: string | undefined, sta
   const ts = cat.findTuningSystem(tuningSystem);
   if (ts && startingNote === "all") return { contexts: contextsOf([ts]), single: false };
   const one = resolveTuning(cat, tuningSystem, startingNote);
-  return isResponse(one) ? one : { contexts: [one], single: true };
+  return isAnswer(one) ? one : { contexts: [one], single: true };
 }
 
 /** A cell that could not be computed, reported as it is. */

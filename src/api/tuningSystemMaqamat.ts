@@ -7,7 +7,8 @@ import { defineRoute } from "./route.js";
 import { strictBoolean } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { entityObject, noteRef } from "./format.js";
-import { isResponse, resolveTuningPath, transpositionSummary, type TuningContext } from "./resolve.js";
+import { resolveTuningPath, transpositionSummary, type TuningContext } from "./resolve.js";
+import { isAnswer } from "./errors.js";
 import { perTuningSystemAnswer, perTuningSystemParams, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
 import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
@@ -85,7 +86,7 @@ const route = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const available = availableFrom(cat, tuning, p.centsTolerance);
     // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
     const details = p.includeMaqamDegrees && p.includeDegreeDetails;

@@ -1,10 +1,10 @@
 /** GET /tuning-systems and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
-import { ok } from "./errors.js";
+import { ok, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { includeArabic, includeSources, oneOf, pitchClassDataType, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourcesOf, tuningSystemEntity } from "./format.js";
-import { isResponse, resolveTuningPath } from "./resolve.js";
+import { resolveTuningPath } from "./resolve.js";
 import { referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
@@ -46,7 +46,7 @@ const pitchClassesRoute = defineRoute({
   handle: (p, ctx) => {
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const { ts, startingNote } = tuning;
     const octaves = p.octave === "all" ? [0, 1, 2, 3] : [Number(p.octave)];
     const pitchClasses = pitchClassesOf(cat, ts, startingNote)

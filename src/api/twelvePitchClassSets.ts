@@ -2,10 +2,10 @@
  * GET /maqamat/classification/12-pitch-class-sets: maqām transpositions grouped into sets of one
  * pitch class per 12-tone key, on al-Kindī's tuning.
  */
-import { apiError, ok, type ApiResponse } from "./errors.js";
+import { apiError, ok, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
-import { isResponse, type TuningContext } from "./resolve.js";
+import { type TuningContext } from "./resolve.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
@@ -208,13 +208,13 @@ export const twelveToneRoute = defineRoute({
   },
   handle: (p, { catalog: cat }) => {
     const tuning = resolveTwelveToneTuning(cat, p.tuningSystem, p.startingNote);
-    if (isResponse(tuning)) return tuning;
+    if (isAnswer(tuning)) return tuning;
     const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
-    if (isResponse(filter)) return filter;
+    if (isAnswer(filter)) return filter;
     const grouping = twelveToneGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
     const all = listedTwelveToneSets(grouping);
     const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(cat, all, p.setId);
-    if (isResponse(selected)) return selected;
+    if (isAnswer(selected)) return selected;
     const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
     const totalCompatible = memberCount(all);
