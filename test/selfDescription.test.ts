@@ -36,31 +36,9 @@ const isExport = ([path]: [string, unknown]) => path.startsWith("/exports/");
 const specOperations = operations.filter((o) => !isExport(o));
 const EXPORT_OPERATIONS = 11;
 
-/** `GET /path` sections of the specification with the parameter names of their tables. */
-function specParameters(): Map<string, Set<string>> {
-  const spec = readFileSync(new URL("../../shared/spec/api-spec.md", import.meta.url), "utf8");
-  const sections = new Map<string, Set<string>>();
-  let current: Set<string> | undefined;
-  let inParameterTable = false;
-  for (const line of spec.split("\n")) {
-    const heading = /^#{1,4} (?:GET )?(\S.*)$/.exec(line);
-    if (heading) {
-      const path = /^#### GET (\/\S+)/.exec(line)?.[1];
-      current = path ? new Set([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) : undefined;
-      if (path) sections.set(path, current!);
-      inParameterTable = false;
-      continue;
-    }
-    if (!current || !line.startsWith("|")) {
-      if (!line.startsWith("|")) inParameterTable = false;
-      continue;
-    }
-    const first = line.split("|")[1].trim();
-    if (/^(Query parameter|Parameter)$/.test(first)) inParameterTable = true;
-    else if (inParameterTable) for (const m of first.matchAll(/`(\w+)`/g)) current.add(m[1]);
-  }
-  return sections;
-}
+/** Each `GET` endpoint of the specification with the parameters its tables list (npm run import-fixtures). */
+const specParameters = (): Map<string, string[]> =>
+  new Map(Object.entries(JSON.parse(readFileSync(new URL("./fixtures/spec-parameters.json", import.meta.url), "utf8")) as Record<string, string[]>));
 
 describe("GET /api/openapi.json", () => {
   it("is OpenAPI 3.1.0 declaring version 1.0.0 and valid for an independent validator (zero errors)", async () => {
