@@ -5,7 +5,7 @@
  * requests without a file), and the route bench set (scripts/bench-routes.ts) searched in the
  * page. `--write` puts the section into docs/benchmarks.md; otherwise it is printed.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadavg } from "node:os";
@@ -13,6 +13,7 @@ import { staticFileOf } from "../src/api/staticPath.js";
 import { recordedCases, endpointOf } from "../test/support/recorded.js";
 import { benchQueries, percentile } from "./bench-routes.js";
 import { launchChromium, startStatic } from "./browser.js";
+import { writeSection } from "./benchDoc.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = resolve(process.env.BUILD_DIR ?? join(root, "build"));
@@ -104,14 +105,7 @@ try {
     `The first computed answer, loading and initialising the engine chunk, took ${firstMs} ms end to end (${fmt(first.ms)} ms in the page). The service worker (\`sw.js\`, ${kb(swGz)} gzip -9) bundles the engine and is registered after the page's load event, so it is not part of the first load. Answers other than a computed 200: ${notOk.length}.`,
     "",
   ].join("\n");
-  if (process.argv.includes("--write")) {
-    const doc = join(root, "docs", "benchmarks.md");
-    const text = readFileSync(doc, "utf8");
-    const start = text.indexOf("## Site in Chromium");
-    const end = start < 0 ? -1 : text.indexOf("\n## ", start + 1);
-    const before = start < 0 ? `${text.trimEnd()}\n\n` : text.slice(0, start);
-    writeFileSync(doc, before + section + (end < 0 ? "" : text.slice(end + 1)));
-  }
+  if (process.argv.includes("--write")) writeSection("## Site in Chromium", section);
   console.log(section);
 } finally {
   await browser.stop();

@@ -5,14 +5,13 @@
  * the latency of computed answers through workerd beside the Node server. Prints a Markdown
  * section, or with `--write` puts it into docs/benchmarks.md.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { startWorkerd, type RunningRuntime } from "./runtimes.js";
-import { freePort } from "./freePort.js";
+import { startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.js";
 import { percentile } from "./bench-routes.js";
+import { writeSection } from "./benchDoc.js";
 
 
 const root = resolve(import.meta.dirname, "..");
@@ -77,15 +76,6 @@ async function latencies(origin: string, rounds: number): Promise<number[]> {
   return times;
 }
 
-async function startNode(): Promise<RunningRuntime> {
-  const port = await freePort();
-  const empty = mkdtempSync(join(tmpdir(), "maqam-empty-"));
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/serve/main.ts")], { cwd: root, env: { ...process.env, PORT: String(port), BUILD_DIR: empty }, stdio: "ignore" });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150 && !(await fetch(`${origin}/api`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
-  return { origin, output: () => "", stop: async () => void (child.kill("SIGTERM"), rmSync(empty, { recursive: true, force: true })) };
-}
-
 const fmt = (n: number) => n.toFixed(1);
 const code = readFileSync(worker);
 const gz = gzipSync(code, { level: 9 }).length;
@@ -93,7 +83,7 @@ const starts = Array.from({ length: 5 }, () => probe("/tuning-systems/ibnsina_10
 const heavy = HEAVY.map((path) => ({ path, result: probe(path) }));
 const rounds = 10;
 const runtimes: [string, RunningRuntime][] = [
-  ["Node server (no files)", await startNode()],
+  ["Node server (no files)", await startNodeServer()],
   ["workerd (no assets)", await startWorkerd({ script: worker })],
 ];
 const rows: string[] = [];
@@ -135,11 +125,5 @@ const section = [
   ].join("\n");
 
 // `--write` replaces this section of docs/benchmarks.md (npm run bench); otherwise it is printed.
-if (process.argv.includes("--write")) {
-  const doc = join(root, "docs", "benchmarks.md");
-  const text = readFileSync(doc, "utf8");
-  const start = text.indexOf("## build/_worker.js");
-  const end = start < 0 ? -1 : text.indexOf("\n## ", start + 1);
-  const before = start < 0 ? `${text.trimEnd()}\n\n` : text.slice(0, start);
-  writeFileSync(doc, before + section + (end < 0 ? "" : text.slice(end + 1)));
-} else console.log(section);
+if (process.argv.includes("--write")) writeSection("## build/_worker.js", section);
+else console.log(section);

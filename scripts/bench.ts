@@ -10,17 +10,18 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
 import autocannon from "autocannon";
 import type { Manifest } from "./build.js";
-import { requestOfStaticFile, staticFileOf } from "../src/api/staticPath.js";
+import { staticFileOf } from "../src/api/staticPath.js";
 import { readFacts } from "../src/data/load.js";
 import { tuningSystemOf } from "../src/theory/tuningSystem.js";
 import { toIdName } from "../src/theory/idName.js";
 import { percentile, type RouteBenchFigures } from "./bench-routes.js";
 import { freePort } from "./freePort.js";
+import { builtFiles, evenSample, recordedRequests, specUrlOf } from "./benchRequests.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");
@@ -63,23 +64,6 @@ async function measureBuild(): Promise<BuildFigures> {
   return { wallSeconds, loadBefore, ...figures };
 }
 
-/** Every pre-rendered file below build/api (no siblings), sorted. */
-function builtFiles(dir = join(buildDir, "api"), prefix = ""): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => {
-      const rel = prefix ? `${prefix}/${e.name}` : e.name;
-      if (e.isDirectory()) return builtFiles(dir, rel);
-      return e.name.endsWith(".json") ? [rel] : [];
-    })
-    .sort();
-}
-
-/** The spec URL a file answers, encoded as a client would send it. */
-function specUrlOf(file: string): string {
-  const { path, query } = requestOfStaticFile(file)!;
-  const q = [...query].map(([k, v]) => `${k}=${v}`).join("&");
-  return `/api${encodeURI(path)}${q ? `?${encodeURI(q)}` : ""}`;
-}
 const fileUrlOf = (file: string) => `/api/${encodeURI(file)}`;
 
 interface Measured {
@@ -258,13 +242,8 @@ function routeSearch(): Promise<RouteBenchFigures & { wallSeconds: number }> {
 /** Recorded spec requests the fallback computes (no file answers them), by endpoint. */
 async function computedSamples(): Promise<Map<string, string[]>> {
   const { routes } = await import("../src/api/routes.js");
-  const recorded = join(root, "..", "shared", "conformance", "public.jsonl.gz");
   const byRoute = new Map<string, string[]>();
-  if (!existsSync(recorded)) return byRoute;
-  const lines = gunzipSync(readFileSync(recorded)).toString("utf8").split("\n");
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    const c = JSON.parse(line) as { path: string; status: number };
+  for (const c of recordedRequests()) {
     if (c.status !== 200) continue;
     const url = new URL(c.path, "http://x");
     const bare = url.pathname.replace(/\/+$/, "");
@@ -284,9 +263,8 @@ async function computedSamples(): Promise<Map<string, string[]>> {
 
 const build = reuse && existsSync(join(buildDir, "manifest.json")) ? undefined : await measureBuild();
 const manifest: Manifest = JSON.parse(readFileSync(join(buildDir, "manifest.json"), "utf8"));
-const files = builtFiles();
-const stride = Math.max(1, Math.floor(files.length / URL_SAMPLE));
-const sample = files.filter((_, i) => i % stride === 0).slice(0, URL_SAMPLE);
+const files = builtFiles(buildDir);
+const sample = evenSample(files, URL_SAMPLE);
 const sampleSizes = sample.map((f) => readFileSync(join(buildDir, "api", f)).length).sort((a, b) => a - b);
 console.log(`bench: ${files.length} files; ${sample.length} sampled for load tests`);
 
@@ -426,7 +404,7 @@ const lines = [
   "",
   "## Pre-rendered answers: requests per second",
   "",
-  `${sample.length} built files sampled evenly (median ${kb(sampleSizes[Math.floor(sampleSizes.length / 2)])}, largest ${kb(sampleSizes.at(-1) ?? 0)}), requested in turn by autocannon over 16 connections for ${SECONDS} s per server after a 1 s warm-up, on 127.0.0.1, no compression asked. autocannon shares the two cores with the server under test. Our server keeps up to 64 MB of files in memory (all of this sample); \`serve\` and \`http-server\` read the disk (the page cache) for each request.`,
+  `${sample.length} built files sampled evenly (median ${kb(sampleSizes[Math.floor(sampleSizes.length / 2)])}, largest ${kb(sampleSizes.at(-1) ?? 0)}), requested in turn by autocannon over 16 connections for ${SECONDS} s per server after a 1 s warm-up, on 127.0.0.1, no compression asked. autocannon shares the two cores with the server under test. Our server keeps up to 32 MB of files in memory (all of this sample); \`serve\` and \`http-server\` read the disk (the page cache) for each request.`,
   "",
   "| server | URLs | req/s | p50 ms | p99 ms | non-2xx | errors | ours ÷ this |",
   "|---|---|---:|---:|---:|---:|---:|---:|",
@@ -440,8 +418,8 @@ const lines = [
   "## Computed answers: latency per endpoint",
   "",
   latency.length
-    ? `Recorded 200 requests of ../shared/conformance that no built file answers (up to 25 distinct per endpoint), to a freshly started server of ours: first each once in turn (\`first\`: client-measured, caches cold except what earlier endpoints warmed), then in a loop, one at a time, for ${LATENCY_SECONDS} s (autocannon, whole milliseconds: 0 means under 1 ms).`
-    : "No recorded requests were found (../shared/conformance missing).",
+    ? `Recorded 200 requests of test/fixtures that no built file answers (up to 25 distinct per endpoint), to a freshly started server of ours: first each once in turn (\`first\`: client-measured, caches cold except what earlier endpoints warmed), then in a loop, one at a time, for ${LATENCY_SECONDS} s (autocannon, whole milliseconds: 0 means under 1 ms).`
+    : "No recorded requests were found (test/fixtures missing).",
   "",
   ...(latency.length
     ? [

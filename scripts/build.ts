@@ -5,23 +5,26 @@
  * and the edge configurations (build/_redirects, build/serve.json, deploy/).
  *
  * Usage: npm run build   (BASE_URL=https://example.org sets the host of absolute links;
- *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB)
+ *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB,
+ *                         DATA_DIR for another copy of the facts)
  */
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes, prerenderRequests } from "../src/api/routes.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
-import { createCatalog } from "../src/theory/catalog.js";
+import { DataError } from "../src/data/facts.js";
+import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import { bundle } from "./bundle.js";
 import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
 import { buildSite, SITE_FILES, type SiteSummary } from "./site.js";
+import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
@@ -50,6 +53,8 @@ export interface BuildOptions {
   fallbackUrl?: string;
   /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
   bucketDomain?: string;
+  /** Directory of the fact files; default DATA_DIR, else data/. */
+  dataDir?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -289,30 +294,29 @@ export const queryShapesOf = (manifest: Manifest): QueryShapes =>
   Object.fromEntries(Object.entries(manifest.routes).map(([name, t]) => [name, t.queries]));
 
 /**
- * Renders into `<outDir>.partial` and swaps it in at the end, so a server reading `outDir`
- * never sees half a build.
+ * Renders into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
+ * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
  */
 export async function build(
   options: BuildOptions,
 ): Promise<{ manifest: Manifest; seconds: number; workers: number; recycled: number; gcSeconds: number; times: Record<string, RouteTimes> }> {
   const started = performance.now();
   const outDir = resolve(options.outDir);
-  const partial = `${outDir}.partial`;
-  const old = `${outDir}.old`;
   const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
   const { prerender, maxFiles, pictures } = PROFILES[profile];
   const encodings = options.encodings ?? defaultEncodings(profile);
   const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
 
-  rmSync(partial, { recursive: true, force: true });
-  rmSync(old, { recursive: true, force: true });
+  const dataDir = options.dataDir ?? process.env.DATA_DIR;
+  const partial = prepareSwap(outDir);
   mkdirSync(join(partial, "api"), { recursive: true });
-  const setup = { apiDir: join(partial, "api"), baseUrl: options.baseUrl, encodings };
+  const setup = { apiDir: join(partial, "api"), baseUrl: options.baseUrl, encodings, dataDir };
   const workers = Array.from({ length: count }, () => startWorker(setup));
   try {
     let planned: Planned[];
-    const catalog = createCatalog(readFacts());
+    let catalog: Catalog;
     try {
+      catalog = createCatalog(readFacts(dataDir));
       planned = plan(options.requests ?? prerenderRequests(catalog, prerender));
       if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length - SITE_FILES);
     } catch (e) {
@@ -338,14 +342,13 @@ export async function build(
     const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
     const site = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: summary.digest, written, catalog, pictures });
     const manifest: Manifest = { ...summary, profile, worker, site };
-    writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());
     // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
     writeFileSync(join(partial, ".nojekyll"), "");
-    if (existsSync(outDir)) renameSync(outDir, old);
-    renameSync(partial, outDir);
-    rmSync(old, { recursive: true, force: true });
+    // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
+    writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+    swapIn(outDir);
     const seconds = (performance.now() - started) / 1000;
     return { manifest, seconds, workers: count, recycled, gcSeconds, times: timesOf(planned, results) };
   } catch (e) {
@@ -392,11 +395,11 @@ function writeGenerated(root: string, manifest: Manifest) {
     const start = text.indexOf(TABLE_START);
     const end = text.indexOf(TABLE_END);
     if (start >= 0 && end > start)
-      writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(manifest, routes.map((r) => r.name))}\n${text.slice(end)}`);
+      writeFileWhole(doc, `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(manifest, routes.map((r) => r.name))}\n${text.slice(end)}`);
   }
   mkdirSync(join(root, "deploy"), { recursive: true });
-  writeFileSync(join(root, "deploy", "nginx.conf"), nginxConfig());
-  writeFileSync(join(root, "deploy", "cloudfront-viewer-request.js"), cloudfrontFunction());
+  writeFileWhole(join(root, "deploy", "nginx.conf"), nginxConfig());
+  writeFileWhole(join(root, "deploy", "cloudfront-viewer-request.js"), cloudfrontFunction());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -414,7 +417,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const eta = rate > 0 ? (total - done) / rate : 0;
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
-  const { manifest: m, seconds, workers, recycled, gcSeconds, times } = await build({ outDir, baseUrl, onProgress: progress });
+  const built = await build({ outDir, baseUrl, onProgress: progress }).catch((e: unknown) => {
+    // Invalid facts stop the build with the loader's message (file, record id, field), no stack.
+    if (!(e instanceof DataError)) throw e;
+    if (tty) process.stderr.write("\r\x1b[K");
+    console.error(`build: refusing to build: ${e.message}`);
+    process.exit(1);
+  });
+  const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;

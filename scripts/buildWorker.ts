@@ -21,6 +21,8 @@ export interface WorkerSetup {
   apiDir: string;
   baseUrl: string;
   encodings: Encoding[];
+  /** Directory of the fact files; undefined for data/. */
+  dataDir?: string;
 }
 
 /** One request of a batch: its index in the build plan, the request below /api and its file. */
@@ -53,8 +55,8 @@ const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
 };
 const REPORT_EVERY = 250;
 
-const { apiDir, baseUrl, encodings } = workerData as WorkerSetup;
-const catalog = createCatalog(readFacts());
+const { apiDir, baseUrl, encodings, dataDir } = workerData as WorkerSetup;
+const catalog = createCatalog(readFacts(dataDir));
 /** The handler's content hash (SHA-1, base64url), computed synchronously here. */
 const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
 const madeDirs = new Set<string>();

@@ -4,10 +4,9 @@
  * build/_worker.js under `deno serve` or workerd (alone, or with build/ as its assets) — replays
  * the recorded cases of ../shared/conformance with score.py, prints its report and stops it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { freePort } from "./freePort.js";
-import { startDeno, startWorkerd, type RunningRuntime } from "./runtimes.js";
+import { startDeno, startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.js";
 
 const root = resolve(import.meta.dirname, "..");
 const scorer = resolve(root, "..", "shared", "conformance", "score.py");
@@ -18,23 +17,8 @@ const args = process.argv.slice(2);
 const at = args.indexOf("--runtime");
 const runtime = at >= 0 ? args.splice(at, 2)[1] : "node";
 
-async function startNode(): Promise<RunningRuntime> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/serve/main.ts")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    if (await fetch(`${origin}/api/tuning-systems`).then((r) => r.ok, () => false)) break;
-  }
-  return { origin, output: () => "", stop: async () => void server.kill("SIGTERM") };
-}
-
 const starters: Record<string, () => Promise<RunningRuntime>> = {
-  node: startNode,
+  node: () => startNodeServer({ buildDir }),
   deno: () => startDeno({ script: worker }),
   workerd: () => startWorkerd({ script: worker }),
   "workerd-assets": () => startWorkerd({ script: worker, assetsDir: buildDir }),

@@ -64,6 +64,8 @@ export function unavailable(runtime: Runtime): string | undefined {
 export interface RunningRuntime {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** The process that answers (its memory is the server's). */
+  pid: number;
   /** What the runtime printed (the last 20 KB), for failure messages. */
   output: () => string;
   /** Kills the process group and removes the temporary files; safe to call twice. */
@@ -80,10 +82,10 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
 };
 process.once("exit", () => running.forEach((child) => killGroup(child, "SIGKILL")));
 
-/** Starts `runtime args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
-async function run(runtime: Runtime, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
+/** Starts `command args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
+async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(binaryOf(runtime), args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let printed = "";
   const keep = (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000));
@@ -112,14 +114,14 @@ async function run(runtime: Runtime, args: string[], port: number, dir: string, 
     try {
       const probe = await fetch(`${origin}/api`, { signal: AbortSignal.timeout(1000) });
       await probe.body?.cancel();
-      return { origin, output: () => printed, stop };
+      return { origin, pid: child.pid!, output: () => printed, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
   const why = ended ?? `did not answer within ${READY_MS / 1000} s`;
   await stop();
-  throw new Error(`${runtime} ${why}: ${args.join(" ")}\n${printed.trim()}`);
+  throw new Error(`${name} ${why}: ${args.join(" ")}\n${printed.trim()}`);
 }
 
 /**
@@ -154,7 +156,7 @@ export async function startWorkerd({ script, assetsDir }: { script: string; asse
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
   copyFileSync(script, join(dir, "worker.js"));
   writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir));
-  return run("workerd", ["serve", join(dir, "config.capnp")], port, dir, childEnv());
+  return run("workerd", binaryOf("workerd"), ["serve", join(dir, "config.capnp")], port, dir, childEnv());
 }
 
 /**
@@ -169,5 +171,18 @@ export async function startDeno({ script }: { script: string }): Promise<Running
   const dir = mkdtempSync(join(tmpdir(), "maqam-deno-"));
   mkdirSync(join(dir, "deno-dir"));
   const args = ["serve", ...DENO_SERVE_FLAGS, "--host", "127.0.0.1", "--port", String(port), resolve(script)];
-  return run("deno", args, port, dir, childEnv({ DENO_DIR: join(dir, "deno-dir") }));
+  return run("deno", binaryOf("deno"), args, port, dir, childEnv({ DENO_DIR: join(dir, "deno-dir") }));
+}
+
+/**
+ * The Node server (src/serve/main.ts) serving `buildDir`, or with no build directory (every
+ * answer computed): an empty temporary one.
+ */
+export async function startNodeServer({ buildDir }: { buildDir?: string } = {}): Promise<RunningRuntime> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "maqam-node-"));
+  // node itself, not npm or tsx's wrapper: the process that answers is the one measured and stopped.
+  const args = ["--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
+  const env = childEnv({ PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir ?? join(dir, "build") });
+  return run("node", process.execPath, args, port, dir, env);
 }

@@ -8,10 +8,12 @@ import { existsSync, statSync, readdirSync, readFileSync, renameSync, rmSync } f
 import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
+import { recoverSwap } from "./swap.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 const manifest = join(buildDir, "manifest.json");
+const dataDir = resolve(root, process.env.DATA_DIR ?? "data");
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -23,22 +25,22 @@ function newestMtime(dir: string): number {
 }
 
 const sourcesChanged = () =>
-  Math.max(...["src", "data", "scripts"].map((d) => newestMtime(join(root, d)))) > statSync(manifest).mtimeMs;
+  Math.max(...[join(root, "src"), dataDir, join(root, "scripts")].map(newestMtime)) > statSync(manifest).mtimeMs;
 
 const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
 const builtForAnotherAddress = () => JSON.parse(readFileSync(manifest, "utf8")).baseUrl !== baseUrl;
 
-const env = { ...process.env, BASE_URL: baseUrl, BUILD_DIR: buildDir };
+const env = { ...process.env, BASE_URL: baseUrl, BUILD_DIR: buildDir, DATA_DIR: dataDir };
 const run = (script: string): ChildProcess =>
   spawn(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
 
+// A build killed between the renames of its swap left the previous one aside: it serves again.
+if (recoverSwap(buildDir)) console.log("build/ put back: the last build was stopped while swapping in");
 const stale = existsSync(manifest) && (sourcesChanged() || builtForAnotherAddress());
 // A stale build's files no longer match what the handler answers: computed answers stand in until the new one.
 const aside = `${buildDir}.stale`;
-if (stale) {
-  rmSync(aside, { recursive: true, force: true });
-  renameSync(buildDir, aside);
-}
+rmSync(aside, { recursive: true, force: true });
+if (stale) renameSync(buildDir, aside);
 const server = run("src/serve/main.ts");
 let builder: ChildProcess | undefined;
 if (!existsSync(manifest)) {

@@ -1,19 +1,7 @@
 import { describe, it, expect } from "vitest";
-import { mkdtempSync, cpSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { readFacts, DATA_DIR } from "../src/data/load.js";
+import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
-
-/** A writable copy of data/ with one file rewritten by `corrupt`. */
-function corruptedCopy(file: string, corrupt: (json: any) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), "maqam-data-"));
-  cpSync(DATA_DIR, dir, { recursive: true });
-  const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
-  corrupt(json);
-  writeFileSync(join(dir, file), JSON.stringify(json));
-  return dir;
-}
+import { corruptedCopy } from "./support/processes.js";
 
 describe("archive data validation", () => {
   it("accepts the committed data", () => {

@@ -15,3 +15,25 @@ describe("boundedMemo", () => {
     expect(calls).toBe(4);
   });
 });
+
+describe("boundedMemo with a byte limit", () => {
+  it("evicts the least recently used until the bytes fit, keeping the newest entry even when it alone is over", () => {
+    const memo = boundedMemo<number>(10, 100);
+    let calls = 0;
+    const get = (k: string, bytes: number) => memo(k, () => (++calls, bytes), (v) => v);
+    get("a", 40);
+    get("b", 40);
+    get("a", 40); // a is now the most recent
+    get("c", 40); // 120 bytes: evicts b
+    expect(calls).toBe(3);
+    get("a", 40);
+    expect(calls).toBe(3);
+    get("b", 40); // recomputed; evicts c
+    expect(calls).toBe(4);
+    get("huge", 500); // over the limit alone: everything else goes, it stays
+    get("huge", 500);
+    expect(calls).toBe(5);
+    get("a", 40);
+    expect(calls).toBe(6);
+  });
+});

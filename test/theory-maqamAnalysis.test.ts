@@ -199,6 +199,17 @@ describe("re-spelling (§14.3)", () => {
     expect(chahargah).toMatchObject({ englishName: "F3", ipnReferenceNoteName: "Fb", centsDeviation: -3.9079524117116917, midiNotePlusCentsDeviation: "53 -3.9" });
     expect(r.descending.find((pc) => pc.noteName === "segāh")).toMatchObject({ ipnReferenceNoteName: "Eb", midiNotePlusCentsDeviation: "51 +54.9" });
   });
+
+  it("each direction takes its keys from its own spelling (Meshshāqa 1899 from yegāh, maqām ḥijāz on tīk būselīk)", () => {
+    const { t } = realise("maqam_hijaz", "meshshaqa_1899", "yegāh", "tīk būselīk");
+    const r = respellScale(t.ascending, t.descending);
+    const spelled = (cells: typeof r.ascending) => cells.map((pc) => `${pc.englishName} ${pc.ipnReferenceNoteName}`);
+    expect(spelled(r.ascending)).toEqual(["F-b3 Fb", "F-#3 F", "A-b3 Ab", "A-#3 A", "C-b4 C", "Db4 Db", "D-#4 D"]);
+    // Going down, shahnāz is not sung: nīm shahnāz (C#-4) meets shahnāz under its own name C#4, one
+    // key, and as the lower of the two takes the flat of C. Shared with the ascent it was Db, which
+    // put two pitches on C# and made every such transposition incompatible with the 12-tone sets.
+    expect(spelled(r.descending)).toEqual(["D-#4 D", "C#-4 Cb", "C-b4 C", "A-#3 A", "A-b3 Ab", "F-#3 F", "F-b3 Fb"]);
+  });
 });
 
 describe("suyūr (§12.2)", () => {

@@ -1,4 +1,4 @@
-/** `npm run serve`: serves build/ plus the fallback until SIGINT/SIGTERM. */
+/** `npm run serve`: serves build/ plus the fallback until SIGINT/SIGTERM (DATA_DIR: another copy of the facts). */
 import { resolve } from "node:path";
 import { readFacts } from "../data/load.js";
 import { DataError } from "../data/facts.js";
@@ -7,7 +7,7 @@ import { startServer, buildBaseUrl } from "./server.js";
 
 let catalog: Catalog;
 try {
-  catalog = createCatalog(readFacts());
+  catalog = createCatalog(readFacts(process.env.DATA_DIR));
 } catch (e) {
   // Invalid data is refused with the loader's message (file, record id, field).
   if (!(e instanceof DataError)) throw e;

@@ -15,10 +15,14 @@ export interface ServerOptions extends NodeAssetOptions {
   catalog: Catalog;
   /** Scheme + host for absolute links of computed answers. */
   baseUrl: string;
+  /** Time a client has to send the request head; default HEADERS_TIMEOUT_MS. */
+  headersTimeoutMs?: number;
 }
 
 /** Time a client has to send the request head before it gets a 408. */
 export const HEADERS_TIMEOUT_MS = 10_000;
+/** Time a client has to send the whole request. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The request target as a URL. Node hands over the target's bytes as latin-1 characters; bytes
@@ -47,22 +51,26 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** The JSON answer to a request head Node could not parse, by llhttp's error code. */
-export function headRefusal(code: string | undefined, rawPacket?: Buffer): { status: number; body: Record<string, string> } {
+export function headRefusal(
+  code: string | undefined,
+  rawPacket?: Buffer,
+  headersTimeoutMs = HEADERS_TIMEOUT_MS,
+): { status: number; body: Record<string, string> } {
   const firstLine = rawPacket ? rawPacket.subarray(0, Math.max(0, rawPacket.indexOf("\r\n"))).length : 0;
   if (code === "HPE_HEADER_OVERFLOW" && (firstLine === 0 || firstLine > 8 * 1024))
     return { status: 414, body: { error: "URI too long", message: "The request line is longer than the server reads.", hint: "Shorten the request: split long lists over several requests." } };
   if (code === "HPE_HEADER_OVERFLOW")
     return { status: 431, body: { error: "Request header fields too large", message: "The request's headers are larger than the server reads.", hint: "Send fewer or shorter headers." } };
   if (code === "ERR_HTTP_REQUEST_TIMEOUT")
-    return { status: 408, body: { error: "Request timeout", message: `The request head did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s.`, hint: "Send the whole request head at once." } };
+    return { status: 408, body: { error: "Request timeout", message: `The request head did not arrive within ${headersTimeoutMs / 1000} s.`, hint: "Send the whole request head at once." } };
   if (code === "HPE_INVALID_URL")
     return { status: 400, body: { error: "Invalid request target", message: "The request target holds characters HTTP does not allow, such as raw non-ASCII bytes or spaces.", hint: "Percent-encode the path and query as UTF-8 (é is %C3%A9)." } };
   return { status: 400, body: { error: "Bad request", message: `The request could not be parsed as HTTP/1.1 (${code ?? "unknown error"}).`, hint: "Send a well-formed HTTP/1.1 GET request." } };
 }
 
-function refuseHead(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
+function refuseHead(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, headersTimeoutMs: number) {
   if (!socket.writable || (err.code === "ECONNRESET" && !err.rawPacket)) return socket.destroy();
-  const { status, body } = headRefusal(err.code, err.rawPacket);
+  const { status, body } = headRefusal(err.code, err.rawPacket, headersTimeoutMs);
   const json = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${status === 400 ? "Bad Request" : "Refused"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -90,8 +98,13 @@ export function buildBaseUrl(buildDir: string): string | undefined {
 }
 
 export function startServer(options: ServerOptions, port: number, host = "127.0.0.1"): Promise<Server> {
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 30_000 }, requestListener(options));
-  server.on("clientError", refuseHead);
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = createServer(
+    // Node looks for expired heads every connectionsCheckingInterval (30 s by default): often enough that the bound holds.
+    { headersTimeout, requestTimeout: Math.max(headersTimeout, REQUEST_TIMEOUT_MS), connectionsCheckingInterval: Math.min(1000, headersTimeout / 4) },
+    requestListener(options),
+  );
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => refuseHead(err, socket, headersTimeout));
   return new Promise((resolveServer, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolveServer(server));

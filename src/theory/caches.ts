@@ -15,17 +15,34 @@ import type { Modulations, Pools } from "./modulation.js";
 export const MEMO_LIMITS = {
   /** 4N pitch classes per tuning system × starting note: every pair fits. */
   pitchClasses: 1024,
-  /** Transposition lists per entity × tuning system × starting note × tolerance: every list at the default tolerance (~15k) fits. */
-  transpositions: 40_000,
+  /** Transposition lists per entity × tuning system × starting note at the default tolerance: all 8,250 (about 120 MB) fit. */
+  transpositions: 10_000,
+  /**
+   * Transposition lists at any other tolerance, a number clients choose freely: about 14 KB each;
+   * a maqām's modulations need the 150 lists of its tuning system × starting note, so this keeps
+   * those of the last few tolerances asked for.
+   */
+  transpositionsAtOtherTolerances: 1_000,
   /** Adjacent-octave name sets per tuning system × note-name set (about 60). */
   adjacentOctaveNames: 1024,
-  /** Modulation candidate pools per tuning system × starting note × tolerance; a pool holds every transposition, so a few. */
-  modulationPools: 8,
-  /** Modulation graphs per tuning system × starting note × tolerance; a large one holds a few hundred thousand edges. */
-  modulationGraphs: 4,
-  /** Pitch-class-set groupings (§11.3, §11.4) per tuning system × starting note × tolerance. */
-  maqamSetGroupings: 64,
-  twelveToneGroupings: 64,
+  /** Modulation candidate pools per tuning system × starting note at the default tolerance: every pair fits (a pool refers to the transpositions). */
+  modulationPools: 64,
+  modulationPoolsAtOtherTolerances: 4,
+  /**
+   * Modulation graphs per tuning system × starting note at the default tolerance, also bounded by
+   * bytes (MEMO_BYTE_LIMITS). Building one takes up to 2 s, so a route search must not rebuild the
+   * graphs others use because a client asked for a new tolerance: free tolerances have their own.
+   */
+  modulationGraphs: 64,
+  modulationGraphsAtOtherTolerances: 2,
+  /**
+   * Pitch-class-set groupings (§11.3, §11.4) per tuning system × starting note × tolerance. They
+   * hold every transposition of every maqām with its cells (re-spelled for the 12-tone sets): about
+   * 1.5 MB a maqām-set grouping and 10 MB a 12-tone one, 80 and 570 MB for the 55 pairs. Every
+   * pair's answer at the default tolerance is pre-rendered, so the server computes few of them.
+   */
+  maqamSetGroupings: 16,
+  twelveToneGroupings: 8,
   /** `/maqamat/all` forms, per tuning system × starting note × tolerance: every pair at the default tolerance fits. */
   analyticalForms: 128,
   /** Maqāmāt available from a tuning system's starting note, per tuning system × starting note × tolerance. */
@@ -37,6 +54,20 @@ export const MEMO_LIMITS = {
 } as const;
 
 export type MemoName = keyof typeof MEMO_LIMITS;
+
+/**
+ * Bytes per memo, for memos whose entries differ widely in size. The edge arrays of the 55
+ * modulation graphs at the default tolerance take 120 MB: six take 13–24 MB, the other 49 take
+ * 28 MB together. 48 MB keeps every small one and the last large one; free tolerances get room
+ * for the largest.
+ */
+export const MEMO_BYTE_LIMITS: Partial<Record<MemoName, number>> = {
+  modulationGraphs: 48e6,
+  modulationGraphsAtOtherTolerances: 25e6,
+};
+
+/** Cents within which intervals match when a request names no tolerance (the API's default). */
+export const DEFAULT_CENTS_TOLERANCE = 5;
 
 /** Tolerances kept per transposition for its ajnās by degree. */
 export const DEGREE_AJNAS_PER_TRANSPOSITION = 4;
@@ -54,7 +85,9 @@ export interface Caches {
 }
 
 export function createCaches(): Caches {
-  const memos = Object.fromEntries(Object.entries(MEMO_LIMITS).map(([name, limit]) => [name, boundedMemo<unknown>(limit)]));
+  const memos = Object.fromEntries(
+    Object.entries(MEMO_LIMITS).map(([name, limit]) => [name, boundedMemo<unknown>(limit, MEMO_BYTE_LIMITS[name as MemoName])]),
+  );
   return {
     memos: memos as Record<MemoName, Memo<unknown>>,
     generatedNames: new WeakMap(),
@@ -69,3 +102,12 @@ export const memoOf =
   <V>(name: MemoName) =>
   (owner: { caches: Caches }): Memo<V> =>
     owner.caches.memos[name] as Memo<V>;
+
+/**
+ * A memo split by tolerance: entries at the default tolerance in `atDefault`, all others in
+ * `atOther`, so that a stream of free tolerances evicts only its own kind.
+ */
+export const memoByTolerance = <V>(atDefault: MemoName, atOther: MemoName) => {
+  const [byDefault, byOther] = [memoOf<V>(atDefault), memoOf<V>(atOther)];
+  return (owner: { caches: Caches }, tolerance: number): Memo<V> => (tolerance === DEFAULT_CENTS_TOLERANCE ? byDefault : byOther)(owner);
+};

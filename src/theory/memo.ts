@@ -1,23 +1,32 @@
 /**
  * Bounded memos for work shared by many answers. Keys include free parameters such as
  * `centsTolerance`, so an unbounded map would grow with every distinct value a client sends;
- * least recently used entries are evicted past `limit`.
+ * least recently used entries are evicted past `limit` entries, or past `byteLimit` bytes where
+ * entries differ widely in size (the caller tells an entry's bytes with `bytesOf`).
  */
-export type Memo<V> = (key: string, compute: () => V) => V;
+export type Memo<V> = (key: string, compute: () => V, bytesOf?: (value: V) => number) => V;
 
-export function boundedMemo<V>(limit: number): Memo<V> {
-  const entries = new Map<string, V>();
-  return (key, compute) => {
+export function boundedMemo<V>(limit: number, byteLimit = Infinity): Memo<V> {
+  const entries = new Map<string, { value: V; bytes: number }>();
+  let bytes = 0;
+  return (key, compute, bytesOf) => {
     const hit = entries.get(key);
     if (hit !== undefined) {
       // Re-insert to mark as most recently used (Map keeps insertion order).
       entries.delete(key);
       entries.set(key, hit);
-      return hit;
+      return hit.value;
     }
     const value = compute();
-    entries.set(key, value);
-    if (entries.size > limit) entries.delete(entries.keys().next().value as string);
+    const entry = { value, bytes: bytesOf?.(value) ?? 0 };
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // Oldest first; the new entry (last) stays even when it alone is over the bytes.
+    for (const [k, old] of entries) {
+      if (k === key || (entries.size <= limit && bytes <= byteLimit)) break;
+      entries.delete(k);
+      bytes -= old.bytes;
+    }
     return value;
   };
 }

@@ -4,7 +4,7 @@
  * with the alternative third (a two-part note below the third) and the sixth when there is no third.
  */
 import type { NoteNameIndex } from "./noteName.js";
-import { memoOf } from "./caches.js";
+import { memoByTolerance } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 import type { ShawwaClass } from "../data/schemas.js";
 import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
@@ -152,9 +152,9 @@ export interface Pools {
   ajnas: CandidatePool;
 }
 
-const poolsMemo = memoOf<Pools>("modulationPools");
+const poolsMemo = memoByTolerance<Pools>("modulationPools", "modulationPoolsAtOtherTolerances");
 const poolsOf = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): Pools =>
-  poolsMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
+  poolsMemo(cat, tolerance)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => ({
     maqamat: candidatePool(cat, cat.maqamat, ts, startingNote, tolerance),
     ajnas: candidatePool(cat, cat.ajnas, ts, startingNote, tolerance),
   }));

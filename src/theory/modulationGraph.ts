@@ -4,7 +4,7 @@
  * octave lower and pure register shifts. Built once and kept for the route searches that follow.
  */
 import type { Maqam } from "./entity.js";
-import { memoOf } from "./caches.js";
+import { memoByTolerance } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 import { isPossibleIn } from "./realisation.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
@@ -218,9 +218,13 @@ function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
   return { offset: reverseOffset, node: reverseNode, category: reverseCategory };
 }
 
-const graphs = memoOf<ModulationGraph>("modulationGraphs");
+const graphs = memoByTolerance<ModulationGraph>("modulationGraphs", "modulationGraphsAtOtherTolerances");
+
+/** Bytes of a graph's edge arrays, by which the graph memo is bounded (its nodes are shared with the transpositions). */
+export const graphBytes = ({ outgoing, incoming }: ModulationGraph): number =>
+  [outgoing, incoming].reduce((sum, rows) => sum + rows.offset.byteLength + rows.node.byteLength + rows.category.byteLength, 0);
 
 /** The modulation graph of a tuning system × starting note (display name) × tolerance. */
 export function modulationGraphOf(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {
-  return graphs(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => buildGraph(cat, ts, startingNote, tolerance));
+  return graphs(cat, tolerance)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => buildGraph(cat, ts, startingNote, tolerance), graphBytes);
 }

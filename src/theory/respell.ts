@@ -86,7 +86,7 @@ export const midiLabelOf = (pc: PitchClass, rounded: boolean): string =>
   midiPlusCentsDeviation(pc.englishName, labelReference(pc.englishName, pc.ipnReferenceNoteName), pc.midiNoteDecimal, pc.centsDeviation, rounded);
 
 /**
- * Steps 2-3: keys of the distinct notes (first occurrence, by pitch). When two neighbouring
+ * Steps 2-3: keys of the distinct notes (first occurrence, by pitch) as `spelled` names them. When two neighbouring
  * notes would share one key, the lower is spelled as a flat of the upper's letter and its
  * deviation is taken against that flat.
  */
@@ -125,15 +125,19 @@ export interface RespelledScale {
 }
 
 /**
- * §14.3 for both directions of a maqām (descending given top-down): each direction is spelled
- * on its own; the keys are shared, a note taking the key of its first occurrence (ascending first).
+ * §14.3 for both directions of a maqām (descending given top-down), each spelled on its own: a
+ * direction's sequential names decide the keys, read over the notes of both directions in canonical
+ * order (a note the direction lacks keeps its own name). So a note of both directions can take one
+ * key going up and another coming down, and the 12-tone clash test sees both.
  */
 export function respellScale(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
-  const up = sequentialEnglishNames(ascending, "ascending");
-  const down = sequentialEnglishNames(descending, "descending");
-  const keys = keyAssignments([...ascending.map((pc, i) => ({ pc, name: up[i] })), ...descending.map((pc, i) => ({ pc, name: down[i] }))]);
-  return {
-    ascending: ascending.map((pc, i) => withSpelling(pc, up[i], keys.get(pc.noteName)!)),
-    descending: descending.map((pc, i) => withSpelling(pc, down[i], keys.get(pc.noteName)!)),
+  const all = [...ascending, ...descending];
+  const spell = (cells: readonly PitchClass[], direction: Direction): PitchClass[] => {
+    const names = sequentialEnglishNames(cells, direction);
+    const nameOf = new Map<string, string>();
+    cells.forEach((pc, i) => nameOf.has(pc.noteName) || nameOf.set(pc.noteName, names[i]));
+    const keys = keyAssignments(all.map((pc) => ({ pc, name: nameOf.get(pc.noteName) ?? pc.englishName })));
+    return cells.map((pc, i) => withSpelling(pc, names[i], keys.get(pc.noteName)!));
   };
+  return { ascending: spell(ascending, "ascending"), descending: spell(descending, "descending") };
 }

@@ -10,7 +10,7 @@ import { NONE, type NoteNameIndex } from "./noteName.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { type Entity, firstNoteOf, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf } from "./realisation.js";
-import { memoOf } from "./caches.js";
+import { DEFAULT_CENTS_TOLERANCE, memoByTolerance } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 
 export interface Transposition {
@@ -113,16 +113,16 @@ function computeTranspositions(notes: NoteNameIndex, entity: Entity, pcs: readon
   return base ? [entry(base), ...pairs.filter((p) => p !== base).map(entry)] : pairs.map(entry);
 }
 
-const transpositionMemo = memoOf<Transposition[]>("transpositions");
+const transpositionMemo = memoByTolerance<Transposition[]>("transpositions", "transpositionsAtOtherTolerances");
 
 /**
  * The transposition list of an entity in a tuning system × starting note (display name):
  * the taḥlīl first (when the data tonic's slot is reachable), then every other tonic in pitch
  * order. Computed once per entity × tuning system × starting note × tolerance.
  */
-export function transpositionsOf(cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string, tolerance = 5): readonly Transposition[] {
+export function transpositionsOf(cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string, tolerance = DEFAULT_CENTS_TOLERANCE): readonly Transposition[] {
   const key = `${entity.kind}:${entity.id}:${ts.id}:${startingNote}:${tolerance}`;
-  return transpositionMemo(cat)(key, () => computeTranspositions(cat.notes, entity, pitchClassesOf(cat, ts, startingNote), tolerance));
+  return transpositionMemo(cat, tolerance)(key, () => computeTranspositions(cat.notes, entity, pitchClassesOf(cat, ts, startingNote), tolerance));
 }
 
 /** The genuinely transposed entries (other modal degrees), in pitch order. */

@@ -106,21 +106,25 @@ function twelveToneRule(cat: Catalog, ts: TuningSystem, startingNote: string): S
 /** The 12-pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
 export const twelveToneGrouping = cachedGrouping("twelveToneGroupings", twelveToneRule);
 
-/** The same pitch class one octave lower, from the tuning it was taken from. */
-function octaveBelow(cat: Catalog, cell: PitchClass, ts: TuningSystem, startingNote: string): PitchClass | undefined {
-  const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
-  const source = kindi.includes(cell) ? kindi : pitchClassesOf(cat, ts, startingNote);
-  return source.find((pc) => pc.octave === cell.octave - 1 && pc.index === cell.index);
+/**
+ * The cell that stands for `cell` read from C: the first octave-1 pitch class of the tuning system
+ * (else of al-Kindī's) spelled against the same reference note, as the archive looks it up (§11.4).
+ * It need not be the same note an octave lower: muḥayyar (D) becomes tīk zīrgūleh, the first D of
+ * the Cairo tuning's octave 1, not dūgāh.
+ */
+function octaveOneNamesake(cat: Catalog, cell: PitchClass, ts: TuningSystem, startingNote: string): PitchClass | undefined {
+  const sameReference = (pc: PitchClass) => pc.octave === 1 && pc.ipnReferenceNoteName === cell.ipnReferenceNoteName;
+  return pitchClassesOf(cat, ts, startingNote).find(sameReference) ?? pitchClassesOf(cat, alKindiOf(cat), startingNote).find(sameReference);
 }
 
 /**
  * A set read from C instead of its tonic (`startSetFromC`): keys before the tonic's key that the
- * upward walk placed in octave 2 are taken from octave 1, below the tonic, and the keys are
+ * upward walk placed in octave 2 are taken from octave 1 (octaveOneNamesake), and the keys are
  * listed C to B.
  */
 export function setFromC(cat: Catalog, pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
   const tonicOrder = keyOrder([...pitchClasses.keys()][0]);
   return [...pitchClasses]
-    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveBelow(cat, cell, ts, startingNote) ?? cell) : cell])
+    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveOneNamesake(cat, cell, ts, startingNote) ?? cell) : cell])
     .sort(([a], [b]) => keyOrder(a) - keyOrder(b));
 }

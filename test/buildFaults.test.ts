@@ -1,0 +1,115 @@
+/**
+ * Faults around the build: a build process killed half way, a swap stopped between its renames,
+ * and fact files that are corrupt or missing, for `npm run build` and `npm start` as processes.
+ */
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { build } from "../scripts/build.js";
+import { oldOf, partialOf, recoverSwap } from "../scripts/swap.js";
+import { freePort } from "../scripts/freePort.js";
+import { startServer } from "../src/serve/server.js";
+import { catalog } from "./support/catalog.js";
+import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { corruptedCopy, runScript, until } from "./support/processes.js";
+
+let sample: Awaited<ReturnType<typeof buildSample>>;
+let server: Server;
+let origin: string;
+const manifestOf = (dir: string) => readFileSync(join(dir, "manifest.json"), "utf8");
+const PCS = "/api/tuning-systems/ibnsina_1037/yegah/pitch-classes";
+
+beforeAll(async () => {
+  sample = await buildSample(["gzip"]);
+  server = await startServer({ catalog, buildDir: sample.outDir, baseUrl: SAMPLE_BASE_URL, recheckMs: 0 }, 0);
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  if (server) await new Promise((r) => server.close(r));
+  if (sample) rmSync(sample.dir, { recursive: true, force: true });
+});
+
+async function servedFromFile(path: string): Promise<boolean> {
+  const r = await fetch(origin + path);
+  await r.arrayBuffer();
+  return r.status === 200 && r.headers.get("x-answer-source") === "static";
+}
+
+describe("a build killed half way", () => {
+  it("leaves the previous build serving, and the next build succeeds", async () => {
+    const before = manifestOf(sample.outDir);
+    expect(await servedFromFile(PCS)).toBe(true);
+    const partialApi = join(partialOf(sample.outDir), "api");
+    const killed = runScript("scripts/build.ts", { BUILD_DIR: sample.outDir, BASE_URL: SAMPLE_BASE_URL, BUILD_WORKERS: "1", HOST_PROFILE: "github-pages" });
+    // Half way: the workers are writing files into the partial tree.
+    await until(() => existsSync(partialApi) && readdirSync(partialApi).length > 0, 50_000, `files in ${partialApi}\n${killed.output()}`);
+    killed.child.kill("SIGKILL");
+    expect(await killed.exited).toBe("SIGKILL");
+    expect(existsSync(partialApi)).toBe(true);
+    expect(manifestOf(sample.outDir)).toBe(before);
+    expect(await servedFromFile(PCS)).toBe(true);
+
+    const next = await build({ outDir: sample.outDir, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 2, encodings: ["gzip"] });
+    expect(next.manifest.digest).toBe(sample.manifest.digest);
+    expect(existsSync(partialOf(sample.outDir))).toBe(false);
+    expect(await servedFromFile(PCS)).toBe(true);
+  });
+
+  it("between the renames of its swap, leaves the previous build aside, put back by the next build or start", async () => {
+    const before = manifestOf(sample.outDir);
+    renameSync(sample.outDir, oldOf(sample.outDir));
+    expect(recoverSwap(sample.outDir)).toBe(true);
+    expect(manifestOf(sample.outDir)).toBe(before);
+    expect(existsSync(oldOf(sample.outDir))).toBe(false);
+    expect(recoverSwap(sample.outDir)).toBe(false);
+
+    renameSync(sample.outDir, oldOf(sample.outDir));
+    const again = await build({ outDir: sample.outDir, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 1, encodings: ["gzip"] });
+    expect(again.manifest.digest).toBe(sample.manifest.digest);
+    expect(existsSync(oldOf(sample.outDir))).toBe(false);
+  });
+});
+
+describe("corrupt or missing fact files", () => {
+  const cases: [string, () => string, RegExp][] = [
+    [
+      "a field of the wrong type",
+      () => corruptedCopy("maqamat.json", (m) => (m.find((x: { id: string }) => x.id === "1").ascendingNoteNames = "rāst")),
+      /maqamat\.json record '1' field 'ascendingNoteNames'/,
+    ],
+    [
+      "a missing file",
+      () => {
+        const dir = corruptedCopy("sources.json", () => undefined);
+        rmSync(join(dir, "sources.json"));
+        return dir;
+      },
+      /sources\.json: cannot read JSON/,
+    ],
+  ];
+
+  it.each(cases)("stop npm run build, naming the file, record and field: %s", async (_, corrupt, named) => {
+    const dataDir = corrupt();
+    const outDir = join(mkdtempSync(join(tmpdir(), "maqam-refused-")), "build");
+    const run = runScript("scripts/build.ts", { DATA_DIR: dataDir, BUILD_DIR: outDir, BASE_URL: SAMPLE_BASE_URL, BUILD_WORKERS: "1" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(named);
+    expect(run.output()).toMatch(/^build: refusing to build: /m);
+    expect(existsSync(outDir)).toBe(false);
+    expect(existsSync(partialOf(outDir))).toBe(false);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(cases)("stop npm start, naming the file, record and field: %s", async (_, corrupt, named) => {
+    const dataDir = corrupt();
+    const outDir = join(mkdtempSync(join(tmpdir(), "maqam-refused-")), "build");
+    const run = runScript("scripts/start.ts", { DATA_DIR: dataDir, BUILD_DIR: outDir, PORT: String(await freePort()) });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(named);
+    expect(run.output()).toMatch(/^refusing to start: /m);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
