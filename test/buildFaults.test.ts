@@ -45,8 +45,12 @@ describe("a build killed half way", () => {
     const partialApi = join(partialOf(sample.outDir), "api");
     const killed = runScript("scripts/build.ts", { BUILD_DIR: sample.outDir, BASE_URL: SAMPLE_BASE_URL, BUILD_WORKERS: "1", HOST_PROFILE: "github-pages" });
     // Half way: the workers are writing files into the partial tree.
-    await until(() => existsSync(partialApi) && readdirSync(partialApi).length > 0, 50_000, `files in ${partialApi}\n${killed.output()}`);
-    killed.child.kill("SIGKILL");
+    try {
+      await until(() => existsSync(partialApi) && readdirSync(partialApi).length > 0, 150_000, `files in ${partialApi}\n${killed.output()}`);
+    } finally {
+      // Killed even when the wait fails, so no orphan build writes into the next test's tree.
+      killed.child.kill("SIGKILL");
+    }
     expect(await killed.exited).toBe("SIGKILL");
     expect(existsSync(partialApi)).toBe(true);
     expect(manifestOf(sample.outDir)).toBe(before);
