@@ -70,6 +70,26 @@ describe("the build's site files", () => {
     expect(sample.manifest.site.pictures.files).toBe(2);
     expect(existsSync(join(sample.outDir, "pictures/maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.svg"))).toBe(true);
   });
+
+  it("publishes typed bodies: a program using build/client/*.d.ts type-checks, and a wrong field does not", () => {
+    const check = join(sample.outDir, "client", "check.ts");
+    const tsc = (source: string) => {
+      writeFileSync(check, source);
+      const r = spawnSync(process.execPath, [resolve("node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "nodenext", check], { encoding: "utf8" });
+      return r.status === 0 ? "" : r.stdout;
+    };
+    const program = (field: string) => `import type { ResponseBodies } from "./maqam-api.js";
+type PitchClasses = ResponseBodies["/tuning-systems/{id}/{startingNote}/pitch-classes"];
+export const count = (answer: PitchClasses): number => answer.${field}.length;
+export const names = (answer: ResponseBodies["/tuning-systems"]): string[] => answer.data.map((d) => d.tuningSystem.displayName);
+`;
+    try {
+      expect(tsc(program("pitchClasses"))).toBe("");
+      expect(tsc(program("pitchClassez"))).toContain("pitchClassez");
+    } finally {
+      rmSync(check, { force: true });
+    }
+  });
 });
 
 describe("the client", () => {

@@ -1,7 +1,7 @@
 /**
  * 200 bodies by route template (`/maqamat/{idName}`), inferred from the response schemas. The
- * published declarations (build/client/bodies.d.ts) leave them open, since those schemas are zod
- * types that a user of the client need not have.
+ * published declarations (build/client/bodies.d.ts) carry the same types, generated from
+ * /api/openapi.json by openapi-typescript, so a user of the client needs no zod.
  */
 import type { z } from "zod";
 import type { RESPONSE_SCHEMAS, RouteName } from "../api/responses/index.js";
