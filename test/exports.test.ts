@@ -79,7 +79,7 @@ describe("worked examples", () => {
       "jins_hijaz-alfarabi_950g-yegah.scl",
       "Arabic Maqam Archive: jins hijaz on dugah",
       "Tuning system: al-Farabi (950g) First Oud Tuning (Full First Octave) 27-Tone (alfarabi_950g), starting note yegah",
-      expect.stringMatching(/^Tuning system source: Farmer \(1937\) The Lute Scale of Avicenna, p\. 249; Land \(1885\)/),
+      "Tuning system source: Farmer 1937, p. 249; Land 1885, p. 134-137; d'Erlanger 1930, p. 165-185; Mofakham 2022, p. 14; Forster 2010, p. 639",
     ]);
     expect(comments).toContain("From http://localhost:3000/api/exports/ajnas/jins_hijaz/alfarabi_950g/yegah.scl");
   });

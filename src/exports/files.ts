@@ -26,15 +26,14 @@ export interface Provenance {
 
 type PageReference = { sourceId: string; page: string };
 
-/** `Farmer (1937) The Lute Scale of Avicenna, p. 249; …`, or a note that the archive lists none. */
+/** `Farmer 1937, p. 249; Land 1885, p. 134-137`: authors, year and page (the titles are at /api/sources/{id}); or a note that the archive lists none. */
 export function sourcesText(cat: Catalog, references: readonly PageReference[]): string {
   if (references.length === 0) return "none listed in the archive";
   return references
     .map(({ sourceId, page }) => {
       const source = cat.sources.find((s) => s.id === sourceId);
-      if (!source) return `${sourceId}, p. ${page}`;
-      const authors = source.contributors.filter((c) => c.type === "Author").map((c) => c.lastNameEnglish);
-      return `${authors.join(" and ") || sourceId} (${source.publicationDateEnglish}) ${source.titleEnglish}, p. ${page}`;
+      const authors = source?.contributors.filter((c) => c.type === "Author").map((c) => c.lastNameEnglish) ?? [];
+      return `${authors.length ? `${authors.join(" and ")} ${source!.publicationDateEnglish}` : sourceId}, p. ${page}`;
     })
     .join("; ");
 }

@@ -48,7 +48,8 @@ export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, star
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
   const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
   const scale = entityScale([tonic, ...cells.slice(1)]);
-  const direction = e.kind === "maqam" ? (descending ? ", descending" : ", ascending") : "";
+  // The keyboard mapping serves both directions.
+  const direction = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
   const provenance: Provenance = {
     title: `${kind} ${t.name.replace(/^(maq[aā]m|jins)\s+/i, "")} on ${t.tonic}${direction}`,
     ts,
@@ -63,11 +64,10 @@ export function pitchClassSetFile(cat: Catalog, set: PitchClassSet, setIdName: s
   const scale = pitchClassSetScale(set);
   const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
   const filled = [...set.pitchClasses.values()].some((pc) => kindi.includes(pc));
-  const members = [...new Set(set.members.map((m) => m.transposition.name))];
   const notes = [
-    `Maqamat on this set: ${members.join(", ")}`,
-    ...(filled ? [`Keys the maqam leaves out are taken from ${alKindiOf(cat).displayName} (${alKindiOf(cat).id})`] : []),
-    "Each pitch class sounds on the key of its 12-tone name nearest to its pitch; the mapping repeats every twelve keys",
+    `The set of ${set.source.transposition.name}; ${new Set(set.members.map((m) => m.transposition.name)).size} maqamat and transpositions fit it (GET /api/maqamat/classification/12-pitch-class-sets lists them)`,
+    ...(filled ? [`Keys the maqam leaves out come from ${alKindiOf(cat).displayName} (${alKindiOf(cat).id})`] : []),
+    "Each pitch class on the key of its 12-tone name nearest its pitch; the mapping repeats every 12 keys",
   ];
   return WRITERS[format](cat, scale, { title: `12-pitch-class set ${setIdName}`, ts, startingNote, notes, ...target });
 }
