@@ -33,8 +33,10 @@ export const PITCH_CLASS_DATA_TYPES = [
 ] as const;
 export type PitchClassDataType = (typeof PITCH_CLASS_DATA_TYPES)[number];
 
-/** Field emitted for each single data type. */
-const FIELD_OF: Record<Exclude<PitchClassDataType, "all">, keyof PitchClass> = {
+export type SinglePitchClassDataType = Exclude<PitchClassDataType, "all">;
+
+/** The one table of value formats: the pitch-class field each single data type shows. */
+export const FIELD_OF: Record<SinglePitchClassDataType, keyof PitchClass> = {
   englishName: "englishName",
   solfege: "solfege",
   fraction: "fraction",
@@ -70,9 +72,10 @@ export const ALL_FIELDS: readonly (keyof PitchClass)[] = [
 /** JSON of a float the way the archive prints it (NaN → null). */
 export const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-function valueOf(pc: PitchClass, field: keyof PitchClass): unknown {
+/** A pitch class's value of one field, as JSON writes it (NaN → null). */
+export function valueOf(pc: PitchClass, field: keyof PitchClass): string | number | null {
   const v = pc[field];
-  return typeof v === "number" ? num(v) : v;
+  return typeof v === "number" ? num(v) : (v as string);
 }
 
 /** The data fields a data type adds to a pitch class (none for unknown types). */
@@ -82,7 +85,7 @@ export function dataFields(pc: PitchClass, type: string): Record<string, unknown
     for (const field of ALL_FIELDS) out[field] = valueOf(pc, field);
     return out;
   }
-  const field = FIELD_OF[type as Exclude<PitchClassDataType, "all">];
+  const field = FIELD_OF[type as SinglePitchClassDataType];
   if (field) out[field] = valueOf(pc, field);
   return out;
 }

@@ -6,7 +6,7 @@ import { apiError, ok, type ApiResponse, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
 import { type TuningContext } from "./resolve.js";
-import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
+import { FIELD_OF, PITCH_CLASS_DATA_TYPES, noteRef, valueOf } from "./format.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -60,24 +60,10 @@ const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: Tun
 
 type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
 
-/** The value each single data type shows. */
+/** The value each single data type shows (format.ts FIELD_OF), stringLength in its string form as the 12-tone sets print it (§11.4). */
 function dataValues(pc: PitchClass): Record<SingleDataType, string | number | null> {
-  return {
-    englishName: pc.englishName,
-    solfege: pc.solfege,
-    fraction: pc.fraction,
-    cents: pc.cents,
-    decimalRatio: pc.decimalRatio,
-    // The string form, as the 12-tone sets print it (§11.4).
-    stringLength: String(pc.stringLength),
-    frequency: pc.frequency,
-    abjadName: pc.abjadName,
-    fretDivision: pc.fretDivision,
-    midiNoteNumber: pc.midiNoteDecimal,
-    midiNoteDeviation: pc.midiNotePlusCentsDeviation,
-    centsDeviation: num(pc.centsDeviation),
-    referenceNoteName: pc.ipnReferenceNoteName,
-  };
+  const values = Object.fromEntries(Object.entries(FIELD_OF).map(([type, field]) => [type, valueOf(pc, field)])) as Record<SingleDataType, string | number | null>;
+  return { ...values, stringLength: String(pc.stringLength) };
 }
 
 /** Every field of `pitchClassDataType=all`; empty strings (a tuning without abjad names) are left out. */
