@@ -248,7 +248,15 @@ describe("12-pitch-class-sets, Cairo 1929 from yegāh (the default tuning)", () 
     const fromC = body(TWELVE, "setId=maqam_athar_kurd_set&startSetFromC=true").sets[0].pitchClassSet;
     expect(fromTonic.slice(-2).map((pc: any) => [pc.noteName, pc.octave])).toEqual([["kurdān", 2], ["shahnāz", 2]]);
     expect(fromC.slice(0, 3).map((pc: any) => [pc.ipnReferenceNoteName, pc.noteName, pc.octave])).toEqual([["C", "rāst", 1], ["C#", "nīm zīrgūleh", 1], ["D", "dūgāh", 1]]);
-    expect(fromC[0].relativeCents).toBeCloseTo(995.92, 2);
+    // Measured from the C entry (rāst, 498.04 cents), not from the tonic.
+    expect(fromC.map((pc: any) => pc.relativeCents.toFixed(2))).toEqual(
+      ["0.00", "42.06", "204.08", "299.10", "353.16", "511.95", "594.56", "660.90", "793.13", "901.76", "994.55", "1050.81"],
+    );
+  });
+
+  it("shows midiNoteNumber under midiNoteDecimal, the name pitchClassDataType=all gives it", () => {
+    const midi = body(TWELVE, "setId=maqam_rast_set&pitchClassDataType=midiNoteNumber").sets[0].pitchClassSet[0];
+    expect(midi).toEqual({ ipnReferenceNoteName: "C", noteName: "rāst", midiNoteDecimal: 47.98047490099577 });
   });
 
   it("selects the data fields with pitchClassDataType", () => {

@@ -247,6 +247,15 @@ describe("GET /maqamat/{idName}/compare: 4xx and unbounded requests", () => {
     expectError(compare("all", "tuningSystems=alsabbagh_1954&startingNotes=rast"), 404);
   });
 
+  it("an empty pitchClassDataType means the default, all, as recorded (maqām and jins compare)", () => {
+    for (const base of ["/maqamat/maqam_rast/compare", "/ajnas/jins_rast/compare"]) {
+      const cells = (q: string) => ask(base, `tuningSystems=ibnsina_1037&startingNotes=yegah${q}`).body.comparisons;
+      const blank = cells("&pitchClassDataType=");
+      expect(blank, base).toEqual(cells(""));
+      expect(blank, base).toEqual(cells("&pitchClassDataType=all"));
+    }
+  });
+
   it("tuningSystems=all × every starting note stays fast", () => {
     const everyNote = [...new Set(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(toIdName)))].join(",");
     for (const m of ["maqam_bayyat", "maqam_hijaz", "maqam_saba"]) {
@@ -328,6 +337,12 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
     expect(kurd.characteristics.hasAsymmetricDescending).toBe(true);
     const listed = ask("/maqamat", "filterByFamily=kurd").body.data.find((d: any) => d.maqam.idName === "maqam_kurd");
     expect(listed.characteristics.hasAsymmetricDescending).toBe(false);
+  });
+
+  it("echoes the path's starting note decoded in links.self, as the pitch-classes route does", () => {
+    const encoded = ask("/tuning-systems/ibnsina_1037/%CA%BFushayr%C4%81n/maqamat").body.links.self;
+    expect(encoded).toBe("http://localhost:3000/api/tuning-systems/ibnsina_1037/ʿushayrān/maqamat");
+    expect(ask("/tuning-systems/ibnsina_1037/%CA%BFushayr%C4%81n/pitch-classes").body.links.self).toBe(encoded.replace(/maqamat$/, "pitch-classes"));
   });
 
   it("sorts alphabetically on request; an empty answer for a starting note that realises nothing", () => {

@@ -113,7 +113,7 @@ const perTuningSystemRoute = defineRoute({
       totalAjnasInLibrary: cat.ajnas.length,
       uniqueTonicCount: new Set(available.map(({ jins }) => toIdName(firstNoteOf(jins)))).size,
     };
-    return perTuningSystemAnswer(ctx, "jins", tuning, p.includeArabic, stats, data);
+    return perTuningSystemAnswer(ctx, "jins", p, tuning, p.includeArabic, stats, data);
   },
 });
 

@@ -100,7 +100,8 @@ const compareParams = (kind: Kind) => ({
     example: "yegah,rast",
     hint: "Use startingNotes=yegah,rast.",
   }),
-  pitchClassDataType: pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all"),
+  // Blank means the default here, as the archive answers (algorithms.md §10).
+  pitchClassDataType: pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank: "default" }),
   includeIntervals: strictBoolean("Include the steps between consecutive pitch classes.", { exact: true }),
   // An empty transposeTo is the analytical form, as in the reference.
   transposeTo: optionalText({ blank: "absent", description: TRANSPOSE_TO, example: "nawa" }),

@@ -110,9 +110,17 @@ export const entityPath = (kind: Kind) =>
 /**
  * The answer of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}: the kind's `data` and
  * `stats` framed by the tuning system, its starting notes and links; the reference frequency
- * closes `stats`.
+ * closes `stats`. `links.self` echoes the path segments decoded, as the pitch-classes route does.
  */
-export function perTuningSystemAnswer(ctx: RequestContext, kind: Kind, { ts, startingNote }: TuningContext, includeArabic: boolean, stats: object, data: unknown[]) {
+export function perTuningSystemAnswer(
+  ctx: RequestContext,
+  kind: Kind,
+  segments: { id: string; startingNote: string },
+  { ts, startingNote }: TuningContext,
+  includeArabic: boolean,
+  stats: object,
+  data: unknown[],
+) {
   return ok({
     tuningSystem: tuningSystemEntity(ts, includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
     startingNotes: noteNameArray(ts.startingNotes, includeArabic),
@@ -120,7 +128,7 @@ export function perTuningSystemAnswer(ctx: RequestContext, kind: Kind, { ts, sta
     stats: { ...stats, referenceFrequency: referenceFrequencyOf(ts, startingNote) },
     data,
     links: {
-      self: apiUrl(ctx, ctx.path),
+      self: apiUrl(ctx, `/tuning-systems/${segments.id}/${segments.startingNote}${KIND[kind].collection}`),
       tuningSystem: apiUrl(ctx, `/tuning-systems/${ts.id}`),
       collection: apiUrl(ctx, KIND[kind].collection),
     },

@@ -90,9 +90,11 @@ const sourceNotFound = (id: string) =>
 const pagesCiting = (references: readonly { sourceId: string; page: string }[], id: string) =>
   references.filter((r) => r.sourceId === id).map(({ page }) => ({ page }));
 
+const sourceId = (blank: "error" | "kept") => pathParam({ description: "Source id, as /api/sources lists them.", example: "forster_2010", blank });
+
 const sourceParams = {
-  // Any text is looked up (a blank id is just an unknown one: 404).
-  id: pathParam({ description: "Source id, as /api/sources lists them.", example: "forster_2010", blank: "kept" }),
+  // Any text is looked up: on the lists of a source, a blank id is just an unknown one (404), as recorded.
+  id: sourceId("kept"),
   includeArabic: includeArabic(),
 } satisfies ParamDeclarations;
 type SourceParams = ParsedParams<typeof sourceParams>;
@@ -126,7 +128,8 @@ const listRoute = defineRoute({
 const detailRoute = defineRoute({
   path: "/sources/{id}",
   summary: "One source: its bibliographic record.",
-  params: sourceParams,
+  // The record itself answers a blank id with a 400, as recorded (/sources/%20).
+  params: { ...sourceParams, id: sourceId("error") },
   handle: (p, { catalog: cat }) => {
     const source = cat.sources.find((s) => s.id === p.id);
     return source ? ok({ source: sourceRecord(source, p.includeArabic) }) : sourceNotFound(p.id);

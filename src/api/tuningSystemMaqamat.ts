@@ -117,7 +117,7 @@ const route = defineRoute({
       uniqueTonicCount: new Set(available.map(({ maqam }) => toIdName(maqam.ascending[0]))).size,
       uniqueFamilyCount: new Set(available.map(({ family }) => family.idName)).size,
     };
-    return perTuningSystemAnswer(ctx, "maqam", tuning, p.includeArabic, stats, data);
+    return perTuningSystemAnswer(ctx, "maqam", p, tuning, p.includeArabic, stats, data);
   },
 });
 

@@ -89,6 +89,9 @@ function allDataFields(pc: PitchClass, relativeCents: number): Record<string, un
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
 }
 
+/** The field a single data type is shown under: its own name, but midiNoteNumber under the name `all` gives it (§11.4). */
+const FIELD_OF: Partial<Record<SingleDataType, string>> = { midiNoteNumber: "midiNoteDecimal" };
+
 /** `{ipnReferenceNoteName, noteName, …}` of a 12-tone set's pitch class for a data type (default: relativeCents and octave). */
 function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number, type: TwelveToneDataType | undefined, arabic: boolean) {
   const head = {
@@ -100,15 +103,15 @@ function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number
   if (type === "relativeCents") return { ...head, relativeCents };
   if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
   const value = dataValues(pc)[type];
-  return { ...head, [type]: value === "" ? null : value };
+  return { ...head, [FIELD_OF[type] ?? type]: value === "" ? null : value };
 }
 
 /**
- * Cents above the tonic; read from C, keys below the tonic are counted from the octave below
- * so that every value stays within the octave above it.
+ * Cents above the first listed pitch class: the tonic, or read from C the C entry (§11.4: cents
+ * − cents of the first entry); read from C, a pitch class below it counts an octave up.
  */
-function relativeCentsOf(pc: PitchClass, tonic: PitchClass, fromC: boolean): number {
-  const relative = pc.cents - tonic.cents;
+function relativeCentsOf(pc: PitchClass, first: PitchClass, fromC: boolean): number {
+  const relative = pc.cents - first.cents;
   return fromC && relative < 0 ? relative + 1200 : relative;
 }
 
@@ -148,7 +151,7 @@ interface TwelveToneOptions {
 function twelveToneSet(cat: Catalog, { set, members }: ListedSet, tuning: TuningContext, o: TwelveToneOptions) {
   const order = orderedKeys(cat, set, tuning, o.fromC);
   const keys = order.map(([key]) => key);
-  const tonic = set.pitchClasses.values().next().value!;
+  const first = order[0][1];
   const listed = members
     .map((e) => twelveToneMember(e, keys))
     // Untransposed first, then by the tonic's place in the set (a tonic outside it first, at -1).
@@ -157,7 +160,7 @@ function twelveToneSet(cat: Catalog, { set, members }: ListedSet, tuning: Tuning
     setIdName: setIdNameOf(set),
     setDisplayName: setDisplayName(set),
     sourceMaqam: maqamSummary(set.source.maqam),
-    pitchClassSet: order.map(([key, pc]) => twelveTonePitchClass(key, pc, relativeCentsOf(pc, tonic, o.fromC), o.type, o.arabic)),
+    pitchClassSet: order.map(([key, pc]) => twelveTonePitchClass(key, pc, relativeCentsOf(pc, first, o.fromC), o.type, o.arabic)),
     compatibleMaqamat: listed,
     compatibleMaqamatCount: listed.length,
   };

@@ -87,7 +87,7 @@ export const maqamPitchClassSets = z.strictObject({
 
 // ── 12-pitch-class sets ────────────────────────────────────────────────────────────────────
 
-/** The value each single data type shows, under the type's own name (§11.4); an empty text is null. */
+/** The value each single data type shows, under the type's own name but midiNoteNumber's (§11.4); an empty text is null. */
 const TWELVE_TONE_VALUES = {
   englishName: z.string(),
   solfege: z.string(),
@@ -105,7 +105,7 @@ const TWELVE_TONE_VALUES = {
 } satisfies Record<Exclude<(typeof PITCH_CLASS_DATA_TYPES)[number], "all">, z.ZodType>;
 
 const head = { ipnReferenceNoteName: z.string(), noteName: z.string(), noteNameDisplayAr: arabic };
-const relativeCents = z.number().describe("Cents above the set's tonic.");
+const relativeCents = z.number().describe("Cents above the set's first pitch class: its tonic, or C with startSetFromC.");
 const single = <K extends keyof typeof TWELVE_TONE_VALUES>(type: K) => z.strictObject({ ...head, [type]: TWELVE_TONE_VALUES[type] } as typeof head & Pick<typeof TWELVE_TONE_VALUES, K>);
 
 /** A set's pitch class per data type: none given (relative cents and octave), relativeCents, all, or one type's value. */
@@ -139,7 +139,7 @@ const twelveTonePitchClass = z.union([
   single("frequency"),
   single("abjadName"),
   single("fretDivision"),
-  single("midiNoteNumber"),
+  z.strictObject({ ...head, midiNoteDecimal: TWELVE_TONE_VALUES.midiNoteNumber }),
   single("midiNoteDeviation"),
   single("centsDeviation"),
   single("referenceNoteName"),
