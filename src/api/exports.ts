@@ -16,7 +16,7 @@ import { detailRendering } from "./entityDetail.js";
 import { prerenderedRenderings } from "./entityTranspositions.js";
 import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
 import { descendingDiffers } from "../exports/scales.js";
-import type { Catalog } from "../theory/catalog.js";
+import { createCatalog, type Catalog } from "../theory/catalog.js";
 import type { Entity } from "../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { findStartingNote } from "../theory/tuningSystem.js";
@@ -179,12 +179,17 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
 
 /** The three files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has. */
 export function* setFiles(cat: Catalog): Generator<string> {
-  for (const ts of cat.tuningSystems)
+  for (const { id } of cat.tuningSystems) {
+    // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
+    // 55 pairs) are not kept by the catalog that plans the rest of a build.
+    const own = createCatalog(cat.facts);
+    const ts = own.findTuningSystem(id)!;
     for (const startingNote of ts.startingNotes) {
       const tuning = { ts, startingNote };
-      const sets = setsOf(cat, tuning);
+      const sets = setsOf(own, tuning);
       if (!isAnswer(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
     }
+  }
 }
 
 export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
