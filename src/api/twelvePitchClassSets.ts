@@ -90,7 +90,7 @@ function allDataFields(pc: PitchClass, relativeCents: number): Record<string, un
 }
 
 /** The field a single data type is shown under: its own name, but midiNoteNumber under the name `all` gives it (§11.4). */
-const FIELD_OF: Partial<Record<SingleDataType, string>> = { midiNoteNumber: "midiNoteDecimal" };
+const KEY_OF: Partial<Record<SingleDataType, string>> = { midiNoteNumber: "midiNoteDecimal" };
 
 /** `{ipnReferenceNoteName, noteName, …}` of a 12-tone set's pitch class for a data type (default: relativeCents and octave). */
 function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number, type: TwelveToneDataType | undefined, arabic: boolean) {
@@ -103,7 +103,7 @@ function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number
   if (type === "relativeCents") return { ...head, relativeCents };
   if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
   const value = dataValues(pc)[type];
-  return { ...head, [FIELD_OF[type] ?? type]: value === "" ? null : value };
+  return { ...head, [KEY_OF[type] ?? type]: value === "" ? null : value };
 }
 
 /**
