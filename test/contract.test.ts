@@ -111,16 +111,16 @@ const covered = new Set<string>();
 const cover = (answers: readonly Answered[]) => answers.filter((a) => a.status === 200).forEach((a) => covered.add(a.route));
 
 describe("response schemas", () => {
-  it("name exactly the JSON routes: the 30 endpoints, the index and the OpenAPI document (the 11 export routes answer files)", () => {
+  it("name exactly the JSON routes: the 31 endpoints, the index and the OpenAPI document (the 11 export routes answer files)", () => {
     expect(Object.keys(RESPONSE_SCHEMAS).sort()).toEqual(jsonRoutes.map((r) => r.name).sort());
-    expect(jsonRoutes).toHaveLength(32);
+    expect(jsonRoutes).toHaveLength(33);
     expect(fileRoutes.size).toBe(11);
   });
 
   const all = [...Object.entries(schemas), ["error body", ERROR_BODY] as const];
 
-  it("all 33 convert to JSON Schema 2020-12", () => {
-    expect(all).toHaveLength(33);
+  it("all 34 convert to JSON Schema 2020-12", () => {
+    expect(all).toHaveLength(34);
     for (const [name, schema] of all) {
       const json = z.toJSONSchema(schema, { target: "draft-2020-12" });
       expect(json.$schema, name).toBe("https://json-schema.org/draft/2020-12/schema");

@@ -1,7 +1,7 @@
 /**
  * build/_worker.js in the runtimes it is deployed to: workerd (Cloudflare's runtime) with an
  * assets service serving the build as `env.ASSETS` and without one, and `deno serve`. Each
- * replays recorded requests over all 30 endpoints and must answer with the Node handler's status
+ * replays recorded requests over all 31 endpoints and must answer with the Node handler's status
  * and bytes. Skipped only where a runtime's binary cannot start here, saying why (never in CI).
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

@@ -116,10 +116,10 @@ export { query };
 });
 
 describe("GET /api and /api/", () => {
-  it("lists the 30 endpoints and the 11 exports with links to the OpenAPI document, and /api/ is the same answer", async () => {
+  it("lists the 31 endpoints and the 11 exports with links to the OpenAPI document, and /api/ is the same answer", async () => {
     const index = await get("/api");
     expect(index.status).toBe(200);
-    expect(index.body.count).toBe(30 + EXPORT_OPERATIONS);
+    expect(index.body.count).toBe(31 + EXPORT_OPERATIONS);
     expect(index.body.endpoints.map((e: { path: string }) => e.path).sort()).toEqual(operations.map(([path]) => `/api${path}`).sort());
     expect(index.body.links.openapi).toBe(`${SAMPLE_BASE_URL}/api/openapi.json`);
     expect((await get("/api/")).body).toEqual(index.body);

@@ -38,8 +38,8 @@ export const selectionObject = (e: Entity, t: Transposition, includeArabic: bool
   ...(includeArabic ? { displayNameAr: entityNameToArabic(t.name) } : {}),
 });
 
-/** `{english, arabic}`: the stored commentary, trimmed, `null` when empty. */
-export const commentsOf = (e: Entity) => ({
+/** `{english, arabic}`: the stored commentary of a maqām, jins or tuning system, trimmed, `null` when empty. */
+export const commentsOf = (e: { record: { commentsEnglish: string; commentsArabic: string } }) => ({
   english: e.record.commentsEnglish.trim() || null,
   arabic: e.record.commentsArabic.trim() || null,
 });

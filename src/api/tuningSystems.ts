@@ -1,10 +1,11 @@
-/** GET /tuning-systems and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
+/** GET /tuning-systems, GET /tuning-systems/{id} and GET /tuning-systems/{id}/{startingNote}/pitch-classes. */
 import { ok, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { includeArabic, includeSources, oneOf, pitchClassDataType, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourcesOf, tuningSystemEntity } from "./format.js";
-import { resolveTuningPath } from "./resolve.js";
+import { resolveTuningPath, tuningSystemNotFound } from "./resolve.js";
+import { commentsOf } from "./entityViews.js";
 import { referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
@@ -26,6 +27,52 @@ const listRoute = defineRoute({
       ...(p.includeSources ? { sources: sourcesOf(ts) } : {}),
     }));
     return ok({ count: data.length, data });
+  },
+});
+
+/**
+ * One tuning system: its record as stored (pitch classes in their original notation, note-name
+ * sets, abjad names, string length, reference frequencies), the pages of the sources it comes
+ * from, and its starting notes with links to what each one gives: pitch classes, maqāmāt, ajnās.
+ * The target of every `links.tuningSystem` and `/sources/{id}/tuning-systems` `links.detail`.
+ */
+const detailRoute = defineRoute({
+  path: "/tuning-systems/{id}",
+  summary: "One tuning system: its record, sources and starting notes, with links to their pitch classes.",
+  params: { id: tuningSystemIdPath(), includeArabic: includeArabic() },
+  handle: (p, ctx) => {
+    const ts = ctx.catalog.findTuningSystem(p.id);
+    if (!ts) return tuningSystemNotFound(p.id);
+    const { record } = ts;
+    const arabic = p.includeArabic;
+    const base = `/tuning-systems/${ts.id}`;
+    return ok({
+      tuningSystem: tuningSystemEntity(ts, arabic, { year: record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
+      record: {
+        title: record.titleEnglish,
+        creator: record.creatorEnglish,
+        year: record.year,
+        source: record.sourceEnglish,
+        ...(arabic ? { titleAr: record.titleArabic, creatorAr: record.creatorArabic, sourceAr: record.sourceArabic } : {}),
+        comments: commentsOf(ts),
+        originalValueType: ts.valueType,
+        pitchClasses: [...record.tuningSystemPitchClasses],
+        noteNameSets: record.noteNames.map((set) => noteNameArray(set, arabic)),
+        abjadNames: [...record.abjadNames],
+        stringLength: record.stringLength,
+        defaultReferenceFrequency: record.defaultReferenceFrequency,
+      },
+      sources: sourcesOf(ts).map((reference) => ({ ...reference, links: { source: apiUrl(ctx, `/sources/${reference.sourceId}`) } })),
+      startingNotes: ts.startingNotes.map((note) => {
+        const at = `${base}/${toIdName(note)}`;
+        return {
+          ...noteRef(note, arabic),
+          referenceFrequency: referenceFrequencyOf(ts, note),
+          links: { pitchClasses: apiUrl(ctx, `${at}/pitch-classes`), maqamat: apiUrl(ctx, `${at}/maqamat`), ajnas: apiUrl(ctx, `${at}/ajnas`) },
+        };
+      }),
+      links: { self: apiUrl(ctx, base), collection: apiUrl(ctx, "/tuning-systems") },
+    });
   },
 });
 
@@ -75,11 +122,12 @@ const pitchClassesRoute = defineRoute({
   },
 });
 
-export const routes = [pitchClassesRoute, listRoute];
+export const routes = [pitchClassesRoute, detailRoute, listRoute];
 
-/** Every list variant, and each tuning system × starting note's pitch classes per data type and octave. */
+/** Every list variant, each tuning system with and without Arabic, and each tuning system × starting note's pitch classes per data type and octave. */
 export function* prerender(cat: Catalog): Generator<string> {
   for (const q of ["", "?includeArabic=true", "?includeSources=true", "?includeArabic=true&includeSources=true"]) yield `/tuning-systems${q}`;
+  for (const ts of cat.tuningSystems) for (const q of ["", "?includeArabic=true"]) yield `/tuning-systems/${ts.id}${q}`;
   for (const ts of cat.tuningSystems)
     for (const note of ts.startingNotes) {
       const base = `/tuning-systems/${ts.id}/${toIdName(note)}/pitch-classes`;

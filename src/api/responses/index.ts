@@ -13,7 +13,7 @@ import { modulationRoutes } from "./modulationRoutes.js";
 import { apiIndex, openApiDocument } from "./describe.js";
 import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./noteNames.js";
 import { sourceAjnas, sourceDetail, sourceMaqamat, sourcesList, sourceTuningSystems } from "./sources.js";
-import { tuningSystemAjnas, tuningSystemMaqamat, tuningSystemPitchClasses, tuningSystemsList } from "./tuningSystems.js";
+import { tuningSystemAjnas, tuningSystemDetail, tuningSystemMaqamat, tuningSystemPitchClasses, tuningSystemsList } from "./tuningSystems.js";
 
 export { ERROR_BODY } from "./errors.js";
 export { SHARED_SCHEMAS } from "./shared.js";
@@ -46,6 +46,7 @@ export const RESPONSE_SCHEMAS = {
   "GET /ajnas/{idName}/transpositions": jinsTranspositions,
   "GET /ajnas/{idName}/compare": jinsCompare,
   "GET /tuning-systems": tuningSystemsList,
+  "GET /tuning-systems/{id}": tuningSystemDetail,
   "GET /tuning-systems/{id}/{startingNote}/pitch-classes": tuningSystemPitchClasses,
   "GET /tuning-systems/{id}/{startingNote}/maqamat": tuningSystemMaqamat,
   "GET /tuning-systems/{id}/{startingNote}/ajnas": tuningSystemAjnas,

@@ -1,9 +1,11 @@
 /**
- * 200 bodies of GET /tuning-systems, /tuning-systems/{id}/{startingNote}/pitch-classes and the
- * per-tuning-system lists of maqāmāt and ajnās.
+ * 200 bodies of GET /tuning-systems, /tuning-systems/{id}, /tuning-systems/{id}/{startingNote}/pitch-classes
+ * and the per-tuning-system lists of maqāmāt and ajnās.
  */
 import { z } from "zod";
 import {
+  arabic,
+  comments,
   count,
   entityRef,
   entityRefWithVersion,
@@ -11,6 +13,7 @@ import {
   link,
   links,
   noteNameArrays,
+  originalValueType,
   pitchClass,
   pitchClassDataType,
   sourceReferences,
@@ -31,6 +34,33 @@ export const tuningSystemsList = z.strictObject({
       }),
     )
     .describe("Every tuning system."),
+});
+
+export const tuningSystemDetail = z.strictObject({
+  tuningSystem: tuningSystemHeader({ year: z.string(), numberOfPitchClassesSingleOctave: count }).describe("The tuning system."),
+  record: z
+    .strictObject({
+      title: z.string(),
+      creator: z.string(),
+      year: z.string().describe("May carry a letter suffix."),
+      source: z.string().describe("Where the creator published it, when the record says; often empty."),
+      titleAr: arabic,
+      creatorAr: arabic,
+      sourceAr: arabic,
+      comments,
+      originalValueType,
+      pitchClasses: z.array(z.string()).describe("One octave of pitch classes in their original notation (fractions, cents, ratios or string lengths)."),
+      noteNameSets: z.array(noteNameArrays).describe("The note-name sets: each names the pitch classes from one starting note."),
+      abjadNames: z.array(z.string()).describe("Abjad names of the pitch classes; empty strings where the source gives none."),
+      stringLength: z.number().describe("Length of the open string the string-length values are measured on."),
+      defaultReferenceFrequency: z.number().describe("Hz of the first pitch class when a starting note has none of its own."),
+    })
+    .describe("The stored record."),
+  sources: z.array(z.strictObject({ sourceId: z.string(), page: z.string(), links: links({ source: link }) })).describe("The pages of the sources it comes from."),
+  startingNotes: z
+    .array(z.strictObject({ ...entityRef.shape, referenceFrequency: z.number(), links: links({ pitchClasses: link, maqamat: link, ajnas: link }) }))
+    .describe("Each starting note with its reference frequency and what it gives."),
+  links: links({ self: link, collection: link }),
 });
 
 /** The head every per-tuning-system answer starts with. */
