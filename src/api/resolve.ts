@@ -24,7 +24,7 @@ export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, st
     return apiError({
       error: "tuningSystem parameter is required",
       message: "Pitch data is computed for one tuning system: give its id in 'tuningSystem'.",
-      hint: `Use /api/tuning-systems to list the ids${entityHint}.`,
+      hint: `Add tuningSystem=<id> with a startingNote, e.g. tuningSystem=${cat.tuningSystems[0]?.id}; /api/tuning-systems lists the ids${entityHint}.`,
     });
   const ts = cat.findTuningSystem(tuningSystem);
   if (!ts)

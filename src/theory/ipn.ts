@@ -47,14 +47,17 @@ export function deviationCents(midi: number, referenceMidi: number): number {
   return 1200 * log2(currentFrequency / referenceFrequency);
 }
 
+/** MIDI number of the reference key in the octave the English name states (floor of MIDI otherwise); undefined without a letter. */
+export function referenceMidiOf(englishName: string, midiNoteDecimal: number, reference = referenceOf(englishName)): number | undefined {
+  if (reference.chroma === undefined) return undefined;
+  const digits = /(\d+)$/.exec(englishName);
+  return digits ? (Number(digits[1]) + 1) * 12 + reference.chroma : Math.floor(midiNoteDecimal / 12) * 12 + reference.chroma;
+}
+
 /** Deviation from the reference key in the octave the English name states (floor of MIDI otherwise). */
 export function centsDeviationOf(englishName: string, midiNoteDecimal: number, reference = referenceOf(englishName)): number {
-  if (reference.chroma === undefined) return NaN;
-  const digits = /(\d+)$/.exec(englishName);
-  const referenceMidi = digits
-    ? (Number(digits[1]) + 1) * 12 + reference.chroma
-    : Math.floor(midiNoteDecimal / 12) * 12 + reference.chroma;
-  return deviationCents(midiNoteDecimal, referenceMidi);
+  const referenceMidi = referenceMidiOf(englishName, midiNoteDecimal, reference);
+  return referenceMidi === undefined ? NaN : deviationCents(midiNoteDecimal, referenceMidi);
 }
 
 /** MIDI number of the reference key used in the "MIDI + deviation" label. */

@@ -50,6 +50,8 @@ export interface ClassifiedTransposition {
   cells: readonly PitchClass[];
   /** The same cells as the tuning system spells them, which the compatibility test reads. */
   tuningCells: readonly PitchClass[];
+  /** Their 12-tone keys, read once: the compatibility test asks for them against every set. */
+  tuningKeys: readonly string[];
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -116,8 +118,8 @@ const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.de
  * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
  */
 function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
-  return entry.tuningCells.every((cell) => {
-    const own = set.get(twelveToneKey(cell));
+  return entry.tuningCells.every((cell, i) => {
+    const own = set.get(entry.tuningKeys[i]);
     return own !== undefined && circularDistance(rule.inOctave(cell.cents), rule.inOctave(own.cents)) <= tolerance;
   });
 }
@@ -170,12 +172,10 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
 /** Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in file order. */
 function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
   return cat.maqamat.flatMap((maqam) =>
-    transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => ({
-      maqam,
-      transposition,
-      cells: rule.cellsOf(transposition),
-      tuningCells: tuningCells(transposition),
-    })),
+    transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => {
+      const cells = tuningCells(transposition);
+      return { maqam, transposition, cells: rule.cellsOf(transposition), tuningCells: cells, tuningKeys: cells.map(twelveToneKey) };
+    }),
   );
 }
 

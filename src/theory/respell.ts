@@ -6,7 +6,7 @@
  */
 import type { PitchClass } from "./pitchClass.js";
 import { solfegeOf } from "./noteName.js";
-import { referenceOf, ipnReferenceOf, centsDeviationOf, labelMidiOf, deviationCents, midiPlusCentsDeviation, chromaOfReference } from "./ipn.js";
+import { referenceOf, referenceMidiOf, ipnReferenceOf, labelMidiOf, deviationCents, midiPlusCentsDeviation, chromaOfReference } from "./ipn.js";
 
 export type Direction = "ascending" | "descending";
 
@@ -85,19 +85,34 @@ const labelReference = (englishName: string, reference: string): string => (PLAI
 export const midiLabelOf = (pc: PitchClass, rounded: boolean): string =>
   midiPlusCentsDeviation(pc.englishName, labelReference(pc.englishName, pc.ipnReferenceNoteName), pc.midiNoteDecimal, pc.centsDeviation, rounded);
 
+/** deviationCents of a MIDI value from a reference key's MIDI number. */
+type Deviation = (midi: number, referenceMidi: number) => number;
+
+/** deviationCents, remembering what it computed: a tuning's notes recur in every transposition a respeller spells. */
+function rememberedDeviation(): Deviation {
+  const known = new Map<string, number>();
+  return (midi, referenceMidi) => {
+    const key = `${midi} ${referenceMidi}`;
+    let cents = known.get(key);
+    if (cents === undefined) known.set(key, (cents = deviationCents(midi, referenceMidi)));
+    return cents;
+  };
+}
+
 /**
  * Steps 2-3: keys of the distinct notes (first occurrence, by pitch) as `spelled` names them. When two neighbouring
  * notes would share one key, the lower is spelled as a flat of the upper's letter and its
  * deviation is taken against that flat.
  */
-function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[]): Map<string, KeyAssignment> {
+function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[], deviation: Deviation): Map<string, KeyAssignment> {
   const distinct = new Map<string, { pc: PitchClass; name: string }>();
   for (const s of spelled) if (!distinct.has(s.pc.noteName)) distinct.set(s.pc.noteName, s);
   const ordered = [...distinct.values()].sort((a, b) => a.pc.midiNoteDecimal - b.pc.midiNoteDecimal);
   const base = ordered.map(({ pc, name }) => {
     const english = name === UNNAMED ? pc.englishName : name;
     const reference = referenceOf(english);
-    return { reference: reference.name, centsDeviation: centsDeviationOf(english, pc.midiNoteDecimal, reference) };
+    const referenceMidi = referenceMidiOf(english, pc.midiNoteDecimal, reference);
+    return { reference: reference.name, centsDeviation: referenceMidi === undefined ? NaN : deviation(pc.midiNoteDecimal, referenceMidi) };
   });
   const keys = base.map((k) => ({ ...k }));
   for (let i = 1; i < ordered.length; i++) {
@@ -107,7 +122,7 @@ function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[]): M
     const { pc } = ordered[i - 1];
     const reference = `${upper[0]}b`;
     const referenceMidi = labelMidiOf(pc.englishName, labelReference(pc.englishName, reference), pc.midiNoteDecimal);
-    keys[i - 1] = { reference, centsDeviation: deviationCents(pc.midiNoteDecimal, referenceMidi) };
+    keys[i - 1] = { reference, centsDeviation: deviation(pc.midiNoteDecimal, referenceMidi) };
   }
   return new Map(ordered.map(({ pc }, i) => [pc.noteName, keys[i]]));
 }
@@ -130,14 +145,35 @@ export interface RespelledScale {
  * order (a note the direction lacks keeps its own name). So a note of both directions can take one
  * key going up and another coming down, and the 12-tone clash test sees both.
  */
-export function respellScale(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
+export const respellScale = (ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale => respeller()(ascending, descending);
+
+/**
+ * respellScale for many scales of one tuning system × starting note (the 12-tone sets spell every
+ * transposition): the deviations it computes are kept for the next scale, for as long as it lives.
+ */
+export function respeller(): (ascending: readonly PitchClass[], descending: readonly PitchClass[]) => RespelledScale {
+  const deviation = rememberedDeviation();
+  return (ascending, descending) => respellWith(deviation, ascending, descending);
+}
+
+function respellWith(deviation: Deviation, ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
   const all = [...ascending, ...descending];
-  const spell = (cells: readonly PitchClass[], direction: Direction): PitchClass[] => {
-    const names = sequentialEnglishNames(cells, direction);
+  const up = sequentialEnglishNames(ascending, "ascending");
+  const down = sequentialEnglishNames(descending, "descending");
+  /** The names the keys are read from: the direction's own, else the tuning system's. */
+  const namesFor = (cells: readonly PitchClass[], names: readonly string[]): string[] => {
     const nameOf = new Map<string, string>();
     cells.forEach((pc, i) => nameOf.has(pc.noteName) || nameOf.set(pc.noteName, names[i]));
-    const keys = keyAssignments(all.map((pc) => ({ pc, name: nameOf.get(pc.noteName) ?? pc.englishName })));
-    return cells.map((pc, i) => withSpelling(pc, names[i], keys.get(pc.noteName)!));
+    return all.map((pc) => nameOf.get(pc.noteName) ?? pc.englishName);
   };
-  return { ascending: spell(ascending, "ascending"), descending: spell(descending, "descending") };
+  const keysOf = (names: readonly string[]) => keyAssignments(all.map((pc, i) => ({ pc, name: names[i] })), deviation);
+  const upNames = namesFor(ascending, up);
+  const downNames = namesFor(descending, down);
+  const upKeys = keysOf(upNames);
+  // Most scales name every note the same both ways: the keys are then the same too.
+  const downKeys = downNames.every((name, i) => name === upNames[i]) ? upKeys : keysOf(downNames);
+  return {
+    ascending: ascending.map((pc, i) => withSpelling(pc, up[i], upKeys.get(pc.noteName)!)),
+    descending: descending.map((pc, i) => withSpelling(pc, down[i], downKeys.get(pc.noteName)!)),
+  };
 }

@@ -8,8 +8,7 @@ import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import type { Catalog } from "./catalog.js";
-import type { Transposition } from "./transposition.js";
-import { respellScale } from "./respell.js";
+import { respeller } from "./respell.js";
 import { SHARP_KEYS, cachedGrouping, keyOrder, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
 
 export const AL_KINDI_ID = "alkindi_874";
@@ -86,17 +85,16 @@ function chromaticSetOf(entry: ClassifiedTransposition, filler: Filler): Map<str
   return set;
 }
 
-/** Transposition cells re-spelled as one scale, ascending then descending. */
-function respelledCells(t: Transposition): PitchClass[] {
-  const { ascending, descending } = respellScale(t.ascending, t.descending);
-  return [...ascending, ...descending];
-}
-
 /** The 12-tone grouping rule for one tuning system × starting note (al-Kindī must have that starting note). */
 function twelveToneRule(cat: Catalog, ts: TuningSystem, startingNote: string): SetRule {
   const filler = fillerOf(cat, ts, startingNote);
+  const respell = respeller();
   return {
-    cellsOf: respelledCells,
+    // Transposition cells re-spelled as one scale, ascending then descending.
+    cellsOf: (t) => {
+      const { ascending, descending } = respell(t.ascending, t.descending);
+      return [...ascending, ...descending];
+    },
     setOf: (entry) => chromaticSetOf(entry, filler),
     // Plain remainder, as the archive compares (QUIRK Q20): octave-0 notes stay negative.
     inOctave: (cents) => cents % 1200,

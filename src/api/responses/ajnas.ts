@@ -1,6 +1,7 @@
 /** 200 bodies of GET /ajnas, /ajnas/{idName} (data and discovery mode) and its /availability, /transpositions and /compare. */
 import { z } from "zod";
 import {
+  centsToleranceEcho,
   comments,
   count,
   entityHeader,
@@ -51,7 +52,7 @@ const jinsData = z.strictObject({
   stats: z.strictObject({ numberOfTranspositions: count, numberOfPitchClasses: count }).describe("Numbers of transpositions and pitch classes."),
   comments: comments.describe("Commentary; null when empty."),
   sources: sourceReferences.optional().describe("Present with includeSources=true."),
-  parameters: z.strictObject({ pitchClassDataType, includeIntervals: z.boolean(), centsTolerance: z.number() }).describe("The parameters as applied."),
+  parameters: z.strictObject({ pitchClassDataType, includeIntervals: z.boolean(), centsTolerance: centsToleranceEcho }).describe("The parameters as applied."),
   context: z.strictObject({ tuningSystem: flatTuningContext({}) }).describe("The tuning system and starting note."),
   links: links({ self: link, detail: link, availability: link }),
   pitchData: z.array(scalePitchClass).describe("The pitch classes of the jins (one direction)."),

@@ -1,6 +1,6 @@
 /** 200 bodies of GET /maqamat/classification/maqam-pitch-class-sets and /maqamat/classification/12-pitch-class-sets. */
 import { z } from "zod";
-import { arabic, count, entityRef, fraction, idName, shortRef } from "./shared.js";
+import { arabic, centsToleranceEcho, count, entityRef, fraction, idName, shortRef } from "./shared.js";
 import { PITCH_CLASS_DATA_TYPES } from "../format.js";
 
 /** A transposition that cannot be reduced to one pitch class per 12-tone key. */
@@ -37,7 +37,7 @@ const incompatibleList = {
 const tuningParameters = {
   tuningSystem: shortRef,
   startingNote: entityRef,
-  centsTolerance: z.number(),
+  centsTolerance: centsToleranceEcho,
   setId: z.string().optional().describe("The setId filter given."),
   maqamId: idName.optional().describe("The maqamId filter given, in the current spelling."),
 };

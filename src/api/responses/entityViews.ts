@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  centsToleranceEcho,
   arabic,
   arabicList,
   count,
@@ -117,7 +118,7 @@ export const compareBody = <H extends z.ZodRawShape, C extends z.ZodType>(head: 
         pitchClassDataType,
         includeIntervals: z.boolean(),
         transposeTo: z.string().nullable(),
-        centsTolerance: z.number(),
+        centsTolerance: centsToleranceEcho,
       })
       .describe("The request's parameters as applied."),
     links: links({ self: link, detail: link, availability: link }),

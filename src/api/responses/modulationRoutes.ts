@@ -1,7 +1,7 @@
 /** 200 body of GET /modulation-routes. */
 import { z } from "zod";
 import { EDGE_CATEGORIES } from "../../theory/modulationGraph.js";
-import { arabic, count, entityRef, idName, numericId } from "./shared.js";
+import { arabic, centsToleranceEcho, count, entityRef, idName, numericId } from "./shared.js";
 
 /** A maqām rendering in a route. */
 const node = z.strictObject({
@@ -45,7 +45,7 @@ export const modulationRoutes = z.strictObject({
         limitToShortestHops: z.boolean(),
         allowOctaveJumps: z.boolean(),
         allowDownwardModulation: z.boolean(),
-        centsTolerance: z.number(),
+        centsTolerance: centsToleranceEcho,
       }),
       sourceNode: node,
       targetNode: node,

@@ -15,6 +15,9 @@ import { VALUE_FORMATS } from "../../theory/interval.js";
 /** A count of items or a size (non-negative integer). */
 export const count = z.int().nonnegative();
 
+/** The tolerance a request applied, echoed: `centsTolerance=Infinity` is read as a number and JSON writes it as null. */
+export const centsToleranceEcho = z.number().nonnegative().nullable().describe("Cents; null for Infinity, which JSON cannot write.");
+
 /** A catalog id: a string holding a number. */
 export const numericId = z.string().regex(/^\d+$/).describe("String holding a number.");
 

@@ -1,0 +1,16 @@
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
+import { twelveToneGrouping } from "../src/theory/twelveToneSets.js";
+import { maqamSetGrouping } from "../src/theory/pitchClassSets.js";
+import { transpositionsOf } from "../src/theory/transposition.js";
+const cat = createCatalog(readFacts());
+const ts = cat.findTuningSystem("ronzevalle_1904")!;
+const note = ts.startingNotes.find((n) => n.includes("ushay"))!;
+let t = performance.now(); let c = process.cpuUsage();
+const cpu = () => { const d = process.cpuUsage(c); c = process.cpuUsage(); return ((d.user + d.system) / 1000).toFixed(0); };
+let n = 0; for (const m of cat.maqamat) n += transpositionsOf(cat, m, ts, note, 5).length;
+console.log("transpositions", n, (performance.now() - t).toFixed(0), "ms cpu", cpu()); t = performance.now();
+const g = twelveToneGrouping(cat, ts, note, 5);
+console.log("12-tone", g.sets.length, g.incompatible.length, (performance.now() - t).toFixed(0), "ms cpu", cpu()); t = performance.now();
+const g2 = maqamSetGrouping(cat, ts, note, 5);
+console.log("maqam sets", g2.sets.length, (performance.now() - t).toFixed(0), "ms cpu", cpu());
