@@ -2,7 +2,7 @@
  * Host profiles: how much of the API a build pre-renders for the host it is meant for. The
  * worker (build/_worker.js) or a fallback computes everything else with the same bytes.
  */
-import type { PrerenderOptions } from "../src/api/route.js";
+import type { PrerenderOptions } from "./prerender/index.js";
 import type { Encoding } from "../src/serve/handler.js";
 
 export const HOST_PROFILES = ["github-pages", "cloudflare", "full"] as const;

@@ -6,7 +6,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, expectPrerendered, random } from "./support/api.js";
-import { prerender } from "../src/api/ajnas.js";
+import { ajnasRequests } from "../scripts/prerender/entities.js";
 import { distinctTranspositions } from "../src/api/entityTranspositions.js";
 
 
@@ -414,7 +414,7 @@ describe("distinct transpositions", () => {
 });
 
 describe("pre-rendered requests", () => {
-  const requests = [...prerender(catalog, { full: false })];
+  const requests = [...ajnasRequests(catalog, { full: false })];
 
   it("are canonical and distinct", () => {
     for (const r of requests) expectCanonical(r);

@@ -7,7 +7,7 @@ import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { prerender } from "../src/api/classification.js";
+import { classificationRequests } from "../scripts/prerender/collections.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 
 const MAQAM_SETS = "/maqamat/classification/maqam-pitch-class-sets";
@@ -367,7 +367,7 @@ describe("12-pitch-class-sets errors", () => {
 });
 
 describe("pre-rendered classification requests", () => {
-  const requests = [...prerender(catalog)];
+  const requests = [...classificationRequests(catalog)];
 
   it("are canonical, distinct, and cover every tuning system × starting note", () => {
     expect(new Set(requests).size).toBe(requests.length);

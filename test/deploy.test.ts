@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { cloudfrontFunction, netlifyRedirects, nginxConfig, serveConfig } from "../src/serve/deploy.js";
 import { staticFileOf, requestOfStaticFile } from "../src/api/staticPath.js";
-import { prerenderRequests, routes } from "../src/api/routes.js";
+import { routes } from "../src/api/routes.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
 import { packMirror, MIRROR_FOLDER } from "../scripts/mirror.js";
 import { buildSample } from "./support/buildSample.js";
 

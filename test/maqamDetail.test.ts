@@ -5,7 +5,8 @@
  */
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { prerender, MAQAM_PITCH_CLASS_DATA_TYPES } from "../src/api/maqamDetail.js";
+import { MAQAM_PITCH_CLASS_DATA_TYPES } from "../src/api/maqamDetail.js";
+import { maqamDetailRequests } from "../scripts/prerender/entities.js";
 import { ask as get, expectCanonical } from "./support/api.js";
 
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
@@ -453,7 +454,7 @@ describe("4xx ladder (§13.2)", () => {
 
 describe("pre-rendering", () => {
   it("lists canonical requests: /maqamat/all, the taḥlīl and one register per transposed degree, default and with all data", () => {
-    const requests = [...prerender(catalog, { full: false })];
+    const requests = [...maqamDetailRequests(catalog, { full: false })];
     expect(requests).toContain("/maqamat/all?startingNote=yegah&tuningSystem=ibnsina_1037");
     expect(requests).toContain("/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037");
     expect(requests).toContain("/maqamat/maqam_rast_al_chahargah?pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037");

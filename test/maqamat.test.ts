@@ -7,7 +7,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectError, expectPrerendered } from "./support/api.js";
-import { prerender } from "../src/api/maqamat.js";
+import { maqamatRequests } from "../scripts/prerender/entities.js";
 
 
 import { transpositionsOf, transposedOnly } from "../src/theory/transposition.js";
@@ -231,7 +231,7 @@ describe("GET /maqamat/{idName}/transpositions", () => {
 });
 
 describe("pre-rendering", () => {
-  const requests = [...prerender(catalog)];
+  const requests = [...maqamatRequests(catalog)];
 
   it("lists only canonical requests that answer 200", () => {
     for (const request of requests.filter((_, i) => i % 97 === 0)) expectPrerendered(request);

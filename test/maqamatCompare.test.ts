@@ -7,7 +7,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, random } from "./support/api.js";
-import { prerender } from "../src/api/tuningSystemMaqamat.js";
+import { tuningSystemMaqamatRequests } from "../scripts/prerender/collections.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";
@@ -361,7 +361,7 @@ describe("GET /tuning-systems/{id}/{startingNote}/maqamat", () => {
   });
 
   it("pre-renders every tuning system × starting note in canonical form", () => {
-    const requests = [...prerender(catalog)];
+    const requests = [...tuningSystemMaqamatRequests(catalog)];
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeDegreeDetails=true&includeMaqamDegrees=true");
     expect(requests).toContain("/tuning-systems/ibnsina_1037/yegah/maqamat?includeTranspositions=true");

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { prerender } from "../src/api/noteNames.js";
+import { noteNamesRequests } from "../scripts/prerender/collections.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
 const N = "/pitch-classes/note-names";
@@ -139,7 +139,7 @@ describe("GET /pitch-classes/note-names/{noteName}/compare", () => {
 
 describe("pre-rendered note-name requests", () => {
   it("are canonical and all answer 200", () => {
-    const requests = [...prerender(catalog)];
+    const requests = [...noteNamesRequests(catalog)];
     expect(requests.length).toBe(3 * 2 * 36 + 4 * 183);
     for (const request of requests) expectPrerendered(request);
   });

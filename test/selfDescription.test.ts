@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import openapiTS, { astToString } from "openapi-typescript";
 import { handleRequest } from "../src/serve/handler.js";
-import { dataRoutes, prerenderRequests } from "../src/api/routes.js";
+import { dataRoutes } from "../src/api/routes.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
 import { catalog } from "./support/catalog.js";
 
 const SAMPLE_BASE_URL = "http://localhost:3000";

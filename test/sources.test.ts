@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { prerender } from "../src/api/sources.js";
+import { sourcesRequests } from "../scripts/prerender/collections.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
 describe("GET /sources (algorithms.md §13.9)", () => {
@@ -82,7 +82,7 @@ describe("source errors", () => {
 
 describe("pre-rendered source requests", () => {
   it("are canonical and all answer 200", () => {
-    const requests = [...prerender(catalog)];
+    const requests = [...sourcesRequests(catalog)];
     expect(requests).toHaveLength(2 * (1 + 17 * 4));
     for (const request of requests) expectPrerendered(request);
   });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { staticFileOf, requestOfStaticFile, canonicalQuery } from "../src/api/staticPath.js";
-import { prerenderRequests } from "../src/api/routes.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
 
 const fileOf = (request: string) => {
   const url = new URL(request, "http://x");

@@ -5,7 +5,7 @@
 import { describe, it, expect } from "vitest";
 import { ask, expectError } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
-import { prerender } from "../src/api/tuningSystems.js";
+import { tuningSystemsRequests } from "../scripts/prerender/collections.js";
 import { RESPONSE_SCHEMAS } from "../src/api/responses/index.js";
 
 const BASE = "http://localhost:3000/api";
@@ -63,7 +63,7 @@ describe("GET /tuning-systems/{id}", () => {
   });
 
   it("is pre-rendered for every tuning system, with and without Arabic", () => {
-    const detail = [...prerender(catalog)].filter((r) => /^\/tuning-systems\/[^/?]+(\?|$)/.test(r));
+    const detail = [...tuningSystemsRequests(catalog)].filter((r) => /^\/tuning-systems\/[^/?]+(\?|$)/.test(r));
     expect(detail).toHaveLength(2 * catalog.tuningSystems.length);
     expect(detail.slice(0, 2)).toEqual([`/tuning-systems/${catalog.tuningSystems[0].id}`, `/tuning-systems/${catalog.tuningSystems[0].id}?includeArabic=true`]);
   });

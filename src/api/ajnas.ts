@@ -6,7 +6,7 @@
  * the detail route.
  */
 import { ok, type ApiResponse, isAnswer } from "./errors.js";
-import { defineRoute, type PrerenderOptions } from "./route.js";
+import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, includeSources, oneOf, optionalPitchClassDataType, optionalText, strictBoolean } from "./declare.js";
 import type { ParsedParams } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
@@ -16,13 +16,13 @@ import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entit
 import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "./entityDetail.js";
 import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
 import { availabilityRoute } from "./entityAvailability.js";
-import { contextQuery, distinctTranspositions, prerenderedRenderings, detailQueryPrefixes, transpositionsRoute } from "./entityTranspositions.js";
+import { contextQuery, transpositionsRoute } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { firstNoteOf, type Jins } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { romanNumeral } from "../theory/degrees.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { isPossible, isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
+import { isPossible, isPossibleInSomeSet } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
 
@@ -259,73 +259,3 @@ export const routes = [
   detailRoute,
   listRoute,
 ];
-
-// ---------------------------------------------------------------------------------------------
-// Pre-rendering (canonical form: parameters sorted by name, values as idNames)
-
-/** Every combination of optional parameters, each either absent or set to one of its values. */
-function* variants(options: [string, readonly string[]][]): Generator<string> {
-  const [first, ...rest] = options;
-  if (!first) {
-    yield "";
-    return;
-  }
-  const [name, values] = first;
-  for (const tail of variants(rest)) {
-    yield tail;
-    for (const value of values) yield `${name}=${value}${tail ? `&${tail}` : ""}`;
-  }
-}
-
-const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
-
-/**
- * Per-tuning-system lists: the default and each option on its own, as for maqāmāt (with all
- * transpositions a list weighs up to 1 MB, so the full product of options is left to the fallback).
- */
-const PER_TUNING_SYSTEM_VARIANTS = [
-  "",
-  "includeArabic=true",
-  "sortBy=alphabetical",
-  "includeJinsDegrees=true",
-  "includeTranspositions=true",
-  "includeJinsDegrees=true&includeTranspositions=true",
-];
-
-/**
- * Lists in every variant; per jins × tuning system × starting note the detail of every reachable
- * tonic — the taḥlīl under the base idName, every other entry under its transposed idName, each in
- * default form and with `pitchClassDataType=all` — and the transpositions; availability of every
- * jins through its base idName and every transposed idName; the per-tuning-system lists in their
- * main variants. Compare stays with the fallback server.
- */
-export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
-  const tonicIds = [...new Set(cat.ajnas.map((j) => toIdName(firstNoteOf(j))))];
-  for (const q of variants([
-    ["filterByTonic", tonicIds],
-    ["includeArabic", ["true"]],
-    ["includeSources", ["true"]],
-    ["sortBy", SORT_OPTIONS],
-  ]))
-    yield withQuery(COLLECTION, q);
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes)
-      for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${toIdName(startingNote)}/ajnas`, q);
-  for (const jins of cat.ajnas) {
-    const transposedIds = new Set<string>();
-    for (const ts of cat.tuningSystems) {
-      if (!isPossibleInSomeSet(cat, jins, ts)) continue;
-      for (const startingNote of ts.startingNotes) {
-        const list = transpositionsOf(cat, jins, ts, startingNote);
-        const context = `startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
-        // The default data type of a jins detail is already `all`: one file per rendering.
-        for (const { idName } of prerenderedRenderings(cat, list, options))
-          for (const prefix of detailQueryPrefixes(options)) yield `${COLLECTION}/${idName}?${prefix}${context}`;
-        for (const { idName } of list) if (idName !== jins.idName) transposedIds.add(idName);
-        if (isPossibleIn(cat, jins, ts, startingNote) && distinctTranspositions(cat, list).length) yield `${COLLECTION}/${jins.idName}/transpositions?${context}`;
-      }
-    }
-    yield `${COLLECTION}/${jins.idName}/availability`;
-    for (const idName of transposedIds) yield `${COLLECTION}/${idName}/availability`;
-  }
-}

@@ -1,13 +1,12 @@
 /**
- * GET /{maqamat|ajnas}/{idName}/transpositions: the distinct transpositions of a maqām or jins,
- * and which renderings the build pre-renders.
+ * GET /{maqamat|ajnas}/{idName}/transpositions: the distinct transpositions of a maqām or jins.
  */
 import { apiError, isAnswer, ok, type ApiResponse } from "./errors.js";
 import { apiUrl, queryString } from "./links.js";
 import { KIND, entityObject, noteRef, tuningSystemEntity } from "./format.js";
 import { centsTolerance, includeArabic, tuningContextParams } from "./declare.js";
 import { resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
-import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
+import { defineRoute, type RequestContext } from "./route.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -82,21 +81,6 @@ export function distinctTranspositions(cat: Catalog, list: readonly Transpositio
   }
   return [...bySlot.values()].sort((a, b) => a.ascending[0].cents - b.ascending[0].cents);
 }
-
-/**
- * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per
- * transposed degree (the ones `/transpositions` lists). Octave renderings and other registers
- * stay with the fallback, which keeps the static tree within a static host's size limit; the
- * `full` profile takes every rendering (about 4 GB with the Arabic variants).
- */
-export function prerenderedRenderings(cat: Catalog, list: readonly Transposition[], { full }: PrerenderOptions): Transposition[] {
-  if (full) return list.filter((t, i) => list.findIndex((u) => u.idName === t.idName) === i);
-  const base = list[0]?.isBaseForm ? [list[0]] : [];
-  return [...base, ...distinctTranspositions(cat, list)];
-}
-
-/** Query prefixes of the pre-rendered detail variants (sorted names: `includeArabic` first). */
-export const detailQueryPrefixes = ({ full }: PrerenderOptions): readonly string[] => (full ? ["", "includeArabic=true&"] : [""]);
 
 /**
  * `/{kind}/{idName}/transpositions`: the distinct transpositions of a base entity in one tuning

@@ -6,21 +6,19 @@
  * file's canonical URL and download name, which a pre-rendered file shares.
  */
 import { apiError, textFile, type ApiResponse, isAnswer } from "./errors.js";
-import { defineRoute, type PrerenderOptions, type RequestContext, type Route } from "./route.js";
+import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { downloadNameOf } from "./staticPath.js";
 import { resolveEntity, resolveTuningPath, type TuningContext } from "./resolve.js";
-import { entityPath as entityIdNamePath } from "./entityViews.js";
+import { entityPath } from "./entityViews.js";
 import { detailRendering } from "./entityDetail.js";
-import { prerenderedRenderings } from "./entityTranspositions.js";
 import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../exports/render.js";
 import { descendingDiffers } from "../exports/scales.js";
-import { createCatalog, type Catalog } from "../theory/catalog.js";
+import { type Catalog } from "../theory/catalog.js";
 import type { Entity } from "../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
 import { findStartingNote } from "../theory/tuningSystem.js";
-import { transpositionsOf } from "../theory/transposition.js";
 import { alKindiOf, twelveToneGrouping } from "../theory/twelveToneSets.js";
 import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { toIdName } from "../theory/idName.js";
@@ -35,7 +33,7 @@ function fileAt(ctx: RequestContext, path: string, text: (target: { url: string;
 
 // ── Tuning systems ────────────────────────────────────────────────────────────────────────
 
-const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
+export const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
 
 /** What each format is, for the summaries. */
 const FORMAT_NAME: Record<Format, string> = { scl: "Scala scale (.scl)", kbm: "Scala keyboard mapping (.kbm)", tun: "AnaMark tuning (.tun, all 128 MIDI notes)" };
@@ -59,10 +57,10 @@ type EntityKind = Entity["kind"];
 const COLLECTION: Record<EntityKind, string> = { maqam: "maqamat", jins: "ajnas" };
 const SUFFIX: Record<EntityFile, string> = { scl: ".scl", kbm: ".kbm", "descending.scl": "-descending.scl" };
 
-const entityPath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
+export const entityFilePath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
   `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
 
-const realisable = (cat: Catalog, e: Entity, { ts, startingNote }: TuningContext): boolean =>
+export const realisable = (cat: Catalog, e: Entity, { ts, startingNote }: TuningContext): boolean =>
   e.kind === "maqam" ? isPossibleIn(cat, e, ts, startingNote) : isPossibleInSomeSet(cat, e, ts);
 
 const ENTITY_FILE_NAME: Record<EntityFile, string> = {
@@ -77,7 +75,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
     summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, plain ASCII text.`,
     unprocessable: true,
     answersFile: true,
-    params: { idName: entityIdNamePath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
+    params: { idName: entityPath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
       const ref = resolveEntity(cat, kind, p.idName);
@@ -92,21 +90,21 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
         return apiError({
           status: 404,
           error: `No separate descending scale for '${t.idName}'`,
-          message: `The descending sequence of ${t.name} is its ascending sequence reversed: ${entityPath(kind, t.idName, tuning, "scl")} holds both.`,
-          hint: `Use /api${entityPath(kind, t.idName, tuning, "scl")}.`,
+          message: `The descending sequence of ${t.name} is its ascending sequence reversed: ${entityFilePath(kind, t.idName, tuning, "scl")} holds both.`,
+          hint: `Use /api${entityFilePath(kind, t.idName, tuning, "scl")}.`,
         });
-      return fileAt(ctx, entityPath(kind, t.idName, tuning, file), (target) => entityFile(cat, ref.entity, t, tuning, file, target));
+      return fileAt(ctx, entityFilePath(kind, t.idName, tuning, file), (target) => entityFile(cat, ref.entity, t, tuning, file, target));
     },
   });
 
 // ── 12-pitch-class sets ───────────────────────────────────────────────────────────────────
 
-const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
+export const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
 
-const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
+export const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
 
 /** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
-function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ApiResponse {
+export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ApiResponse {
   const alKindi = alKindiOf(cat);
   if (!findStartingNote(alKindi, tuning.startingNote))
     return apiError({
@@ -155,46 +153,3 @@ export const routes: readonly Route[] = [
   ...(["scl", "kbm"] as const).map((file) => entityRoute("jins", file)),
   ...FORMATS.map(setRoute),
 ];
-
-/** The three files of each tuning system × starting note. */
-export function* tuningSystemFiles(cat: Catalog): Generator<string> {
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
-}
-
-/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs). */
-export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: EntityKind): Generator<string> {
-  const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes)
-      for (const e of entities) {
-        const tuning = { ts, startingNote };
-        if (!realisable(cat, e, tuning)) continue;
-        for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
-          const files: EntityFile[] = descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
-          for (const file of files) yield entityPath(kind, t.idName, tuning, file);
-        }
-      }
-}
-
-/** The three files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has. */
-export function* setFiles(cat: Catalog): Generator<string> {
-  for (const { id } of cat.tuningSystems) {
-    // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
-    // 55 pairs) are not kept by the catalog that plans the rest of a build.
-    const own = createCatalog(cat.facts);
-    const ts = own.findTuningSystem(id)!;
-    for (const startingNote of ts.startingNotes) {
-      const tuning = { ts, startingNote };
-      const sets = setsOf(own, tuning);
-      if (!isAnswer(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
-    }
-  }
-}
-
-export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
-  yield* tuningSystemFiles(cat);
-  yield* renderingFiles(cat, options, "maqam");
-  yield* renderingFiles(cat, options, "jins");
-  yield* setFiles(cat);
-}

@@ -242,6 +242,3 @@ const calculateRoute = defineRoute({
 });
 
 export const routes: Route[] = [compareRoute, calculateRoute, intervalsRoute];
-
-/** Every interval request names its own notes or values: nothing bounded to pre-render. */
-export function* prerender(): Generator<string> {}

@@ -6,7 +6,7 @@
  * The path parameter is greedy because a transposed idName may name a tonic containing `/`.
  */
 import { ok, type ApiResponse, isAnswer } from "./errors.js";
-import { defineRoute, type PrerenderOptions, type RequestContext } from "./route.js";
+import { defineRoute, type RequestContext } from "./route.js";
 import type { ParamDeclaration, ParsedParams } from "./params.js";
 import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType , tuningContextParams } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
@@ -15,7 +15,6 @@ import { requestedTonic, resolveEntity, resolveTuning, type TuningContext } from
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
 import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContext, optionsConflict, transposeToParameter } from "./entityDetail.js";
 import { entityPath, availabilityHint, commentsOf, degreePitchClass, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
-import { prerenderedRenderings, detailQueryPrefixes } from "./entityTranspositions.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Interval } from "../theory/interval.js";
@@ -351,27 +350,3 @@ const detailRoute = defineRoute({
 });
 
 export const routes = [detailRoute];
-
-// ---------------------------------------------------------------------------------------------
-// Pre-rendering (canonical form: parameters sorted by name, values as idNames)
-
-/**
- * Per maqām × tuning system × starting note where it is realisable, the detail of every reachable
- * tonic — the taḥlīl under the base idName, every other entry under its own idName — in default
- * form and with `pitchClassDataType=all`; and `/maqamat/all` per tuning system × starting note.
- */
-export function* prerender(cat: Catalog, options: PrerenderOptions): Generator<string> {
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) {
-      const context = `startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
-      yield `${COLLECTION}/all?${context}`;
-      for (const m of cat.maqamat) {
-        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
-        for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
-          for (const prefix of detailQueryPrefixes(options)) {
-            yield `${COLLECTION}/${idName}?${prefix}${context}`;
-            yield `${COLLECTION}/${idName}?${prefix}pitchClassDataType=all&${context}`;
-          }
-      }
-    }
-}

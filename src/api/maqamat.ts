@@ -15,16 +15,16 @@ import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from ".
 import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
 import { SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, sortByNameOrTonic } from "./entityViews.js";
 import { availabilityRoute } from "./entityAvailability.js";
-import { distinctTranspositions, transpositionsRoute } from "./entityTranspositions.js";
+import { transpositionsRoute } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
-import { familyOf, FAMILY_ID_NAMES, NO_JINS, type Family } from "../theory/family.js";
+import { familyOf, NO_JINS, type Family } from "../theory/family.js";
 import { ajnasOf, type DegreeAjnas, type JinsInstance } from "../theory/jinsDetection.js";
 import { namedDegreesOf, type NamedDegree, type NamedDegrees } from "../theory/degrees.js";
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
-import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
+import { isPossibleInSomeSet } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
@@ -145,7 +145,7 @@ function listFamily(cat: Catalog, m: Maqam, tolerance: number): Family {
 const listFamiliesMemo = memoOf<Family[]>("listFamilies");
 
 /** The list family of every maqām, in data order; computed once per tolerance. */
-const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
+export const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
   listFamiliesMemo(cat)(String(tolerance), () => cat.maqamat.map((m) => listFamily(cat, m, tolerance)));
 
 const listRoute = defineRoute({
@@ -293,49 +293,3 @@ export const routes = [
   compareRoute("maqam", compareParts),
   listRoute,
 ];
-
-// ---------------------------------------------------------------------------------------------
-// Pre-rendering (canonical form: parameters sorted by name, values as idNames)
-
-/** The tonics the spec allows for filtering, and every tonic the data has. */
-const listTonics = (cat: Catalog) => [
-  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...cat.maqamat.map((m) => toIdName(m.ascending[0]))]),
-];
-
-/** `name=value` pairs for an optional parameter: absent, or each value. */
-const optional = (name: string, values: readonly string[]): (string | undefined)[] => [undefined, ...values.map((v) => `${name}=${v}`)];
-
-/**
- * Every list variant (each family and tonic filter, alone and combined, each sort, with and
- * without Arabic and sources), the families of every tuning system × starting note, the
- * availability of every maqām through its base idName and every transposed idName, and its
- * transpositions wherever they are a 200. Compare stays with the fallback server.
- */
-export function* prerender(cat: Catalog): Generator<string> {
-  const families = [...new Set([...FAMILY_ID_NAMES, ...listFamilies(cat, 5).map((f) => f.idName)])];
-  for (const family of optional("filterByFamily", families))
-    for (const tonic of optional("filterByTonic", listTonics(cat)))
-      for (const arabic of optional("includeArabic", ["true"]))
-        for (const sources of optional("includeSources", ["true"]))
-          for (const sort of optional("sortBy", SORT_OPTIONS)) {
-            const query = [family, tonic, arabic, sources, sort].filter((x) => x !== undefined).join("&");
-            yield query ? `${COLLECTION}?${query}` : COLLECTION;
-          }
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes)
-      for (const arabic of ["", "includeArabic=true&"]) yield `${COLLECTION}/families?${arabic}startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
-  for (const m of cat.maqamat) {
-    const transposedIds = new Set<string>();
-    for (const ts of cat.tuningSystems)
-      for (const startingNote of ts.startingNotes) {
-        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
-        const list = transpositionsOf(cat, m, ts, startingNote);
-        for (const t of list) if (t.idName !== m.idName) transposedIds.add(t.idName);
-        if (distinctTranspositions(cat, list).length) yield `${COLLECTION}/${m.idName}/transpositions?startingNote=${toIdName(startingNote)}&tuningSystem=${ts.id}`;
-      }
-    for (const id of [m.idName, ...transposedIds]) {
-      yield `${COLLECTION}/${id}/availability`;
-      yield `${COLLECTION}/${id}/availability?includeArabic=true`;
-    }
-  }
-}

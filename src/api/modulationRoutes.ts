@@ -319,9 +319,3 @@ export const routes = [
     computed: true,
   }),
 ];
-
-/**
- * Nothing is pre-rendered: the answer depends on free combinations of two maqāmāt, tonics,
- * waypoints, hop and route limits and flags, so route search is answered by the fallback server.
- */
-export function* prerender(): Generator<string> {}

@@ -7,7 +7,7 @@ import { apiError, ok, isAnswer } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
-import { apiUrl, selfUrl, queryString } from "./links.js";
+import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
 import { tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
@@ -18,7 +18,7 @@ import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchC
 import { namesOf } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
 
-const BASE = "/pitch-classes/note-names";
+export const NOTE_NAMES_PATH = "/pitch-classes/note-names";
 
 export const noteNameNotFound = (cat: Catalog, given: string) =>
   apiError({
@@ -42,9 +42,9 @@ export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningCo
 
 const noteLinks = (ctx: RequestContext, idName: string) => ({
   self: selfUrl(ctx),
-  detail: apiUrl(ctx, `${BASE}/${idName}`),
-  availability: apiUrl(ctx, `${BASE}/${idName}/availability`),
-  compare: apiUrl(ctx, `${BASE}/${idName}/compare`),
+  detail: apiUrl(ctx, `${NOTE_NAMES_PATH}/${idName}`),
+  availability: apiUrl(ctx, `${NOTE_NAMES_PATH}/${idName}/availability`),
+  compare: apiUrl(ctx, `${NOTE_NAMES_PATH}/${idName}/compare`),
 });
 
 /** The pitch class of a note name in a tuning context (first in octave-then-index order). */
@@ -60,15 +60,15 @@ const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.c
 const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
   new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(cat, pitchClassesOf(cat, ts, startingNote))]));
 
-const SORT_OPTIONS = ["order", "alphabetical"] as const;
+export const NOTE_NAME_SORT_OPTIONS = ["order", "alphabetical"] as const;
 
 const listRoute = defineRoute({
-  path: BASE,
+  path: NOTE_NAMES_PATH,
   summary: "Every note name of the archive in its canonical order (or alphabetically).",
   exampleQuery: { filterByTuningSystem: "ibnsina_1037" },
   params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
-    sortBy: oneOf(SORT_OPTIONS, { fallback: "order", blank: "default", other: "default", description: "`order` (canonical) or `alphabetical`.", example: "alphabetical" }),
+    sortBy: oneOf(NOTE_NAME_SORT_OPTIONS, { fallback: "order", blank: "default", other: "default", description: "`order` (canonical) or `alphabetical`.", example: "alphabetical" }),
     filterByTuningSystem: optionalText({
       blank: "error",
       description: "Only the note names among the pitch classes of this tuning system.",
@@ -93,7 +93,7 @@ const listRoute = defineRoute({
         englishName: n.englishName,
         order: n.index,
         octave: n.octave,
-        links: { detail: apiUrl(ctx, `${BASE}/${n.idName}`), availability: apiUrl(ctx, `${BASE}/${n.idName}/availability`) },
+        links: { detail: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}`), availability: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}/availability`) },
       }));
     return ok({ count: data.length, data });
   },
@@ -104,7 +104,7 @@ const dataType = () => pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank
 const noteNamePath = () => pathParam({ description: "Note name (idName), as /api/note-names lists them.", example: "rast", blank: "kept" });
 
 const detailRoute = defineRoute({
-  path: `${BASE}/{noteName+}`,
+  path: `${NOTE_NAMES_PATH}/{noteName+}`,
   summary: "A note name's pitch class in one tuning system and starting note, or in all of them.",
   params: {
     noteName: noteNamePath(),
@@ -146,7 +146,7 @@ const detailRoute = defineRoute({
 });
 
 const availabilityRoute = defineRoute({
-  path: `${BASE}/{noteName+}/availability`,
+  path: `${NOTE_NAMES_PATH}/{noteName+}/availability`,
   summary: "The tuning systems and starting notes in which a note name is a pitch class.",
   params: { noteName: noteNamePath(), includeArabic: includeArabic() },
   handle: (p, ctx) => {
@@ -166,7 +166,7 @@ const availabilityRoute = defineRoute({
 });
 
 const compareRoute = defineRoute({
-  path: `${BASE}/{noteName+}/compare`,
+  path: `${NOTE_NAMES_PATH}/{noteName+}/compare`,
   summary: "A note name's pitch class compared across tuning systems and starting notes.",
   computed: true,
   params: {
@@ -195,17 +195,3 @@ const compareRoute = defineRoute({
 });
 
 export const routes: Route[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
-
-/** Every list variant, and each note name's detail over all tuning systems and its availability. */
-export function* prerender(cat: Catalog): Generator<string> {
-  for (const filter of [undefined, ...cat.tuningSystems.map((ts) => ts.id)])
-    for (const arabic of [undefined, "true"])
-      for (const sortBy of [undefined, ...SORT_OPTIONS])
-        // Parameters in name order: the canonical form of a pre-rendered request.
-        yield BASE + queryString([["filterByTuningSystem", filter], ["includeArabic", arabic], ["sortBy", sortBy]]);
-  for (const { idName } of cat.notes.allNoteNames)
-    for (const q of ["", "?includeArabic=true"]) {
-      yield `${BASE}/${idName}${q}`;
-      yield `${BASE}/${idName}/availability${q}`;
-    }
-}

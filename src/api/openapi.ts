@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ok, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
-import { exampleRequest, exampleTarget, operationId, parameterSchema } from "./describe.js";
+import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { ERROR_BODY, RESPONSE_SCHEMAS, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./responses/index.js";
 

@@ -20,11 +20,6 @@ export interface RequestContext {
 
 type RawInput = Record<string, string | undefined>;
 
-/** Which answers a build pre-renders: `full` adds every maqām and jins rendering (hosts without a size limit). */
-export interface PrerenderOptions {
-  full: boolean;
-}
-
 export interface RouteSpec<D extends ParamDeclarations> {
   /** Path below /api; `{x}` matches one segment and `{x+}` one or more (note idNames may contain `/`). */
   path: string;

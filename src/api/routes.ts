@@ -1,12 +1,11 @@
 /**
  * Every endpoint, most specific pattern first (a fixed segment such as `families` must win over
- * `{idName}`), and the requests each group pre-renders. Endpoint groups register here.
+ * `{idName}`). Endpoint groups register here; what a build pre-renders is scripts/prerender.
  */
-import { dispatch, type PrerenderOptions, type RequestContext, type Route } from "./route.js";
+import { dispatch, type RequestContext, type Route } from "./route.js";
 import { exampleRequest } from "./describe.js";
 import { indexRoute } from "./apiIndex.js";
 import { openApiRoute } from "./openapi.js";
-import type { Catalog } from "../theory/catalog.js";
 import * as classificationApi from "./classification.js";
 import * as maqamatApi from "./maqamat.js";
 import * as tuningSystemMaqamatApi from "./tuningSystemMaqamat.js";
@@ -33,10 +32,3 @@ const answerExample = (route: Route, ctx: RequestContext) => {
 
 /** Every route: the index (/api) and the OpenAPI document describe the endpoints. */
 export const routes: readonly Route[] = [indexRoute(dataRoutes), openApiRoute(dataRoutes, answerExample), ...dataRoutes];
-
-/** Requests (path below /api plus canonical query) worth pre-rendering, group by group. */
-export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
-  yield "/";
-  yield "/openapi.json";
-  for (const g of groups) yield* g.prerender(cat, options);
-}

@@ -189,11 +189,3 @@ export const routes: Route[] = [
   detailRoute,
   listRoute,
 ];
-
-/** Every source answer, with and without Arabic. */
-export function* prerender(cat: Catalog): Generator<string> {
-  for (const q of ["", "?includeArabic=true"]) {
-    yield `/sources${q}`;
-    for (const { id } of cat.sources) for (const sub of ["", "/tuning-systems", "/maqamat", "/ajnas"]) yield `/sources/${id}${sub}${q}`;
-  }
-}

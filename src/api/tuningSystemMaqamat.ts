@@ -122,22 +122,3 @@ const route = defineRoute({
 });
 
 export const routes = [route];
-
-/**
- * The default form and single-feature variants (canonical: sorted by name). Transpositions with
- * degree details reach 14 MB a file (110 MB in all), so that combination is left to the fallback.
- */
-const VARIANTS = [
-  "",
-  "?includeArabic=true",
-  "?sortBy=alphabetical",
-  "?includeMaqamDegrees=true",
-  "?includeDegreeDetails=true&includeMaqamDegrees=true",
-  "?includeTranspositions=true",
-];
-
-/** Every tuning system × starting note in the default form and a few flag combinations. */
-export function* prerender(cat: Catalog): Generator<string> {
-  for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) for (const q of VARIANTS) yield `/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat${q}`;
-}

@@ -7,7 +7,6 @@ import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, pitchClassObject, sourc
 import { resolveTuningPath, tuningSystemNotFound } from "./resolve.js";
 import { commentsOf } from "./entityViews.js";
 import { referenceFrequencyOf, pitchClassesPerOctave } from "../theory/tuningSystem.js";
-import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { toIdName } from "../theory/idName.js";
 
@@ -76,7 +75,7 @@ const detailRoute = defineRoute({
   },
 });
 
-const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
+export const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
 
 const pitchClassesRoute = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/pitch-classes",
@@ -123,15 +122,3 @@ const pitchClassesRoute = defineRoute({
 });
 
 export const routes = [pitchClassesRoute, detailRoute, listRoute];
-
-/** Every list variant, each tuning system with and without Arabic, and each tuning system × starting note's pitch classes per data type and octave. */
-export function* prerender(cat: Catalog): Generator<string> {
-  for (const q of ["", "?includeArabic=true", "?includeSources=true", "?includeArabic=true&includeSources=true"]) yield `/tuning-systems${q}`;
-  for (const ts of cat.tuningSystems) for (const q of ["", "?includeArabic=true"]) yield `/tuning-systems/${ts.id}${q}`;
-  for (const ts of cat.tuningSystems)
-    for (const note of ts.startingNotes) {
-      const base = `/tuning-systems/${ts.id}/${toIdName(note)}/pitch-classes`;
-      yield base;
-      for (const type of PITCH_CLASS_DATA_TYPES) for (const octave of OCTAVE_OPTIONS) yield `${base}?octave=${octave}&pitchClassDataType=${type}`;
-    }
-}

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { catalog } from "./catalog.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { prerenderRequests } from "../../src/api/routes.js";
+import { prerenderRequests } from "../../scripts/prerender/index.js";
 import { build, type BuildOptions } from "../../scripts/build.js";
 import type { Encoding } from "../../src/serve/handler.js";
 

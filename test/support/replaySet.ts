@@ -1,5 +1,6 @@
 /** Recorded requests taken round-robin over the endpoints, for replaying through a runtime. */
-import { dataRoutes as routes, prerenderRequests } from "../../src/api/routes.js";
+import { dataRoutes as routes } from "../../src/api/routes.js";
+import { prerenderRequests } from "../../scripts/prerender/index.js";
 import { recordedCases, endpointOf } from "./recorded.js";
 import { catalog } from "./catalog.js";
 

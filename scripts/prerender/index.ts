@@ -1,0 +1,31 @@
+/**
+ * What a build pre-renders: requests (path below /api plus canonical query) worth writing as
+ * files for a static host. Everything else is answered by the fallback, the worker or the browser
+ * with the same handler, so this is a policy of size, not of behaviour.
+ */
+import type { Catalog } from "../../src/theory/catalog.js";
+import { ajnasRequests, maqamatRequests, maqamDetailRequests } from "./entities.js";
+import { classificationRequests, noteNamesRequests, sourcesRequests, tuningSystemMaqamatRequests, tuningSystemsRequests } from "./collections.js";
+import { exportRequests } from "./exports.js";
+import type { PrerenderOptions } from "./renderings.js";
+
+export type { PrerenderOptions } from "./renderings.js";
+
+/**
+ * The index, the OpenAPI document and each endpoint group's requests. Interval calculation,
+ * route searches and the compare routes have nothing bounded to pre-render: they name free notes,
+ * values, waypoints or lists of tuning systems.
+ */
+export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
+  yield "/";
+  yield "/openapi.json";
+  yield* exportRequests(cat, options);
+  yield* classificationRequests(cat);
+  yield* maqamatRequests(cat);
+  yield* tuningSystemMaqamatRequests(cat);
+  yield* tuningSystemsRequests(cat);
+  yield* noteNamesRequests(cat);
+  yield* sourcesRequests(cat);
+  yield* ajnasRequests(cat, options);
+  yield* maqamDetailRequests(cat, options);
+}
