@@ -48,8 +48,8 @@ export function apiError({ status = 400, error, message, hint, extra }: ErrorSpe
 
 export const ok = (body: unknown): JsonResponse => ({ [ANSWER]: true, status: 200, body });
 
-export const notFound = (what: string, id: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
-  apiError({ status: 404, error: `${what} '${id}' not found`, message: `No ${what.toLowerCase()} has the id '${id}'.`, hint, extra });
+/** Every 404: the entity or file a request names does not exist (the spec's "not found" errors). */
+export const notFound = (spec: Omit<ErrorSpec, "status">): JsonResponse => apiError({ ...spec, status: 404 });
 
 export const missingParameter = (name: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
   apiError({

@@ -5,7 +5,7 @@
  * come from src/exports; this module resolves the path (with the usual JSON 4xx) and names the
  * file's canonical URL and download name, which a pre-rendered file shares.
  */
-import { apiError, textFile, type ApiResponse, isAnswer } from "./errors.js";
+import { apiError, textFile, type ApiResponse, isAnswer, notFound } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
@@ -87,8 +87,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
       if (isAnswer(rendering)) return rendering;
       const { t } = rendering;
       if (file === "descending.scl" && !descendingDiffers(t))
-        return apiError({
-          status: 404,
+        return notFound({
           error: `No separate descending scale for '${t.idName}'`,
           message: `The descending sequence of ${t.name} is its ascending sequence reversed: ${entityFilePath(kind, t.idName, tuning, "scl")} holds both.`,
           hint: `Use /api${entityFilePath(kind, t.idName, tuning, "scl")}.`,
@@ -134,8 +133,7 @@ const setRoute = (format: Format) =>
       if (isAnswer(sets)) return sets;
       const set = sets.find((s) => setIdNameOf(s) === toIdName(p.setIdName));
       if (!set)
-        return apiError({
-          status: 404,
+        return notFound({
           error: `Pitch-class set '${p.setIdName}' not found`,
           message: `No 12-pitch-class set has the idName '${p.setIdName}' in ${tuning.ts.id} from ${toIdName(tuning.startingNote)}.`,
           hint: "Set idNames are listed by /api/maqamat/classification/12-pitch-class-sets for the same tuning system and starting note.",

@@ -1,5 +1,5 @@
 /** GET /intervals, /intervals/compare and /intervals/calculate. */
-import { apiError, ok, type ApiResponse, isAnswer } from "./errors.js";
+import { apiError, ok, type ApiResponse, isAnswer, notFound } from "./errors.js";
 import { defineRoute, type Route } from "./route.js";
 import { MAX_LIST_ITEMS, tuningSystemIds } from "./params.js";
 import { includeArabic, list, oneOf, requiredText, tuningSystemList } from "./declare.js";
@@ -159,8 +159,7 @@ function identify(cat: Catalog, pcs: readonly PitchClass[], raw: string, type: V
 }
 
 const pitchClassNotFound = (raw: string, tuningSystem: string, startingNote: string) =>
-  apiError({
-    status: 404,
+  notFound({
     error: `Pitch class '${raw}' not found`,
     message: `Could not find a pitch class matching '${raw}' in tuning system '${tuningSystem}' with starting note '${startingNote}'.`,
     hint: "Use a note name from /api/pitch-classes/note-names, or a value equal to a pitch-class value of the tuning system (give fromType/toType when its format is ambiguous).",

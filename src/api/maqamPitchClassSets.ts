@@ -2,7 +2,7 @@
  * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with
  * the same pitch classes (computation brief §11).
  */
-import { apiError, ok, isAnswer } from "./errors.js";
+import { apiError, ok, isAnswer, notFound } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, tuningContextParams } from "./declare.js";
 import { resolveTuning } from "./resolve.js";
@@ -75,8 +75,7 @@ export const maqamSetsRoute = defineRoute({
     if (isAnswer(selected)) return selected;
     const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
     if (filter && sets.length === 0)
-      return apiError({
-        status: 404,
+      return notFound({
         error: `No sets found containing maqam '${p.maqamId}'`,
         message: `No maqām pitch-class set of '${tuning.ts.id}' on '${toIdName(tuning.startingNote)}' lists '${filterIdName(filter)}'${selected.setId ? ` in '${selected.setId}'` : ""}.`,
         hint: "Leave maqamId out to list every set, or try /api/maqamat/classification/12-pitch-class-sets, whose sets are completed to twelve keys.",

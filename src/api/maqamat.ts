@@ -6,12 +6,12 @@
  * tonic containing `/`, so the path parameter is greedy, and these routes are registered before
  * the maqām detail route.
  */
-import { ok } from "./errors.js";
+import { notFound, ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, includeArabic, includeSources, oneOf, optionalText, requiredText } from "./declare.js";
 import { apiUrl, queryString } from "./links.js";
 import { entityObject, noteRef, sourcesOf } from "./format.js";
-import { invalidStartingNote, tuningSystemNotFound, type TuningContext } from "./resolve.js";
+import { tuningSystemNotFound, unknownStartingNote, type TuningContext } from "./resolve.js";
 import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
 import { SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, sortByNameOrTonic } from "./entityViews.js";
 import { availabilityRoute } from "./entityAvailability.js";
@@ -233,7 +233,7 @@ const familiesRoute = defineRoute({
     if (!ts) return tuningSystemNotFound(p.tuningSystem);
     const startingNote = findStartingNote(ts, p.startingNote);
     // The spec makes an unknown starting note a 404 on this route (elsewhere it is a 400).
-    if (!startingNote) return { ...invalidStartingNote(ts, p.startingNote), status: 404 };
+    if (!startingNote) return notFound(unknownStartingNote(ts, p.startingNote));
     const data = familiesIn(cat, ts, startingNote, p.centsTolerance).map((family) => ({
       family: familyRef(family, p.includeArabic, false),
       links: { maqamat: `/api${COLLECTION}${queryString([["filterByFamily", family.idName]])}` },

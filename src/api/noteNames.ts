@@ -3,7 +3,7 @@
  * /compare. A note idName may contain `/` (`saham/ramal_tuti`), so the path parameter is greedy
  * and the sub-routes are matched first.
  */
-import { apiError, ok, isAnswer } from "./errors.js";
+import { apiError, ok, isAnswer, notFound } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
@@ -21,8 +21,7 @@ import { toIdName } from "../theory/idName.js";
 export const NOTE_NAMES_PATH = "/pitch-classes/note-names";
 
 export const noteNameNotFound = (cat: Catalog, given: string) =>
-  apiError({
-    status: 404,
+  notFound({
     error: `Note name '${given}' not found`,
     message: "The note name must be one of the note names of the five octaves (idName or display name).",
     hint: `Valid note names include: ${cat.notes.allNoteNames
@@ -33,8 +32,7 @@ export const noteNameNotFound = (cat: Catalog, given: string) =>
 
 /** The note name is not among the pitch classes of this tuning system and starting note. */
 export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningContext) =>
-  apiError({
-    status: 404,
+  notFound({
     error: `Note name '${name}' not found in tuning system '${ts.id}' with starting note '${startingNote}'`,
     message: "This tuning system has no pitch class of that name for this starting note (octaves 0-3).",
     hint: `Use /api/pitch-classes/note-names/${toIdName(name)}/availability to see where this note name is available.`,

@@ -2,7 +2,7 @@
  * What both pitch-class-set endpoints share: the maqām and set filters, set listing and the
  * transpositions that fit no set.
  */
-import { apiError, type ApiResponse } from "./errors.js";
+import { apiError, type ApiResponse, notFound } from "./errors.js";
 import { flag, optionalText } from "./declare.js";
 import type { TuningContext } from "./resolve.js";
 import { noteRef } from "./format.js";
@@ -27,8 +27,7 @@ export type MaqamFilter = EntityReference<Maqam>;
 export function resolveMaqamFilter(cat: Catalog, maqamId: string): MaqamFilter | ApiResponse {
   const found = cat.findMaqam(maqamId);
   if (found) return found;
-  return apiError({
-    status: 404,
+  return notFound({
     error: `Maqām '${maqamId}' not found`,
     message: `No maqām has the id, idName or transposition idName '${maqamId}'.`,
     hint: "Use /api/maqamat to see all maqām idNames, e.g. maqamId=maqam_rast or maqamId=maqam_rast_al_nawa.",
@@ -65,8 +64,7 @@ export function selectSet(cat: Catalog, listed: ListedSet[], setId: string): { s
   const sets = listed.filter((s) => setIdNameOf(s.set) === canonical);
   if (sets.length > 0) return { sets, setId: canonical };
   const available = listed.map((s) => setIdNameOf(s.set));
-  return apiError({
-    status: 404,
+  return notFound({
     error: `Set '${setId}' not found`,
     message: `No pitch-class set has the idName '${setId}' in this tuning system and starting note.`,
     hint: `Set idNames are a source transposition's idName plus '_set', e.g. ${available[0] ?? "maqam_rast_set"}; leave setId out to list every set.`,

@@ -3,7 +3,7 @@
  * (with the transposition-identifier rules of the spec) and the selected transposition — into
  * theory values, or the spec's 4xx answer.
  */
-import { apiError, type ApiResponse } from "./errors.js";
+import { apiError, type ApiResponse, type ErrorSpec, notFound } from "./errors.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity, EntityReference } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -28,8 +28,7 @@ export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, st
     });
   const ts = cat.findTuningSystem(tuningSystem);
   if (!ts)
-    return apiError({
-      status: 404,
+    return notFound({
       error: `Tuning system '${tuningSystem}' not found`,
       message: `No tuning system has the id '${tuningSystem}'.`,
       hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
@@ -54,21 +53,22 @@ export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, st
 }
 
 export const tuningSystemNotFound = (id: string) =>
-  apiError({
-    status: 404,
+  notFound({
     error: "Tuning system not found",
     message: `No tuning system has the id '${id}'.`,
     hint: "Use /api/tuning-systems to see all available tuning systems and their ids.",
     extra: { tuningSystemId: id },
   });
 
-export const invalidStartingNote = (ts: TuningSystem, given: string) =>
-  apiError({
-    error: "Invalid starting note",
-    message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
-    hint: `Use one of: ${ts.startingNotes.map(toIdName).join(", ")}.`,
-    extra: { validOptions: ts.startingNotes.map(toIdName), availableTuningSystemStartingNotes: ts.startingNotes },
-  });
+/** The error of a starting note the tuning system does not have: a 400 as a rule, a 404 where the spec says so. */
+export const unknownStartingNote = (ts: TuningSystem, given: string): ErrorSpec => ({
+  error: "Invalid starting note",
+  message: `'${given}' is not a starting note of tuning system '${ts.id}'.`,
+  hint: `Use one of: ${ts.startingNotes.map(toIdName).join(", ")}.`,
+  extra: { validOptions: ts.startingNotes.map(toIdName), availableTuningSystemStartingNotes: ts.startingNotes },
+});
+
+const invalidStartingNote = (ts: TuningSystem, given: string) => apiError(unknownStartingNote(ts, given));
 
 /** The `{id}/{startingNote}` path segments of the per-tuning-system routes (404 unknown system, 400 bad starting note). */
 export function resolveTuningPath(cat: Catalog, id: string, startingNote: string): TuningContext | ApiResponse {
@@ -82,8 +82,7 @@ export function resolveTuningPath(cat: Catalog, id: string, startingNote: string
 export function resolveEntity<K extends Entity["kind"]>(cat: Catalog, kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
   const found = (kind === "maqam" ? cat.findMaqam(idName) : cat.findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
   if (found) return found;
-  return apiError({
-    status: 404,
+  return notFound({
     error: `${KIND[kind].Word} '${idName}' not found`,
     message: `No ${KIND[kind].word} has the id or idName '${idName}'.`,
     hint: `Use /api${KIND[kind].collection} to see all available ids and idNames.`,

@@ -3,7 +3,7 @@
  * and a pure handler `(params, context) -> {status, body}`; the static build and the
  * fallback server both go through `dispatch`, so a pre-rendered file equals the live answer.
  */
-import { apiError, type ApiResponse } from "./errors.js";
+import { apiError, type ApiResponse, notFound } from "./errors.js";
 import { parseParams, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
 
@@ -125,8 +125,7 @@ export function dispatch(routes: readonly Route[], ctx: RequestContext): ApiResp
       });
     }
   }
-  return apiError({
-    status: 404,
+  return notFound({
     error: "Route not found",
     message: `No endpoint answers GET /api${ctx.path}.`,
     hint: "GET /api lists every endpoint with an example; /api/openapi.json describes them all.",

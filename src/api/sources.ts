@@ -2,7 +2,7 @@
  * GET /sources, /sources/{id} and the tuning systems, maqāmāt and ajnās whose page references
  * cite a source. Source ids are the stored ids, matched exactly.
  */
-import { apiError, ok } from "./errors.js";
+import { apiError, ok, notFound } from "./errors.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
 import type { ParamDeclarations, ParsedParams } from "./params.js";
 import { includeArabic, pathParam } from "./declare.js";
@@ -79,8 +79,7 @@ function sourceRecord(source: SourceRecord, withArabic: boolean) {
 }
 
 const sourceNotFound = (id: string) =>
-  apiError({
-    status: 404,
+  notFound({
     error: `Source '${id}' not found`,
     message: `No source has the id '${id}'.`,
     hint: "Use /api/sources to see all available sources and their ids.",

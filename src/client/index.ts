@@ -5,6 +5,7 @@
  * need, or asks the fallback server. Every path gives the same JSON as the Node server.
  */
 import { canonicalQuery, staticFileOf } from "../api/staticPath.js";
+import { notFound } from "../api/errors.js";
 import type { ResponseBodies } from "./bodies.js";
 
 export type { ResponseBodies } from "./bodies.js";
@@ -160,12 +161,8 @@ export function createClient(options: ClientOptions): Client {
       const answer = await fetchFn(`${fallbackUrl}/api${target}`);
       return { status: answer.status, body: await answer.json(), source: "fallback", request: target };
     }
-    return {
-      status: 404,
-      body: { error: "Not found", message: `No file answers ${target}.`, hint: "Turn compute on or give a fallbackUrl." },
-      source: "static",
-      request: target,
-    };
+    const { status, body: error } = notFound({ error: "Not found", message: `No file answers ${target}.`, hint: "Turn compute on or give a fallbackUrl." });
+    return { status, body: error, source: "static", request: target };
   }
 
   return {
