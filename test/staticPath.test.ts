@@ -7,6 +7,10 @@ const fileOf = (request: string) => {
   const url = new URL(request, "http://x");
   return staticFileOf(url.pathname, url.searchParams);
 };
+/** Every pre-rendered request of the default profile, listed once for the file's tests. */
+let listed: string[] | undefined;
+const prerendered = () => (listed ??= [...prerenderRequests(catalog)]);
+
 /** staticFileOf on the raw path, before WHATWG URL parsing resolves dot segments. */
 const rawFileOf = (path: string, query = "") => staticFileOf(path, new URLSearchParams(query));
 
@@ -47,13 +51,13 @@ describe("staticFileOf", () => {
   );
 
   it("keeps every file name inside its folder and within 255 bytes", () => {
-    for (const request of prerenderRequests(catalog)) {
+    const unsafe = prerendered().filter((request) => {
       const file = fileOf(request);
-      expect(file, request).toBeDefined();
-      const name = file!.slice(file!.lastIndexOf("/") + 1);
-      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
-      expect(file!.split("/").every((s) => s !== "" && s !== "." && s !== "..")).toBe(true);
-    }
+      if (file === undefined) return true;
+      const name = file.slice(file.lastIndexOf("/") + 1);
+      return Buffer.byteLength(name) > 255 || file.split("/").some((s) => s === "" || s === "." || s === "..");
+    });
+    expect(unsafe).toEqual([]);
   });
 });
 
@@ -66,14 +70,12 @@ describe("canonicalQuery", () => {
 
 describe("requestOfStaticFile", () => {
   it("inverts staticFileOf on every pre-rendered request", () => {
-    for (const request of prerenderRequests(catalog)) {
+    const notInverted = prerendered().filter((request) => {
       const url = new URL(request, "http://x");
-      const file = fileOf(request)!;
-      const back = requestOfStaticFile(file);
-      expect(back, file).toBeDefined();
-      expect(back!.path).toBe(url.pathname);
-      expect(back!.query.toString()).toBe(url.searchParams.toString());
-    }
+      const back = requestOfStaticFile(fileOf(request)!);
+      return back?.path !== url.pathname || back.query.toString() !== url.searchParams.toString();
+    });
+    expect(notInverted).toEqual([]);
   });
 
   it("maps /api itself to index.json and /api/openapi.json to its own name, and back", () => {
