@@ -14,6 +14,8 @@ export interface Profile {
   encodings: Encoding[];
   /** Most files the whole output may hold (pre-rendered files, the worker and the root files). */
   maxFiles?: number;
+  /** Most bytes the whole output may hold: everything the host publishes (the API, siblings, site, pictures, root files). */
+  maxBytes?: number;
   /** Whether build/pictures/ holds an SVG of every pre-rendered realisation (the explorer draws them anyway). */
   pictures: boolean;
   description: string;
@@ -22,7 +24,9 @@ export interface Profile {
 export const PROFILES: Record<HostProfile, Profile> = {
   "github-pages": {
     prerender: { full: false },
-    encodings: ["gzip"],
+    // GitHub Pages compresses answers by itself and serves no siblings, which would count against its 1 GB.
+    encodings: [],
+    maxBytes: 1e9,
     pictures: true,
     description: "the taḥlīl and one register per transposed degree of every maqām and jins, under GitHub Pages' 1 GB",
   },
