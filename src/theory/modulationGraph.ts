@@ -70,8 +70,6 @@ export interface ModulationGraph {
   /** Per maqām, the node of its analytical form: its first node that is not transposed, else its first. */
   analyticalNode: Map<Maqam, number>;
   outgoing: EdgeRows;
-  /** Reverse edges, for the distance-to-end of the search. */
-  incoming: EdgeRows;
 }
 
 /** Key of the node of a maqām on a tonic (display name; note names are unique across octaves). */
@@ -173,7 +171,7 @@ function buildGraph(cat: Catalog, ts: TuningSystem, startingNote: string, tolera
     rows.endRow();
   });
   const outgoing = rows.done();
-  return { nodes, byKey, analyticalNode, outgoing, incoming: reverseOf(outgoing) };
+  return { nodes, byKey, analyticalNode, outgoing };
 }
 
 /**
@@ -200,8 +198,11 @@ function registerShiftsOf(nodes: readonly RouteNode[]): [number, number][][] {
   return shifts;
 }
 
-/** The same edges indexed by their target. */
-function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
+/**
+ * The same edges indexed by their target, for a search's distance-to-end. Built per search rather
+ * than kept with the graph: it costs a pass over the edges, and would double the graph's bytes.
+ */
+export function incomingOf({ outgoing: { offset, node, category } }: ModulationGraph): EdgeRows {
   const n = offset.length - 1;
   const reverseOffset = new Int32Array(n + 1);
   for (const v of node) reverseOffset[v + 1]++;
@@ -221,8 +222,7 @@ function reverseOf({ offset, node, category }: EdgeRows): EdgeRows {
 const graphs = memoByTolerance<ModulationGraph>("modulationGraphs", "modulationGraphsAtOtherTolerances");
 
 /** Bytes of a graph's edge arrays, by which the graph memo is bounded (its nodes are shared with the transpositions). */
-export const graphBytes = ({ outgoing, incoming }: ModulationGraph): number =>
-  [outgoing, incoming].reduce((sum, rows) => sum + rows.offset.byteLength + rows.node.byteLength + rows.category.byteLength, 0);
+export const graphBytes = ({ outgoing: { offset, node, category } }: ModulationGraph): number => offset.byteLength + node.byteLength + category.byteLength;
 
 /** The modulation graph of a tuning system × starting note (display name) × tolerance. */
 export function modulationGraphOf(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): ModulationGraph {

@@ -6,7 +6,7 @@
  * every search spends from one budget of examined edges; when it runs out the search stops and
  * reports what it found so far (`budget.exhausted`).
  */
-import { EDGE_CATEGORIES, type EdgeKind, type ModulationGraph } from "./modulationGraph.js";
+import { EDGE_CATEGORIES, incomingOf, type EdgeKind, type ModulationGraph } from "./modulationGraph.js";
 
 export interface Hop {
   from: number;
@@ -103,7 +103,7 @@ function shortestRoutes(graph: ModulationGraph, start: number, end: number, opti
 
 /** Hops from every node to `end` over allowed edges, up to `limit` (beyond: a large number). */
 function distancesToEnd(graph: ModulationGraph, end: number, limit: number, allowed: boolean[], budget: SearchBudget): Int32Array {
-  const { offset, node, category } = graph.incoming;
+  const { offset, node, category } = incomingOf(graph);
   const distance = new Int32Array(graph.nodes.length).fill(limit + 1);
   distance[end] = 0;
   let frontier = [end];
