@@ -318,7 +318,7 @@ export async function build(
     let planned: Planned[];
     let catalog: Catalog;
     try {
-      catalog = createCatalog(readFacts(dataDir));
+      catalog = createCatalog(readFacts(dataDir), "build");
       planned = plan(options.requests ?? prerenderRequests(catalog, prerender));
       if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length - SITE_FILES);
     } catch (e) {

@@ -56,7 +56,7 @@ const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
 const REPORT_EVERY = 250;
 
 const { apiDir, baseUrl, encodings, dataDir } = workerData as WorkerSetup;
-const catalog = createCatalog(readFacts(dataDir));
+const catalog = createCatalog(readFacts(dataDir), "build");
 /** The handler's content hash (SHA-1, base64url), computed synchronously here. */
 const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
 const madeDirs = new Set<string>();

@@ -34,7 +34,7 @@ export function* setFiles(cat: Catalog): Generator<string> {
   for (const { id } of cat.tuningSystems) {
     // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
     // 55 pairs) are not kept by the catalog that plans the rest of a build.
-    const own = createCatalog(cat.facts);
+    const own = createCatalog(cat.facts, "build");
     const ts = own.findTuningSystem(id)!;
     for (const startingNote of ts.startingNotes) {
       const tuning = { ts, startingNote };

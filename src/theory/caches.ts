@@ -57,13 +57,30 @@ export type MemoName = keyof typeof MEMO_LIMITS;
 
 /**
  * Bytes per memo, for memos whose entries differ widely in size. The edge arrays of the 55
- * modulation graphs at the default tolerance take 120 MB: six take 13–24 MB, the other 49 take
- * 28 MB together. 48 MB keeps every small one and the last large one; free tolerances get room
+ * modulation graphs at the default tolerance take 60 MB: six take 3.6–12 MB, the other 49 take
+ * 15 MB together. 27 MB keeps every small one and the last large one; free tolerances get room
  * for the largest.
  */
 export const MEMO_BYTE_LIMITS: Partial<Record<MemoName, number>> = {
-  modulationGraphs: 48e6,
-  modulationGraphsAtOtherTolerances: 25e6,
+  modulationGraphs: 27e6,
+  modulationGraphsAtOtherTolerances: 13e6,
+};
+
+/**
+ * How much a catalog keeps. A build visits every tuning system × starting note many times over
+ * (each maqām's availability reads all 55), so it keeps everything MEMO_LIMITS allows. A serving
+ * catalog lives as long as a server, worker or page whose memory the host caps, and answers what
+ * clients ask, most of it from files: it keeps the lists of about 25 pairs and a few groupings,
+ * and recomputes the rest (a pair's lists take tens of milliseconds).
+ */
+export type CacheScale = "build" | "serving";
+
+const SERVING_LIMITS: Partial<Record<MemoName, number>> = {
+  transpositions: 4_000,
+  transpositionsAtOtherTolerances: 600,
+  maqamSetGroupings: 6,
+  twelveToneGroupings: 3,
+  analyticalForms: 32,
 };
 
 /** Cents within which intervals match when a request names no tolerance (the API's default). */
@@ -84,9 +101,10 @@ export interface Caches {
   modulations: WeakMap<Pools, WeakMap<Transposition, Modulations>>;
 }
 
-export function createCaches(): Caches {
+export function createCaches(scale: CacheScale): Caches {
+  const limits: Record<MemoName, number> = { ...MEMO_LIMITS, ...(scale === "serving" ? SERVING_LIMITS : {}) };
   const memos = Object.fromEntries(
-    Object.entries(MEMO_LIMITS).map(([name, limit]) => [name, boundedMemo<unknown>(limit, MEMO_BYTE_LIMITS[name as MemoName])]),
+    Object.entries(limits).map(([name, limit]) => [name, boundedMemo<unknown>(limit, MEMO_BYTE_LIMITS[name as MemoName])]),
   );
   return {
     memos: memos as Record<MemoName, Memo<unknown>>,

@@ -5,7 +5,7 @@
  */
 import type { Facts } from "../data/facts.js";
 import type { SourceRecord, FamilyRules } from "../data/schemas.js";
-import { createCaches, type Caches } from "./caches.js";
+import { createCaches, type Caches, type CacheScale } from "./caches.js";
 import { noteNameIndex, type NoteNameIndex } from "./noteName.js";
 import { tuningSystemOf, type TuningSystem } from "./tuningSystem.js";
 import { maqamOf, jinsOf, entityFinder, type Maqam, type Jins, type EntityReference } from "./entity.js";
@@ -29,7 +29,8 @@ export interface Catalog {
   caches: Caches;
 }
 
-export function createCatalog(facts: Facts): Catalog {
+/** `scale`: how much the catalog keeps (caches.ts); a build keeps everything, anything long-lived serves. */
+export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Catalog {
   const notes = noteNameIndex(facts.noteNames);
   const tuningSystems = facts.tuningSystems.map(tuningSystemOf);
   const byId = new Map(tuningSystems.map((ts) => [ts.id, ts]));
@@ -48,6 +49,6 @@ export function createCatalog(facts: Facts): Catalog {
     findJins: entityFinder(ajnas, notes),
     sources: facts.sources,
     familyRules: facts.familyRules,
-    caches: createCaches(),
+    caches: createCaches(scale),
   };
 }
