@@ -19,7 +19,7 @@ import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
-import { createCatalog, type Catalog } from "../src/theory/catalog.js";
+import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import { bundle } from "./bundle.js";
@@ -316,10 +316,10 @@ export async function build(
   const workers = Array.from({ length: count }, () => startWorker(setup));
   try {
     let planned: Planned[];
-    let catalog: Catalog;
     try {
-      catalog = createCatalog(readFacts(dataDir), "build");
-      planned = plan(options.requests ?? prerenderRequests(catalog, prerender));
+      // The planning catalog is let go once the plan is made: while the workers render, each with
+      // a catalog of its own, it would only add its caches to the build's peak memory.
+      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts(dataDir), "build"), prerender));
       if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length - SITE_FILES);
     } catch (e) {
       await Promise.all(workers.map((w) => w.terminate()));
@@ -342,6 +342,7 @@ export async function build(
     }
     const summary = summarise(planned, results, options.baseUrl, encodings);
     const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
+    const catalog = createCatalog(readFacts(dataDir), "build");
     const site = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: summary.digest, written, catalog, pictures });
     const manifest: Manifest = { ...summary, profile, worker, site };
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
