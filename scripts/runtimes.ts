@@ -131,7 +131,7 @@ async function run(name: string, command: string, args: string[], port: number, 
  * as `application/octet-stream`, a missing path 404, a directory a JSON listing (no index file).
  * So the worker asks ASSETS for `<origin>/api/<file>` with the build directory as `assetsDir`.
  */
-export function workerdConfig(script: string, port: number, assetsDir?: string): string {
+export function workerdConfig(script: string, port: number, assetsDir?: string, v8Flags: readonly string[] = []): string {
   const services = [`(name = "main", worker = .worker)`];
   const bindings: string[] = [];
   if (assetsDir) {
@@ -142,6 +142,7 @@ export function workerdConfig(script: string, port: number, assetsDir?: string):
 const config :Workerd.Config = (
   services = [${services.join(", ")}],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+  v8Flags = [${v8Flags.map((f) => JSON.stringify(f)).join(", ")}],
 );
 const worker :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed ${JSON.stringify(script)})],
@@ -151,11 +152,12 @@ const worker :Workerd.Worker = (
 `;
 }
 
-export async function startWorkerd({ script, assetsDir }: { script: string; assetsDir?: string }): Promise<RunningRuntime> {
+/** `v8Flags`: V8 flags for the whole process, e.g. a heap bound such as a host puts on an isolate. */
+export async function startWorkerd({ script, assetsDir, v8Flags }: { script: string; assetsDir?: string; v8Flags?: readonly string[] }): Promise<RunningRuntime> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
   copyFileSync(script, join(dir, "worker.js"));
-  writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir));
+  writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir, v8Flags));
   return run("workerd", binaryOf("workerd"), ["serve", join(dir, "config.capnp")], port, dir, childEnv());
 }
 
@@ -175,6 +177,14 @@ export async function startDeno({ script }: { script: string }): Promise<Running
 }
 
 /**
+ * Node flags of the API server (`npm start`, `npm run serve`, the benches). V8 otherwise lets its
+ * heap grow into gigabytes before it collects, so a busy server's resident memory floats far above
+ * what it keeps: 320 MB is over twice what a serving catalog's caches hold at their bounds
+ * (src/theory/caches.ts) plus the largest answer's working set, and keeps the process near 400 MB.
+ */
+export const NODE_SERVER_FLAGS = ["--max-old-space-size=320"];
+
+/**
  * The Node server (src/serve/main.ts) serving `buildDir`, or with no build directory (every
  * answer computed): an empty temporary one.
  */
@@ -182,7 +192,7 @@ export async function startNodeServer({ buildDir }: { buildDir?: string } = {}):
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-node-"));
   // node itself, not npm or tsx's wrapper: the process that answers is the one measured and stopped.
-  const args = ["--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
+  const args = [...NODE_SERVER_FLAGS, "--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
   const env = childEnv({ PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir ?? join(dir, "build") });
   return run("node", process.execPath, args, port, dir, env);
 }

@@ -9,6 +9,7 @@ import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { recoverSwap } from "./swap.js";
+import { NODE_SERVER_FLAGS } from "./runtimes.js";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
@@ -31,8 +32,8 @@ const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ??
 const builtForAnotherAddress = () => JSON.parse(readFileSync(manifest, "utf8")).baseUrl !== baseUrl;
 
 const env = { ...process.env, BASE_URL: baseUrl, BUILD_DIR: buildDir, DATA_DIR: dataDir };
-const run = (script: string): ChildProcess =>
-  spawn(process.execPath, ["--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
+const run = (script: string, flags: readonly string[] = []): ChildProcess =>
+  spawn(process.execPath, [...flags, "--import", "tsx", join(root, script)], { stdio: "inherit", cwd: root, env });
 
 // A build killed between the renames of its swap left the previous one aside: it serves again.
 if (recoverSwap(buildDir)) console.log("build/ put back: the last build was stopped while swapping in");
@@ -41,7 +42,7 @@ const stale = existsSync(manifest) && (sourcesChanged() || builtForAnotherAddres
 const aside = `${buildDir}.stale`;
 rmSync(aside, { recursive: true, force: true });
 if (stale) renameSync(buildDir, aside);
-const server = run("src/serve/main.ts");
+const server = run("src/serve/main.ts", NODE_SERVER_FLAGS);
 let builder: ChildProcess | undefined;
 if (!existsSync(manifest)) {
   console.log(`build/ ${stale ? "is stale" : "is missing"}: answering from the handler while it is written`);

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startDeno, startWorkerd, unavailable, versionFailure, workerdConfig, type RunningRuntime } from "../scripts/runtimes.js";
+import { NODE_SERVER_FLAGS, startDeno, startWorkerd, unavailable, versionFailure, workerdConfig, type RunningRuntime } from "../scripts/runtimes.js";
 
 const script = join(import.meta.dirname, "fixtures", "runtime-worker.mjs");
 const sha1First = (s: string) => createHash("sha1").update(s).digest()[0];
@@ -89,11 +89,24 @@ describe("workerdConfig", () => {
     expect(withAssets).toContain('(name = "ASSETS", service = "assets")');
     expect(withAssets).toContain('(name = "assets", disk = (path = "/srv/build", writable = false))');
   });
+
+  it("passes V8 flags to the process", () => {
+    expect(workerdConfig("worker.js", 8787)).toContain("v8Flags = [],");
+    expect(workerdConfig("worker.js", 8787, undefined, ["--max-old-space-size=256"])).toContain('v8Flags = ["--max-old-space-size=256"],');
+  });
+});
+
+describe("the Node server's flags", () => {
+  it("are the same for npm run serve as for npm start and the benches", () => {
+    const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.serve).toBe(`node ${NODE_SERVER_FLAGS.join(" ")} --import tsx src/serve/main.ts`);
+  });
 });
 
 describe.skipIf(skip("workerd"))("workerd", () => {
+  // With a heap bound, as the soak runs it: workerd takes the V8 flag and still answers.
   it("runs the worker alone: computed answers, file URLs find no assets, loopback refused", () =>
-    checking(startWorkerd({ script }), async (server) => {
+    checking(startWorkerd({ script, v8Flags: ["--max-old-space-size=128"] }), async (server) => {
       await expectWorkerAnswers(server.origin, false);
       await expectNoAssets(server.origin);
       // The default outbound service reaches public addresses only.

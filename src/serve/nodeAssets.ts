@@ -11,7 +11,7 @@ import { COMPRESS_MIN_BYTES, ENCODINGS, SIBLING_SUFFIX, contentHash, type Asset,
 export interface NodeAssetOptions {
   /** Directory holding `api/…` pre-rendered files and `manifest.json`; may be missing. */
   buildDir: string;
-  /** Bytes of files (with their compressed siblings) kept in memory; default 32 MB. */
+  /** Bytes of files (with their compressed siblings) kept in memory; default 16 MB. */
   cacheBytes?: number;
   /** How often (ms) to look whether a new build replaced the directory; default 1000. */
   recheckMs?: number;
@@ -64,7 +64,7 @@ const assetBytes = (a: Asset) => a.body.length + Object.values(a.encoded ?? {}).
 
 export function nodeAssets(options: NodeAssetOptions): AssetReader {
   const root = resolve(options.buildDir, "api");
-  const cache = byteBoundedCache<Asset>(options.cacheBytes ?? 32 * 1024 * 1024, assetBytes);
+  const cache = byteBoundedCache<Asset>(options.cacheBytes ?? 16 * 1024 * 1024, assetBytes);
   // A build swaps in a whole new directory with a new manifest.json: its inode tells them apart.
   const buildStamp = async () => {
     const st = await stat(join(options.buildDir, "manifest.json")).catch(() => undefined);

@@ -50,7 +50,7 @@ const bindingOf = (env: unknown): Fetcher | undefined => {
 
 export default {
   async fetch(request: Request, env?: WorkerEnv): Promise<Response> {
-    catalog ??= createCatalog(bundledFacts());
+    catalog ??= createCatalog(bundledFacts(), "isolate");
     const origin = new URL(request.url).origin;
     const assets = bindingOf(env);
     const baseUrl = (typeof env?.BASE_URL === "string" ? env.BASE_URL : undefined) ?? builtFor() ?? origin;

@@ -69,18 +69,32 @@ export const MEMO_BYTE_LIMITS: Partial<Record<MemoName, number>> = {
 /**
  * How much a catalog keeps. A build visits every tuning system × starting note many times over
  * (each maqām's availability reads all 55), so it keeps everything MEMO_LIMITS allows. A serving
- * catalog lives as long as a server, worker or page whose memory the host caps, and answers what
- * clients ask, most of it from files: it keeps the lists of about 25 pairs and a few groupings,
- * and recomputes the rest (a pair's lists take tens of milliseconds).
+ * catalog lives as long as a server or page and answers what clients ask, most of it from files:
+ * it keeps the lists of about 16 pairs, two 12-tone groupings and the graphs of every small tuning
+ * system, and recomputes the rest (a pair's lists take tens of milliseconds, its graph under a
+ * second). An isolate catalog (the worker) fits a host's 128 MB with its largest answer beside it.
  */
-export type CacheScale = "build" | "serving";
+export type CacheScale = "build" | "serving" | "isolate";
 
-const SERVING_LIMITS: Partial<Record<MemoName, number>> = {
-  transpositions: 4_000,
-  transpositionsAtOtherTolerances: 600,
-  maqamSetGroupings: 6,
-  twelveToneGroupings: 3,
-  analyticalForms: 32,
+const SCALED_LIMITS: Record<CacheScale, { entries: Partial<Record<MemoName, number>>; bytes: Partial<Record<MemoName, number>> }> = {
+  build: { entries: {}, bytes: {} },
+  serving: {
+    entries: { transpositions: 2_500, transpositionsAtOtherTolerances: 300, maqamSetGroupings: 4, twelveToneGroupings: 2, analyticalForms: 16 },
+    bytes: { modulationGraphs: 16e6 },
+  },
+  isolate: {
+    entries: {
+      transpositions: 1_000,
+      transpositionsAtOtherTolerances: 150,
+      maqamSetGroupings: 2,
+      twelveToneGroupings: 1,
+      analyticalForms: 8,
+      availableMaqamat: 32,
+      families: 32,
+      modulationGraphsAtOtherTolerances: 1,
+    },
+    bytes: { modulationGraphs: 8e6 },
+  },
 };
 
 /** Cents within which intervals match when a request names no tolerance (the API's default). */
@@ -102,10 +116,9 @@ export interface Caches {
 }
 
 export function createCaches(scale: CacheScale): Caches {
-  const limits: Record<MemoName, number> = { ...MEMO_LIMITS, ...(scale === "serving" ? SERVING_LIMITS : {}) };
-  const memos = Object.fromEntries(
-    Object.entries(limits).map(([name, limit]) => [name, boundedMemo<unknown>(limit, MEMO_BYTE_LIMITS[name as MemoName])]),
-  );
+  const limits: Record<MemoName, number> = { ...MEMO_LIMITS, ...SCALED_LIMITS[scale].entries };
+  const byteLimits = { ...MEMO_BYTE_LIMITS, ...SCALED_LIMITS[scale].bytes };
+  const memos = Object.fromEntries(Object.entries(limits).map(([name, limit]) => [name, boundedMemo<unknown>(limit, byteLimits[name as MemoName])]));
   return {
     memos: memos as Record<MemoName, Memo<unknown>>,
     generatedNames: new WeakMap(),
