@@ -7,7 +7,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity } from "../theory/entity.js";
 import { noteNameToArabic, entityNameToArabic } from "../theory/arabic.js";
 import { toIdName } from "../theory/idName.js";
-import type { PitchClassData, PitchClassDataField } from "./responses/shared.js";
+import type { PitchClassData } from "./responses/shared.js";
 
 /** How each kind of entity is named in bodies, messages and paths. */
 export const KIND = {
@@ -39,23 +39,6 @@ export type PitchClassDataType = (typeof PITCH_CLASS_DATA_TYPES)[number];
 
 export type SinglePitchClassDataType = Exclude<PitchClassDataType, "all">;
 
-/** The one table of value formats: the pitch-class field each single data type shows. */
-const FIELD_OF: Record<SinglePitchClassDataType, PitchClassDataField> = {
-  englishName: "englishName",
-  solfege: "solfege",
-  fraction: "fraction",
-  cents: "cents",
-  decimalRatio: "decimalRatio",
-  stringLength: "stringLength",
-  frequency: "frequency",
-  abjadName: "abjadName",
-  fretDivision: "fretDivision",
-  midiNoteNumber: "midiNoteDecimal",
-  midiNoteDeviation: "midiNotePlusCentsDeviation",
-  centsDeviation: "centsDeviation",
-  referenceNoteName: "ipnReferenceNoteName",
-};
-
 /** JSON of a float the way the archive prints it (NaN → null). */
 export const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
@@ -76,32 +59,35 @@ export const pitchClassData = (pc: PitchClass): PitchClassData => ({
   ipnReferenceNoteName: pc.ipnReferenceNoteName,
 });
 
-/** One field of the data, as its own object (a computed key would lose the field's name in the type). */
-const ONE_FIELD: { [F in PitchClassDataField]: (data: PitchClassData) => Pick<PitchClassData, F> } = {
-  englishName: ({ englishName }) => ({ englishName }),
-  solfege: ({ solfege }) => ({ solfege }),
-  abjadName: ({ abjadName }) => ({ abjadName }),
-  fraction: ({ fraction }) => ({ fraction }),
-  cents: ({ cents }) => ({ cents }),
-  decimalRatio: ({ decimalRatio }) => ({ decimalRatio }),
-  stringLength: ({ stringLength }) => ({ stringLength }),
-  frequency: ({ frequency }) => ({ frequency }),
-  fretDivision: ({ fretDivision }) => ({ fretDivision }),
-  midiNoteDecimal: ({ midiNoteDecimal }) => ({ midiNoteDecimal }),
-  midiNotePlusCentsDeviation: ({ midiNotePlusCentsDeviation }) => ({ midiNotePlusCentsDeviation }),
-  centsDeviation: ({ centsDeviation }) => ({ centsDeviation }),
-  ipnReferenceNoteName: ({ ipnReferenceNoteName }) => ({ ipnReferenceNoteName }),
-};
+/**
+ * The one table of value formats: the field each single data type shows, as an object of its own
+ * (a computed key would lose the field's name in the type).
+ */
+export const SINGLE_FIELD = {
+  englishName: (pc: PitchClass) => ({ englishName: pc.englishName }),
+  solfege: (pc: PitchClass) => ({ solfege: pc.solfege }),
+  fraction: (pc: PitchClass) => ({ fraction: pc.fraction }),
+  cents: (pc: PitchClass) => ({ cents: pc.cents }),
+  decimalRatio: (pc: PitchClass) => ({ decimalRatio: pc.decimalRatio }),
+  stringLength: (pc: PitchClass) => ({ stringLength: pc.stringLength }),
+  frequency: (pc: PitchClass) => ({ frequency: pc.frequency }),
+  abjadName: (pc: PitchClass) => ({ abjadName: pc.abjadName }),
+  fretDivision: (pc: PitchClass) => ({ fretDivision: pc.fretDivision }),
+  midiNoteNumber: (pc: PitchClass) => ({ midiNoteDecimal: pc.midiNoteDecimal }),
+  midiNoteDeviation: (pc: PitchClass) => ({ midiNotePlusCentsDeviation: pc.midiNotePlusCentsDeviation }),
+  centsDeviation: (pc: PitchClass) => ({ centsDeviation: num(pc.centsDeviation) }),
+  referenceNoteName: (pc: PitchClass) => ({ ipnReferenceNoteName: pc.ipnReferenceNoteName }),
+} satisfies Record<SinglePitchClassDataType, (pc: PitchClass) => Partial<PitchClassData>>;
 
 /** The data fields of one data type: all of them, exactly one, or none (a type that adds no field). */
-type DataFields = PitchClassData | ReturnType<(typeof ONE_FIELD)[PitchClassDataField]> | { [F in PitchClassDataField]?: never };
+type DataFields = PitchClassData | ReturnType<(typeof SINGLE_FIELD)[SinglePitchClassDataType]> | { [F in keyof PitchClassData]?: never };
 
-const isSingleType = (type: string): type is SinglePitchClassDataType => Object.hasOwn(FIELD_OF, type);
+const isSingleType = (type: string): type is SinglePitchClassDataType => Object.hasOwn(SINGLE_FIELD, type);
 
 /** The data fields a data type adds (none for types that add no field, such as `pitchClassIndex`). */
 export function dataFields(pc: PitchClass, type: string): DataFields {
   if (type === "all") return pitchClassData(pc);
-  return isSingleType(type) ? ONE_FIELD[FIELD_OF[type]](pitchClassData(pc)) : {};
+  return isSingleType(type) ? SINGLE_FIELD[type](pc) : {};
 }
 
 /** `{pitchClassIndex, octave, noteName, noteNameDisplay, [noteNameDisplayAr]}`. */

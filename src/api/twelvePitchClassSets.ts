@@ -6,7 +6,7 @@ import { apiError, ok, type ErrorAnswer, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
 import { type TuningContext } from "./resolve.js";
-import { PITCH_CLASS_DATA_TYPES, noteRef, num } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, SINGLE_FIELD, noteRef, num } from "./format.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -59,28 +59,18 @@ function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNot
 const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
   fromC ? setFromC(cat, set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
 
-type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
-
 /**
- * The field each single data type shows, named after the type but midiNoteNumber (named as `all`
- * names it, §11.4); stringLength in its string form, as the 12-tone sets print it, and a missing
- * abjad name null.
+ * The field each single data type shows: format.ts SINGLE_FIELD, but the deviation and reference
+ * note under their types' names (§11.4), stringLength in its string form, as the 12-tone sets
+ * print it, and a missing abjad name null.
  */
-const SINGLE_FIELD = {
-  englishName: (pc: PitchClass) => ({ englishName: pc.englishName }),
-  solfege: (pc: PitchClass) => ({ solfege: pc.solfege }),
-  fraction: (pc: PitchClass) => ({ fraction: pc.fraction }),
-  cents: (pc: PitchClass) => ({ cents: pc.cents }),
-  decimalRatio: (pc: PitchClass) => ({ decimalRatio: pc.decimalRatio }),
+const TWELVE_TONE_FIELD = {
+  ...SINGLE_FIELD,
   stringLength: (pc: PitchClass) => ({ stringLength: String(pc.stringLength) }),
-  frequency: (pc: PitchClass) => ({ frequency: pc.frequency }),
   abjadName: (pc: PitchClass) => ({ abjadName: pc.abjadName || null }),
-  fretDivision: (pc: PitchClass) => ({ fretDivision: pc.fretDivision }),
-  midiNoteNumber: (pc: PitchClass) => ({ midiNoteDecimal: pc.midiNoteDecimal }),
   midiNoteDeviation: (pc: PitchClass) => ({ midiNoteDeviation: pc.midiNotePlusCentsDeviation }),
-  centsDeviation: (pc: PitchClass) => ({ centsDeviation: num(pc.centsDeviation) }),
   referenceNoteName: (pc: PitchClass) => ({ referenceNoteName: pc.ipnReferenceNoteName }),
-} satisfies Record<SingleDataType, (pc: PitchClass) => object>;
+};
 
 /** Every field of `pitchClassDataType=all`; a missing abjad name (a tuning without them) is left out. */
 const allDataFields = (pc: PitchClass, relativeCents: number) => ({
@@ -111,7 +101,7 @@ function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number
   if (type === undefined) return { ...head, relativeCents, octave: pc.octave };
   if (type === "relativeCents") return { ...head, relativeCents };
   if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
-  return { ...head, ...SINGLE_FIELD[type](pc) };
+  return { ...head, ...TWELVE_TONE_FIELD[type](pc) };
 }
 
 /**
