@@ -1,11 +1,11 @@
 /**
- * The response contract: every answer validates, strictly, against its route's schema in
- * src/api/responses (an unknown key fails) — the recorded reference answers and ours for the same
+ * The response contract: every answer validates, strictly, against the schema its route declares
+ * (src/api/responses; an unknown key fails) — the recorded reference answers and ours for the same
  * requests, a seeded sample of the pre-rendered files (a file is exactly the bytes `answerApi`
  * gives for its request), and seeded requests for the parameter combinations no file holds.
  * Every 4xx validates against ERROR_BODY.
  */
-import { describe, it, expect } from "vitest";
+import { describe, it, expect, expectTypeOf } from "vitest";
 import { z } from "zod";
 import { catalog } from "./support/catalog.js";
 import { random } from "./support/api.js";
@@ -14,9 +14,15 @@ import { requestVariants } from "./support/requestVariants.js";
 import { routes } from "../src/api/routes.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { answerApi } from "../src/serve/handler.js";
-import { ALL_FIELDS } from "../src/api/format.js";
-import { ERROR_BODY, RESPONSE_SCHEMAS, TEXT_FILE_BODY } from "../src/api/responses/index.js";
+import { pitchClassData } from "../src/api/format.js";
+import { ERROR_BODY, TEXT_FILE_BODY } from "../src/api/responses/index.js";
 import { PITCH_CLASS_DATA } from "../src/api/responses/shared.js";
+import { sourceAjnas } from "../src/api/responses/sources.js";
+import { maqamAvailability } from "../src/api/responses/maqamat.js";
+import { jinsCompare } from "../src/api/responses/ajnas.js";
+import { apiIndex } from "../src/api/responses/describe.js";
+import type { ResponseBodies } from "../src/client/bodies.js";
+import { pitchClassesOf } from "../src/theory/pitchClass.js";
 
 const SEED = 20261124;
 /** Pre-rendered requests drawn at random, and at least this many of every route's. */
@@ -25,9 +31,10 @@ const PER_ROUTE_MINIMUM = 10;
 /** Rounds of requestVariants (about 28 requests each). */
 const VARIANT_ROUNDS = 12;
 
-const schemas: Record<string, z.ZodType> = RESPONSE_SCHEMAS;
+/** The 200 body each route declares, by route name. */
+const schemas = new Map(routes.map((r): [string, z.ZodType] => [r.name, r.response]));
 /** Routes whose 200 is a plain-text file (the exports), not JSON. */
-const fileRoutes = new Set(routes.filter((r) => r.answersFile).map((r) => r.name));
+const fileRoutes = routes.filter((r) => r.answersFile);
 const jsonRoutes = routes.filter((r) => !r.answersFile);
 const prerendered = [...prerenderRequests(catalog, { full: false })];
 const decoder = new TextDecoder();
@@ -49,7 +56,7 @@ async function answer(request: string): Promise<Answered> {
 
 /** The schema an answer must satisfy: its route's for a 200, ERROR_BODY for a 4xx; none for anything else. */
 const schemaOf = ({ route, status }: { route: string; status: number }): z.ZodType | undefined =>
-  status === 200 ? (fileRoutes.has(route) ? TEXT_FILE_BODY : schemas[route]) : status >= 400 && status < 500 ? ERROR_BODY : undefined;
+  status === 200 ? schemas.get(route) : status >= 400 && status < 500 ? ERROR_BODY : undefined;
 
 /** The first problem of a body under a schema, with its path, or undefined when it validates. */
 function problem(schema: z.ZodType | undefined, body: unknown): string | undefined {
@@ -112,13 +119,22 @@ const covered = new Set<string>();
 const cover = (answers: readonly Answered[]) => answers.filter((a) => a.status === 200).forEach((a) => covered.add(a.route));
 
 describe("response schemas", () => {
-  it("name exactly the JSON routes: the 31 endpoints, the index and the OpenAPI document (the 11 export routes answer files)", () => {
-    expect(Object.keys(RESPONSE_SCHEMAS).sort()).toEqual(jsonRoutes.map((r) => r.name).sort());
+  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 11 export routes text files", () => {
     expect(jsonRoutes).toHaveLength(33);
-    expect(fileRoutes.size).toBe(11);
+    expect(fileRoutes.map((r) => r.response)).toEqual(Array(11).fill(TEXT_FILE_BODY));
+    // Distinct, so that each is one named schema of the OpenAPI document.
+    expect(new Set(jsonRoutes.map((r) => r.response)).size).toBe(33);
   });
 
-  const all = [...Object.entries(schemas), ["error body", ERROR_BODY] as const];
+  it("type the client's bodies by route template, as the routes declare them (checked by tsc)", () => {
+    expectTypeOf<ResponseBodies["/maqamat/{idName}/availability"]>().toEqualTypeOf<z.output<typeof maqamAvailability>>();
+    expectTypeOf<ResponseBodies["/ajnas/{idName}/compare"]>().toEqualTypeOf<z.output<typeof jinsCompare>>();
+    expectTypeOf<ResponseBodies["/sources/{id}/ajnas"]>().toEqualTypeOf<z.output<typeof sourceAjnas>>();
+    expectTypeOf<ResponseBodies["/"]>().toEqualTypeOf<z.output<typeof apiIndex>>();
+    expectTypeOf<Extract<keyof ResponseBodies, `/exports/${string}`>>().toBeNever();
+  });
+
+  const all = [...jsonRoutes.map((r): [string, z.ZodType] => [r.name, r.response]), ["error body", ERROR_BODY] as const];
 
   it("all 34 convert to JSON Schema 2020-12", () => {
     expect(all).toHaveLength(34);
@@ -138,15 +154,16 @@ describe("response schemas", () => {
     expect(undescribed).toEqual([]);
   });
 
-  it("know the pitch-class data fields the answers carry", () => {
-    expect(Object.keys(PITCH_CLASS_DATA)).toEqual([...ALL_FIELDS]);
+  it("know the pitch-class data fields the answers carry, in their order", () => {
+    const [pc] = pitchClassesOf(catalog, catalog.findTuningSystem("ibnsina_1037")!, "yegah");
+    expect(Object.keys(PITCH_CLASS_DATA)).toEqual(Object.keys(pitchClassData(pc)));
   });
 
   it("are strict: an unknown key fails", () => {
     const body = { error: "e", message: "m", hint: "h" };
     expect(ERROR_BODY.safeParse(body).success).toBe(true);
     expect(ERROR_BODY.safeParse({ ...body, extra: 1 }).success).toBe(false);
-    expect(schemas["GET /sources"].safeParse({ count: 0, data: [], meta: { total: 0 }, other: true }).success).toBe(false);
+    expect(schemas.get("GET /sources")?.safeParse({ count: 0, data: [], meta: { total: 0 }, other: true }).success).toBe(false);
   });
 });
 

@@ -5,18 +5,18 @@
  * (`…_al_buselik/ushshaq`), so the path parameter is greedy and the sub-routes are matched before
  * the detail route.
  */
-import { ok, type ApiResponse, isAnswer } from "./errors.js";
+import { ok, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, includeSources, oneOf, optionalPitchClassDataType, optionalText, strictBoolean } from "./declare.js";
 import type { ParsedParams } from "./params.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, entityObject, noteRef, sourcesOf, type EntityObject } from "./format.js";
 import { requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
-import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
+import { COMPARE_NUMERALS, compareSpec, type CompareCell, type CompareParameters } from "./entityCompare.js";
 import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "./entityDetail.js";
-import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
-import { availabilityRoute } from "./entityAvailability.js";
-import { contextQuery, transpositionsRoute } from "./entityTranspositions.js";
+import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, INTERVAL_FIELD, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
+import { availabilitySpec } from "./entityAvailability.js";
+import { contextQuery, transpositionsSpec } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import { firstNoteOf, type Jins } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -24,7 +24,9 @@ import { romanNumeral } from "../theory/degrees.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { isPossible, isPossibleInSomeSet } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
-import { transpositionsOf, transposedOnly } from "../theory/transposition.js";
+import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import { ajnasList, jinsAvailability, jinsCompare, jinsDetail, jinsTranspositions } from "./responses/ajnas.js";
+import { tuningSystemAjnas } from "./responses/tuningSystems.js";
 
 const COLLECTION = "/ajnas";
 
@@ -37,6 +39,7 @@ const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: toIdNam
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every jins with its tonic and the tuning systems that realise it.",
+  response: ajnasList,
   exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByTonic: optionalText({
@@ -74,6 +77,7 @@ const listRoute = defineRoute({
 const perTuningSystemRoute = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/ajnas",
   summary: "The ajnās that can be built in one tuning system from one starting note.",
+  response: tuningSystemAjnas,
   params: perTuningSystemParams({
     includeJinsDegrees: strictBoolean("Include each jins's degrees (note idNames)."),
     includeTranspositions: strictBoolean("Include the transpositions of each jins available here."),
@@ -120,12 +124,16 @@ const perTuningSystemRoute = defineRoute({
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas/{idName}/compare (availability and transpositions: entityViews.ts)
 
-/** The jins's parts of a compare cell: the ascending cells and, on request, the steps in cents. */
-const compareParts: CompareCellPartsOf<Jins> = (t, p) => ({
-  stats: { numberOfPitchClasses: t.ascending.length },
-  pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, COMPARE_NUMERALS), p.pitchClassDataType, p.includeArabic, true)),
+/** The jins's parts of a compare cell: the rendering, its ascending cells and, on request, the steps in cents. */
+const compareParts = (t: Transposition, p: CompareParameters, { entity }: CompareCell<Jins>) => ({
+  selection: { jins: selectionObject(entity, t, p.includeArabic, {}) },
+  stats: { jins: { numberOfPitchClasses: t.ascending.length } },
+  data: { pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k, COMPARE_NUMERALS), p.pitchClassDataType, p.includeArabic, true)) },
   intervals: () => consecutiveIntervals(t.ascending).map(({ cents }) => ({ cents })),
 });
+
+/** The jins under its key in the answers the maqām and jins groups share. */
+const withJins = (jins: EntityObject) => ({ jins });
 
 // ---------------------------------------------------------------------------------------------
 // GET /ajnas/{idName}
@@ -138,7 +146,7 @@ function intervalFields(cells: readonly PitchClass[], type: string) {
       case "fraction":
       case "decimalRatio":
       case "stringLength":
-        return { [type]: interval[type] };
+        return INTERVAL_FIELD[type](interval);
       case "frequency":
         // A ratio has no frequency; the reference emits NaN, i.e. null.
         return { frequency: null };
@@ -182,7 +190,7 @@ const DESCRIPTIONS = {
 };
 
 /** `options=true`: which parameters this jins accepts in a tuning system (and starting note). */
-function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: boolean): ApiResponse {
+function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: boolean) {
   const conflicting = [
     ...(p.transposeTo !== undefined || transposed ? ["transposeTo"] : []),
     ...(p.pitchClassDataType !== undefined && p.pitchClassDataType !== "cents" ? ["pitchClassDataType"] : []),
@@ -191,14 +199,14 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType"]);
   const offer = discoveryOffer(cat, jins, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
   if (isAnswer(offer)) return offer;
-  const { startingNotes, tonics, example } = offer;
+  const { tuningSystem, startingNotes, tonics, example } = offer;
   return ok({
     jins: jins.name,
-    tuningSystem: p.tuningSystem,
+    tuningSystem,
     availableParameters: {
-      tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
-      startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
-      pitchClassDataType: discoveryEntry(detailParams.pitchClassDataType, DESCRIPTIONS.pitchClassDataType),
+      tuningSystem: { required: true as const, description: DESCRIPTIONS.tuningSystem },
+      startingNote: { options: startingNotes, required: true as const, description: DESCRIPTIONS.startingNote },
+      pitchClassDataType: { options: [...PITCH_CLASS_DATA_TYPES], required: false as const, default: "all" as const, description: DESCRIPTIONS.pitchClassDataType },
       includeIntervals: discoveryEntry(detailParams.includeIntervals, DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
       centsTolerance: discoveryEntry(detailParams.centsTolerance, DESCRIPTIONS.centsTolerance),
@@ -213,8 +221,9 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
 }
 
 const detailRoute = defineRoute({
-  path: `${COLLECTION}/{idName+}`,
+  path: `${COLLECTION}/{idName}`,
   summary: "One jins realised in a tuning system and starting note (optionally transposed), or its parameter discovery.",
+  response: jinsDetail,
   params: detailParams,
   unprocessable: true,
   handle: (p, ctx) => {
@@ -239,7 +248,7 @@ const detailRoute = defineRoute({
     comments: commentsOf(jins),
     ...(p.includeSources ? { sources: sourcesOf(jins) } : {}),
     parameters: { pitchClassDataType: type, includeIntervals: p.includeIntervals, centsTolerance: p.centsTolerance },
-    context: { tuningSystem: flatTuningContext(cat, tuning, p.includeArabic, false) },
+    context: { tuningSystem: flatTuningContext(cat, tuning, p.includeArabic) },
     links: {
       self: selfUrl(ctx),
       detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),
@@ -253,9 +262,9 @@ const detailRoute = defineRoute({
 
 export const routes = [
   perTuningSystemRoute,
-  availabilityRoute("jins"),
-  transpositionsRoute("jins"),
-  compareRoute("jins", compareParts),
+  defineRoute({ ...availabilitySpec("jins", withJins), response: jinsAvailability }),
+  defineRoute({ ...transpositionsSpec("jins", withJins, () => ({})), response: jinsTranspositions }),
+  defineRoute({ ...compareSpec("jins", withJins, compareParts), response: jinsCompare }),
   detailRoute,
   listRoute,
 ];

@@ -9,6 +9,7 @@ import { apiUrl } from "./links.js";
 import { API_TITLE, API_VERSION } from "./openapi.js";
 import { defineRoute, type Route } from "./route.js";
 import { staticFileOf, staticUrlOf } from "./staticPath.js";
+import { apiIndex } from "./responses/describe.js";
 
 const FILE_RULE =
   "A request has a pre-rendered file when its path has plain segments and its query parameters are sorted by name, each given once: " +
@@ -17,10 +18,11 @@ const FILE_RULE =
   "Requests of computed endpoints, and other parameter combinations, are answered by the fallback, the worker or the browser client.";
 
 /** The route answering /api with the index of `routes`. */
-export const indexRoute = (routes: readonly Route[]): Route =>
+export const indexRoute = (routes: readonly Route[]) =>
   defineRoute({
     path: "/",
     summary: "The index of the endpoints, with an example of each.",
+    response: apiIndex,
     params: {},
     handle: (_p, ctx) => {
       const endpoints = routes.map((route) => {

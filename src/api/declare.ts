@@ -2,7 +2,7 @@
  * Constructors of parameter declarations (params.ts), one per shape, and the parameters many
  * routes share. Each returns plain data typed with the value its validator yields.
  */
-import type { ErrorSpec } from "./errors.js";
+import type { ErrorExtras, ErrorSpec } from "./errors.js";
 import type { ParamDeclaration, TuningSystemList } from "./params.js";
 
 interface Described {
@@ -10,8 +10,11 @@ interface Described {
   example?: string;
 }
 
-/** A path segment: decoded text that must not be blank (unless `blank` keeps it for the handler's lookup). */
-export const pathParam = ({ description, example, blank = "error" }: Described & { blank?: "error" | "kept" }): ParamDeclaration<string> => ({
+/**
+ * A path segment: decoded text that must not be blank (unless `blank` keeps it for the handler's
+ * lookup); with `slashes`, one or more segments (idNames and note names may contain `/`).
+ */
+export const pathParam = ({ description, example, blank = "error", slashes }: Described & { blank?: "error" | "kept"; slashes?: true }): ParamDeclaration<string> => ({
   in: "path",
   type: "string",
   accepts: { shape: "text", blank },
@@ -19,10 +22,11 @@ export const pathParam = ({ description, example, blank = "error" }: Described &
   description,
   hint: "Give a value for this segment of the path.",
   example,
+  ...(slashes ? { slashes } : {}),
 });
 
 /** A required query text: missing or blank is a 400 with `hint`. */
-export const requiredText = (d: Described & { hint: string; missingExtra?: Record<string, unknown> }): ParamDeclaration<string> => ({
+export const requiredText = (d: Described & { hint: string; missingExtra?: ErrorExtras }): ParamDeclaration<string> => ({
   in: "query",
   type: "string",
   accepts: { shape: "text", blank: "error" },
@@ -68,7 +72,7 @@ export const handlerChecked = (d: Described & { required: boolean; type?: "strin
 });
 
 /** A lenient switch: on only for the exact string `true`. */
-export const flag = (description: string): ParamDeclaration<boolean> => ({
+export const flag = (description: string): ParamDeclaration<boolean> & { type: "boolean"; default: false } => ({
   in: "query",
   type: "boolean",
   accepts: { shape: "flag" },
@@ -139,7 +143,7 @@ export const includeArabic = (): ParamDeclaration<boolean> =>
 export const includeSources = () => flag("Include the page references (sourceId, page) of each item.");
 
 /** Tolerance in cents; absent or empty = 5; `parseFloat` semantics; negative or NaN is a 400. */
-export const centsTolerance = (): ParamDeclaration<number> => ({
+export const centsTolerance = (): ParamDeclaration<number> & { type: "number"; default: number } => ({
   in: "query",
   type: "number",
   accepts: { shape: "cents" },

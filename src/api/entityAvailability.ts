@@ -3,10 +3,10 @@
  * maqām or jins.
  */
 import { ok, isAnswer } from "./errors.js";
-import { KIND, entityObject } from "./format.js";
+import { KIND, collectionOf, entityObject, type EntityObject } from "./format.js";
 import { centsTolerance, includeArabic, optionalText } from "./declare.js";
 import { requestedTonic, resolveEntity } from "./resolve.js";
-import { defineRoute } from "./route.js";
+import { routeSpec } from "./route.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -24,7 +24,7 @@ import { Kind, entityPath } from "./entityViews.js";
  * sets realise the entity (three registers, so ajnās spanning octaves are found), optionally only
  * those whose transposition list (taḥlīl included) has an entry on `tonic`.
  */
-function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
+function availabilityBlock(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
   const hasTonic = (ts: TuningSystem, startingNote: string) =>
     tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => toIdName(t.tonic) === toIdName(tonic));
   const tuningSystems = availabilityOf(cat, e)
@@ -38,13 +38,16 @@ function availabilityAnswer(cat: Catalog, e: Entity, tonic: string | undefined, 
       ...(includeArabic ? { tuningSystemStartingNoteNamesAr: startingNotes.map(noteNameToArabic) } : {}),
       tuningSystemStartingNoteNamesIds: startingNotes.map(toIdName),
     }));
-  return { [KIND[e.kind].key]: entityObject(e, includeArabic), availability: { count: tuningSystems.length, tuningSystems } };
+  return { count: tuningSystems.length, tuningSystems };
 }
 
-/** GET /{kind}/{idName}/availability; a transposed idName selects its tonic. */
-export const availabilityRoute = (kind: Kind) =>
-  defineRoute({
-    path: `${KIND[kind].collection}/{idName+}/availability`,
+/**
+ * GET /{kind}/{idName}/availability, less its response schema (the kind adds it); `head` keys the
+ * entity; a transposed idName selects its tonic.
+ */
+export const availabilitySpec = <K extends Kind, H>(kind: K, head: (entity: EntityObject) => H) =>
+  routeSpec({
+    path: `${collectionOf(kind)}/{idName}/availability`,
     summary: `The tuning systems and starting notes in which a ${KIND[kind].word} can be built.`,
     params: {
       idName: entityPath(kind),
@@ -62,6 +65,7 @@ export const availabilityRoute = (kind: Kind) =>
       if (isAnswer(ref)) return ref;
       const tonic = requestedTonic(cat, ref, "transpositionNoteName", p.transpositionNoteName, "/availability");
       if (isAnswer(tonic)) return tonic;
-      return ok(availabilityAnswer(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic));
+      const availability = availabilityBlock(cat, ref.entity, tonic, p.centsTolerance, p.includeArabic);
+      return ok({ ...head(entityObject(ref.entity, p.includeArabic)), availability });
     },
   });

@@ -4,18 +4,18 @@
  */
 import { apiError, ok, isAnswer } from "./errors.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
-import { KIND, PITCH_CLASS_DATA_TYPES, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { KIND, PITCH_CLASS_DATA_TYPES, collectionOf, entityObject, noteNameArray, noteRef, tuningSystemRef, type EntityObject } from "./format.js";
 import { MAX_COMPARE_CELLS, tooMany, tuningSystemIds, type ParsedParams } from "./params.js";
 import { centsTolerance, includeArabic, list, optionalText, pitchClassDataType, strictBoolean, tuningSystemList } from "./declare.js";
 import { requestedTonic, resolveEntity, selectedTransposition, type TuningContext } from "./resolve.js";
-import { defineRoute, type RequestContext } from "./route.js";
+import { routeSpec, type RequestContext } from "./route.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
-import { EntityOf, Kind, entityPath, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
+import { EntityOf, Kind, entityPath, transpositionBlock, transpositionSummaries } from "./entityViews.js";
 import { TRANSPOSE_TO } from "./entityDetail.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -30,22 +30,22 @@ export const COMPARE_NUMERALS = 13;
  * system lacks carries the informational `note`; `compute` builds every other cell (a failure it
  * reports has `error`). So successful + unavailable + failed === total by construction.
  */
-function compareGrid(
+function compareGrid<C extends object>(
   cat: Catalog,
   tuningSystemIds: readonly string[],
   startingNoteTokens: readonly string[],
   includeArabic: boolean,
-  compute: (tuning: TuningContext) => Record<string, unknown>,
+  compute: (tuning: TuningContext) => C,
 ) {
   const data = tuningSystemIds.flatMap((id) => {
     const ts = cat.findTuningSystem(id);
-    return startingNoteTokens.map((token): Record<string, unknown> => {
+    return startingNoteTokens.map((token) => {
       if (!ts)
         return { tuningSystem: { id, idName: toIdName(id), displayName: id }, startingNote: noteRef(token, includeArabic), error: `Tuning system '${id}' not found` };
       const startingNote = findStartingNote(ts, token);
       if (startingNote) return compute({ ts, startingNote });
       return {
-        tuningSystem: tuningSystemEntity(ts, includeArabic),
+        tuningSystem: tuningSystemRef(ts, includeArabic),
         startingNote: noteRef(token, includeArabic),
         note: `Starting note '${token}' is not available in tuning system '${ts.displayName}'`,
         validStartingNotes: noteNameArray(ts.startingNotes, includeArabic),
@@ -66,14 +66,14 @@ function compareGrid(
 
 /** A cell's failure when the entity is not realisable in its tuning system and starting note. */
 const unrealisableCell = (e: Entity, { ts, startingNote }: TuningContext, includeArabic: boolean) => ({
-  tuningSystem: tuningSystemEntity(ts, includeArabic),
+  tuningSystem: tuningSystemRef(ts, includeArabic),
   startingNote: noteRef(startingNote, includeArabic),
   error: `${KIND[e.kind].Word} '${e.name}' cannot be realized in this tuning system configuration`,
 });
 
 /** A cell's failure when `transposeTo` is not reachable there. */
 const unreachableCell = ({ ts, startingNote }: TuningContext, raw: string, list: readonly Transposition[], includeArabic: boolean) => ({
-  tuningSystem: tuningSystemEntity(ts, includeArabic),
+  tuningSystem: tuningSystemRef(ts, includeArabic),
   startingNote: noteRef(startingNote, includeArabic),
   transposeTo: raw,
   error: `Cannot transpose to '${raw}' in this tuning system`,
@@ -108,30 +108,43 @@ const compareParams = (kind: Kind) => ({
   includeArabic: includeArabic(),
   centsTolerance: centsTolerance(),
 });
-type CompareParameters = ParsedParams<ReturnType<typeof compareParams>>;
+export type CompareParameters = ParsedParams<ReturnType<typeof compareParams>>;
 
-/** What a compare cell shows of its rendering besides the fields every kind shares. */
-interface CompareCellParts {
-  /** Fields of the entity object after its version (the maqām family). */
-  selectionExtra?: Record<string, unknown>;
-  /** `stats.<kind>`. */
-  stats: Record<string, unknown>;
-  pitchData: unknown;
-  /** The jins on each degree (maqāmāt only), after the pitch data. */
-  ajnas?: unknown;
+/**
+ * What a compare cell shows of its rendering besides the fields every kind shares, the entity's
+ * parts keyed by its kind (`{maqam: …}`, `{jins: …}`).
+ */
+interface CompareCellParts<S, T, D, I> {
+  /** `{<kind>: the selected transposition}`. */
+  selection: S;
+  /** `{<kind>: its stats}`, after those of the tuning system. */
+  stats: T;
+  /** `pitchData` and, of a maqām, the jins on each degree. */
+  data: D;
   /** The steps, computed only when includeIntervals asks for them. */
-  intervals: () => unknown;
+  intervals: () => I;
+}
+
+/** The tuning context of a cell, with the entity's transpositions there. */
+export interface CompareCell<E extends Entity> {
+  cat: Catalog;
+  entity: E;
+  list: readonly Transposition[];
+  tuning: TuningContext;
 }
 
 /** A kind's parts of the cell showing `t`, taken from `list` in the cell's tuning context. */
-export type CompareCellPartsOf<E extends Entity> = (
-  t: Transposition,
-  p: CompareParameters,
-  cell: { cat: Catalog; entity: E; list: readonly Transposition[]; tuning: TuningContext },
-) => CompareCellParts;
+type CompareCellPartsOf<E extends Entity, S, T, D, I> = (t: Transposition, p: CompareParameters, cell: CompareCell<E>) => CompareCellParts<S, T, D, I>;
 
 /** One successful or failed cell of a compare answer. */
-function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: TuningContext, p: CompareParameters, tonic: string | undefined, partsOf: CompareCellPartsOf<E>) {
+function compareCell<E extends Entity, S, T, D, I>(
+  ctx: RequestContext,
+  e: E,
+  tuning: TuningContext,
+  p: CompareParameters,
+  tonic: string | undefined,
+  partsOf: CompareCellPartsOf<E, S, T, D, I>,
+) {
   const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
   if (!isPossibleIn(cat, e, ts, startingNote)) return unrealisableCell(e, tuning, p.includeArabic);
@@ -139,7 +152,7 @@ function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: Tuning
   const t = selectedTransposition(list, tonic);
   if (!t) return tonic === undefined ? unrealisableCell(e, tuning, p.includeArabic) : unreachableCell(tuning, tonic, list, p.includeArabic);
   const parts = partsOf(t, p, { cat, entity: e, list, tuning });
-  const { key, collection } = KIND[e.kind];
+  const { collection } = KIND[e.kind];
   const detailQuery = queryString([
     ["tuningSystem", ts.id],
     ["startingNote", startingNote],
@@ -148,15 +161,14 @@ function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: Tuning
     ["transposeTo", tonic],
   ]);
   return {
-    tuningSystem: tuningSystemEntity(ts, p.includeArabic),
+    tuningSystem: tuningSystemRef(ts, p.includeArabic),
     startingNote: noteRef(startingNote, p.includeArabic),
-    [key]: selectionObject(e, t, p.includeArabic, parts.selectionExtra),
+    ...parts.selection,
     tonic: noteRef(t.tonic, p.includeArabic),
     ...transpositionBlock(e, t, p.includeArabic),
-    stats: { tuningSystem: cellTuningStats(tuning), [key]: parts.stats },
+    stats: { tuningSystem: cellTuningStats(tuning), ...parts.stats },
     availableTranspositions: transpositionSummaries(transposedOnly(list), p.includeArabic),
-    pitchData: parts.pitchData,
-    ...(parts.ajnas === undefined ? {} : { ajnas: parts.ajnas }),
+    ...parts.data,
     parameters: { pitchClassDataType: p.pitchClassDataType, includeIntervals: p.includeIntervals, transposeTo: tonic ?? null },
     links: {
       detail: apiUrl(ctx, `${collection}/${e.idName}${detailQuery}`),
@@ -166,40 +178,43 @@ function compareCell<E extends Entity>(ctx: RequestContext, e: E, tuning: Tuning
   };
 }
 
-/** GET /{kind}/{idName}/compare: one rendering per tuning system × starting note, its kind's parts from `partsOf`. */
-export const compareRoute = <K extends Kind>(kind: K, partsOf: CompareCellPartsOf<EntityOf<K>>) =>
-  defineRoute({
-    path: `${KIND[kind].collection}/{idName+}/compare`,
+/**
+ * GET /{kind}/{idName}/compare, less its response schema (the kind adds it): one rendering per
+ * tuning system × starting note; `head` keys the entity, `partsOf` gives the kind's parts of a cell.
+ */
+export const compareSpec = <K extends Kind, H, S, T, D, I>(kind: K, head: (entity: EntityObject) => H, partsOf: CompareCellPartsOf<EntityOf<K>, S, T, D, I>) =>
+  routeSpec({
+    path: `${collectionOf(kind)}/{idName}/compare`,
     summary: `A ${KIND[kind].word} realised in several tuning systems and starting notes, side by side.`,
     params: compareParams(kind),
     computed: true,
     handle: (p, ctx) => {
-    const cat = ctx.catalog;
-    const ids = tuningSystemIds(cat, p.tuningSystems);
-    const cells = ids.length * p.startingNotes.length;
-    if (cells > MAX_COMPARE_CELLS)
-      return apiError(tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
-    const ref = resolveEntity(cat, kind, p.idName);
-    if (isAnswer(ref)) return ref;
-    const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo, "/compare");
-    if (isAnswer(tonic)) return tonic;
-    const e = ref.entity;
-    const { key, collection } = KIND[kind];
-    return ok({
-      [key]: entityObject(e, p.includeArabic),
-      comparisons: compareGrid(cat, ids, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, e, tuning, p, tonic, partsOf)),
-      parameters: {
-        ...compareTokens(ids, p.startingNotes, p.includeArabic),
-        pitchClassDataType: p.pitchClassDataType,
-        includeIntervals: p.includeIntervals,
-        transposeTo: tonic ?? null,
-        centsTolerance: p.centsTolerance,
-      },
-      links: {
-        self: selfUrl(ctx),
-        detail: apiUrl(ctx, `${collection}/${e.idName}`),
-        availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
-      },
-    });
-  },
+      const cat = ctx.catalog;
+      const ids = tuningSystemIds(cat, p.tuningSystems);
+      const cells = ids.length * p.startingNotes.length;
+      if (cells > MAX_COMPARE_CELLS)
+        return apiError(tooMany("comparisons", cells, MAX_COMPARE_CELLS, "Ask for fewer tuningSystems × startingNotes, or split the request."));
+      const ref = resolveEntity(cat, kind, p.idName);
+      if (isAnswer(ref)) return ref;
+      const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo, "/compare");
+      if (isAnswer(tonic)) return tonic;
+      const e = ref.entity;
+      const { collection } = KIND[kind];
+      return ok({
+        ...head(entityObject(e, p.includeArabic)),
+        comparisons: compareGrid(cat, ids, p.startingNotes, p.includeArabic, (tuning) => compareCell(ctx, e, tuning, p, tonic, partsOf)),
+        parameters: {
+          ...compareTokens(ids, p.startingNotes, p.includeArabic),
+          pitchClassDataType: p.pitchClassDataType,
+          includeIntervals: p.includeIntervals,
+          transposeTo: tonic ?? null,
+          centsTolerance: p.centsTolerance,
+        },
+        links: {
+          self: selfUrl(ctx),
+          detail: apiUrl(ctx, `${collection}/${e.idName}`),
+          availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
+        },
+      });
+    },
   });

@@ -2,7 +2,7 @@
  * What the maqām and jins detail routes share: the rendering a detail answer shows and its 4xx,
  * the flat tuning context, and discovery mode (options=true).
  */
-import { apiError, type ApiResponse, isAnswer } from "./errors.js";
+import { apiError, type ErrorAnswer, isAnswer } from "./errors.js";
 import { KIND } from "./format.js";
 import type { ParamDeclaration } from "./params.js";
 import { optionalText } from "./declare.js";
@@ -33,25 +33,36 @@ export const transposeToParameter = () =>
 
 /**
  * `context.tuningSystem` in the flat form of the jins detail and of `/maqamat/all`, which also
- * names the system's starting notes.
+ * names the system's starting notes (`names`, and their Arabic `arabicNames` after the display names).
  */
-export function flatTuningContext(cat: Catalog, { ts, startingNote }: TuningContext, includeArabic: boolean, withStartingNotes: boolean) {
+function flatContext<A extends object, N extends object>(cat: Catalog, { ts, startingNote }: TuningContext, includeArabic: boolean, arabicNames: A, names: N) {
   const pcs = pitchClassesOf(cat, ts, startingNote);
   return {
     id: ts.id,
     displayName: ts.displayName,
     ...(includeArabic ? { displayNameAr: ts.displayNameAr } : {}),
-    ...(includeArabic && withStartingNotes
-      ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) }
-      : {}),
+    ...arabicNames,
     version: ts.record.version,
     originalValueType: pcs.length ? ts.valueType : "unknown",
     numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts),
     numberOfPitchClassesAllOctaves: pcs.length,
-    ...(withStartingNotes ? { tuningSystemStartingNoteNames: ts.startingNotes, tuningSystemStartingNoteNamesIds: ts.startingNotes.map(toIdName) } : {}),
+    ...names,
     startingNoteName: toIdName(startingNote),
     referenceFrequency: referenceFrequencyOf(ts, startingNote),
   };
+}
+
+/** The flat context of the jins detail. */
+export const flatTuningContext = (cat: Catalog, tuning: TuningContext, includeArabic: boolean) => flatContext(cat, tuning, includeArabic, {}, {});
+
+/** The flat context of `/maqamat/all`, with the system's starting notes. */
+export function flatTuningContextWithStartingNotes(cat: Catalog, tuning: TuningContext, includeArabic: boolean) {
+  const { ts, startingNote } = tuning;
+  const arabicNames = includeArabic ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) } : {};
+  return flatContext(cat, tuning, includeArabic, arabicNames, {
+    tuningSystemStartingNoteNames: ts.startingNotes,
+    tuningSystemStartingNoteNamesIds: ts.startingNotes.map(toIdName),
+  });
 }
 
 /**
@@ -67,7 +78,7 @@ export function detailRendering(
   tonic: string | undefined,
   tolerance: number,
   includeArabic: boolean,
-): { list: readonly Transposition[]; t: Transposition } | ApiResponse {
+): { list: readonly Transposition[]; t: Transposition } | ErrorAnswer {
   const list = transpositionsOf(cat, e, tuning.ts, tuning.startingNote, tolerance);
   if (!realisable || list.length === 0) return notRealizable(e, tuning);
   const t = selectedTransposition(list, tonic);
@@ -88,14 +99,12 @@ export const optionsConflict = (conflicting: string[], allowed: string[]) =>
     extra: { conflictingParameters: conflicting, contextualParametersAllowed: allowed },
   });
 
-/**
- * A parameter as discovery mode describes it, read off its declaration: enumerations as
- * `{options, required, default}`, switches and numbers as `{type, default}`.
- */
-export function discoveryEntry(d: ParamDeclaration, description: string) {
-  if (d.accepts.shape === "enum") return { options: [...d.accepts.values], required: d.required, default: d.default, description };
-  return { type: d.type, default: d.default, description };
-}
+/** A switch or number as discovery mode describes it, read off its declaration: `{type, default}`. */
+export const discoveryEntry = <D extends Pick<ParamDeclaration, "type" | "default">>(d: D, description: string): { type: D["type"]; default: D["default"]; description: string } => ({
+  type: d.type,
+  default: d.default,
+  description,
+});
 
 /** Descriptions of the parameters both kinds' discovery answers describe alike. */
 export const DISCOVERY_DESCRIPTIONS = {
@@ -110,7 +119,7 @@ export const DISCOVERY_DESCRIPTIONS = {
 };
 
 /**
- * What discovery mode offers in a tuning system: its starting-note idNames, the tonics the entity
+ * What discovery mode offers in a tuning system: its id, its starting-note idNames, the tonics the entity
  * reaches from the given starting note (null without one) and the stem of the example requests.
  * The starting note is optional here: without one, the first is used only to validate the rest.
  */
@@ -121,5 +130,6 @@ export function discoveryOffer(cat: Catalog, e: Entity, idName: string, tuningSy
   const startingNotes = ts.startingNotes.map(toIdName);
   const tonics = startingNote === undefined ? null : transpositionsOf(cat, e, ts, tuning.startingNote, tolerance).map((t) => toIdName(t.tonic));
   const example = `/api${KIND[e.kind].collection}/${idName}?tuningSystem=${tuningSystem}&startingNote=${startingNote === undefined ? startingNotes[0] : toIdName(tuning.startingNote)}`;
-  return { startingNotes, tonics, example };
+  // The id found is the id given (ids are matched exactly).
+  return { tuningSystem: ts.id, startingNotes, tonics, example };
 }

@@ -1,12 +1,12 @@
 /**
  * GET /{maqamat|ajnas}/{idName}/transpositions: the distinct transpositions of a maqām or jins.
  */
-import { apiError, isAnswer, ok, type ApiResponse } from "./errors.js";
+import { apiError, isAnswer, ok } from "./errors.js";
 import { apiUrl, queryString } from "./links.js";
-import { KIND, entityObject, noteRef, tuningSystemEntity } from "./format.js";
+import { KIND, collectionOf, entityObject, noteRef, tuningSystemEntity, type EntityObject } from "./format.js";
 import { centsTolerance, includeArabic, tuningContextParams } from "./declare.js";
 import { resolveEntity, resolveTuning, transpositionSummary, type TuningContext } from "./resolve.js";
-import { defineRoute, type RequestContext } from "./route.js";
+import { routeSpec, type RequestContext } from "./route.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -85,16 +85,18 @@ export function distinctTranspositions(cat: Catalog, list: readonly Transpositio
 /**
  * `/{kind}/{idName}/transpositions`: the distinct transpositions of a base entity in one tuning
  * system and starting note; 422 when the entity cannot be built there or has no distinct one.
- * `detailed` entries get `extra(t)` between `pitchClass` and `links` (the maqām degree blocks).
+ * The entity comes under the kind's key (`head`); `detailed` entries get `extra(t)` between
+ * `pitchClass` and `links` (the maqām degree blocks).
  */
-function transpositionsAnswer(
+function transpositionsAnswer<H, X extends object>(
   ctx: RequestContext,
   e: Entity,
   tuning: TuningContext,
   tolerance: number,
   includeArabic: boolean,
-  extra: (t: Transposition) => Record<string, unknown>,
-): ApiResponse {
+  head: (entity: EntityObject) => H,
+  extra: (t: Transposition) => X,
+) {
   const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
   if (!isPossibleIn(cat, e, ts, startingNote)) return notRealizable(e, tuning);
@@ -104,7 +106,7 @@ function transpositionsAnswer(
   const startingNoteId = toIdName(startingNote);
   const detailQuery = contextQuery(ctx, tuning, tolerance);
   return ok({
-    [KIND[e.kind].key]: entityObject(e, includeArabic),
+    ...head(entityObject(e, includeArabic)),
     tuningSystem: tuningSystemEntity(ts, includeArabic, { numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
     startingNote: noteRef(startingNote, includeArabic),
     transpositions: {
@@ -130,12 +132,15 @@ function transpositionsAnswer(
 }
 
 /** Fields a kind adds to each detailed transposition (the maqām's named degrees). */
-type TranspositionExtra<K extends Kind> = (cat: Catalog, e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => Record<string, unknown>;
+type TranspositionExtra<K extends Kind, X> = (cat: Catalog, e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => X;
 
-/** GET /{kind}/{idName}/transpositions of a base idName. */
-export const transpositionsRoute = <K extends Kind>(kind: K, extra: TranspositionExtra<K> = () => ({})) =>
-  defineRoute({
-    path: `${KIND[kind].collection}/{idName+}/transpositions`,
+/**
+ * GET /{kind}/{idName}/transpositions of a base idName, less its response schema (the kind adds
+ * it); `head` keys the entity, `extra` adds the kind's fields to each detailed transposition.
+ */
+export const transpositionsSpec = <K extends Kind, H, X extends object>(kind: K, head: (entity: EntityObject) => H, extra: TranspositionExtra<K, X>) =>
+  routeSpec({
+    path: `${collectionOf(kind)}/{idName}/transpositions`,
     summary: `The distinct transpositions (taṣwīr) of a ${KIND[kind].word} in one tuning system and starting note.`,
     unprocessable: true,
     params: {
@@ -152,6 +157,6 @@ export const transpositionsRoute = <K extends Kind>(kind: K, extra: Transpositio
       if (ref.tonic !== undefined) return transposedIdNotAccepted(p.idName, e, "/transpositions");
       const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(e));
       if (isAnswer(tuning)) return tuning;
-      return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, (t) => extra(cat, e, t, tuning, p.centsTolerance, p.includeArabic));
+      return transpositionsAnswer(ctx, e, tuning, p.centsTolerance, p.includeArabic, head, (t) => extra(cat, e, t, tuning, p.centsTolerance, p.includeArabic));
     },
   });

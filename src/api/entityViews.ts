@@ -5,7 +5,7 @@
  */
 import { ok } from "./errors.js";
 import { apiUrl } from "./links.js";
-import { KIND, dataFields, entityObject, noteNameArray, noteRef, tuningSystemEntity } from "./format.js";
+import { KIND, dataFields, entityHeader, noteNameArray, noteRef, tuningSystemEntity, tuningSystemRef } from "./format.js";
 import type { ParamDeclarations } from "./params.js";
 import { centsTolerance, includeArabic, oneOf, pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { transpositionSummary, type TuningContext } from "./resolve.js";
@@ -31,8 +31,8 @@ export const availabilityHint = (e: Entity) =>
   ` or /api${KIND[e.kind].collection}/${e.idName}/availability for the systems that realise this ${KIND[e.kind].word}`;
 
 /** `entityObject` of the selected transposition: its idName and display name in the entity's key order. */
-export const selectionObject = (e: Entity, t: Transposition, includeArabic: boolean, extra: Record<string, unknown> = {}) => ({
-  ...entityObject(e, false, extra),
+export const selectionObject = <X extends object>(e: Entity, t: Transposition, includeArabic: boolean, extra: X) => ({
+  ...entityHeader(e, false, extra),
   idName: t.idName,
   displayName: t.name,
   ...(includeArabic ? { displayNameAr: entityNameToArabic(t.name) } : {}),
@@ -75,7 +75,7 @@ export function availabilitySummary(cat: Catalog, e: Entity, includeArabic: bool
     count: availability.length,
     availability: {
       tuningSystems: availability.map(({ tuningSystem, startingNotes }) => ({
-        tuningSystem: tuningSystemEntity(tuningSystem, includeArabic),
+        tuningSystem: tuningSystemRef(tuningSystem, includeArabic),
         startingNotes: noteNameArray(startingNotes, includeArabic),
       })),
     },
@@ -104,6 +104,7 @@ export const entityPath = (kind: Kind) =>
   pathParam({
     description: `${KIND[kind].Word} idName (or numeric id); a transposition's \`${kind === "maqam" ? "maqam_rast_al_nawa" : "jins_rast_al_nawa"}\`-style idName selects its tonic.`,
     example: kind === "maqam" ? "maqam_rast" : "jins_rast",
+    slashes: true,
   });
 
 
@@ -112,14 +113,14 @@ export const entityPath = (kind: Kind) =>
  * `stats` framed by the tuning system, its starting notes and links; the reference frequency
  * closes `stats`. `links.self` echoes the path segments decoded, as the pitch-classes route does.
  */
-export function perTuningSystemAnswer(
+export function perTuningSystemAnswer<S extends object, T>(
   ctx: RequestContext,
   kind: Kind,
   segments: { id: string; startingNote: string },
   { ts, startingNote }: TuningContext,
   includeArabic: boolean,
-  stats: object,
-  data: unknown[],
+  stats: S,
+  data: T[],
 ) {
   return ok({
     tuningSystem: tuningSystemEntity(ts, includeArabic, { year: ts.record.year, numberOfPitchClassesSingleOctave: pitchClassesPerOctave(ts) }),
@@ -159,6 +160,17 @@ export function degreePitchClass(pc: PitchClass, scaleDegree: string, type: stri
       : dataFields(pc, type)),
   };
 }
+
+/** One value field of an interval, as its own object (a computed key would lose the field's name in the type). */
+export const INTERVAL_FIELD = {
+  fraction: ({ fraction }: Interval) => ({ fraction }),
+  cents: ({ cents }: Interval) => ({ cents }),
+  decimalRatio: ({ decimalRatio }: Interval) => ({ decimalRatio }),
+  stringLength: ({ stringLength }: Interval) => ({ stringLength }),
+  fretDivision: ({ fretDivision }: Interval) => ({ fretDivision }),
+};
+
+export const isIntervalField = (type: string): type is keyof typeof INTERVAL_FIELD => Object.hasOwn(INTERVAL_FIELD, type);
 
 /** Intervals between consecutive cells (0 → 1, 1 → 2, …). */
 export const consecutiveIntervals = (cells: readonly PitchClass[]): Interval[] => cells.slice(1).map((pc, i) => intervalBetween(cells[i], pc));

@@ -2,16 +2,34 @@
  * The one place every 4xx/5xx body is built: `{error, message, hint, ...extras}`; and the two
  * kinds of answer a route gives: JSON (every endpoint) or a plain-text file (the exports).
  */
+import type { z } from "zod";
+import type { ERROR_BODY } from "./responses/errors.js";
+
 /**
  * The tag of an answer. Resolvers return a value or the answer that ends the request (a 4xx);
  * `isAnswer` tells them apart by this tag, never by the shape of the value.
  */
 export const ANSWER: unique symbol = Symbol("answer");
 
-export interface JsonResponse {
+/** A 200 with a JSON body of type B. */
+export interface Ok<B> {
   readonly [ANSWER]: true;
-  status: number;
-  body: unknown;
+  status: 200;
+  body: B;
+  file?: undefined;
+}
+
+/** The body of every 4xx and 5xx (responses/errors.ts). */
+export type ErrorBody = z.output<typeof ERROR_BODY>;
+/** The fields an error may add after `{error, message, hint}`. */
+export type ErrorExtras = Omit<ErrorBody, "error" | "message" | "hint">;
+/** The statuses of the specification, the server's refusals (405, 414) and a fault (500). */
+export type ErrorStatus = 400 | 404 | 405 | 414 | 422 | 500;
+
+export interface ErrorAnswer {
+  readonly [ANSWER]: true;
+  status: ErrorStatus;
+  body: ErrorBody;
   file?: undefined;
 }
 
@@ -19,39 +37,46 @@ export interface JsonResponse {
 export const TEXT_FILE_TYPE = "text/plain; charset=us-ascii";
 
 /** A plain-text file: ASCII text, served with TEXT_FILE_TYPE and the name it downloads as. */
-export interface FileResponse {
+export interface FileAnswer {
   readonly [ANSWER]: true;
   status: 200;
   body: string;
   file: { name: string };
 }
 
-export type ApiResponse = JsonResponse | FileResponse;
+/** The 200 of a route whose body type is B: a text body is a named file (the exports' TEXT_FILE_BODY), any other is JSON. */
+export type Success<B> = [B] extends [string] ? FileAnswer : Ok<B>;
 
-export const textFile = (name: string, text: string): FileResponse => ({ [ANSWER]: true, status: 200, body: text, file: { name } });
+/** What a route with body type B answers: its 200 or an error. */
+export type Answer<B> = Success<B> | ErrorAnswer;
+
+/** Any answer. */
+export type ApiResponse = Ok<unknown> | FileAnswer | ErrorAnswer;
+
+export const textFile = (name: string, text: string): FileAnswer => ({ [ANSWER]: true, status: 200, body: text, file: { name } });
 
 /** True for an answer (made by ok, apiError or textFile), false for any other value. */
 export const isAnswer = (x: unknown): x is ApiResponse => typeof x === "object" && x !== null && ANSWER in x;
 
 export interface ErrorSpec {
-  status?: number;
+  status?: ErrorStatus;
   error: string;
   message: string;
   hint: string;
   /** Extra fields after the three fixed ones, e.g. `validOptions`. */
-  extra?: Record<string, unknown>;
+  extra?: ErrorExtras;
 }
 
-export function apiError({ status = 400, error, message, hint, extra }: ErrorSpec): JsonResponse {
+export function apiError({ status = 400, error, message, hint, extra }: ErrorSpec): ErrorAnswer {
   return { [ANSWER]: true, status, body: { error, message, hint, ...extra } };
 }
 
-export const ok = (body: unknown): JsonResponse => ({ [ANSWER]: true, status: 200, body });
+export const ok = <B>(body: B): Ok<B> => ({ [ANSWER]: true, status: 200, body });
 
 /** Every 404: the entity or file a request names does not exist (the spec's "not found" errors). */
-export const notFound = (spec: Omit<ErrorSpec, "status">): JsonResponse => apiError({ ...spec, status: 404 });
+export const notFound = (spec: Omit<ErrorSpec, "status">): ErrorAnswer => apiError({ ...spec, status: 404 });
 
-export const missingParameter = (name: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
+export const missingParameter = (name: string, hint: string, extra?: ErrorExtras): ErrorAnswer =>
   apiError({
     error: `${name} parameter is required`,
     message: `The query parameter '${name}' is required for this endpoint.`,

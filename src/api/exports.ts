@@ -5,8 +5,8 @@
  * come from src/exports; this module resolves the path (with the usual JSON 4xx) and names the
  * file's canonical URL and download name, which a pre-rendered file shares.
  */
-import { apiError, textFile, type ApiResponse, isAnswer, notFound } from "./errors.js";
-import { defineRoute, type RequestContext, type Route } from "./route.js";
+import { apiError, textFile, type ErrorAnswer, type FileAnswer, isAnswer, notFound } from "./errors.js";
+import { defineRoute, type RequestContext } from "./route.js";
 import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { downloadNameOf } from "./staticPath.js";
@@ -22,11 +22,12 @@ import { findStartingNote } from "../theory/tuningSystem.js";
 import { alKindiOf, twelveToneGrouping } from "../theory/twelveToneSets.js";
 import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { toIdName } from "../theory/idName.js";
+import { TEXT_FILE_BODY } from "./responses/index.js";
 
 const BASE = "/exports";
 
 /** The file at a canonical path below /api: its text with the URL and download name the path gives. */
-function fileAt(ctx: RequestContext, path: string, text: (target: { url: string; fileName: string }) => string): ApiResponse {
+function fileAt(ctx: RequestContext, path: string, text: (target: { url: string; fileName: string }) => string): FileAnswer {
   const fileName = downloadNameOf(path);
   return textFile(fileName, text({ url: apiUrl(ctx, path), fileName }));
 }
@@ -42,7 +43,7 @@ const tuningSystemRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/tuning-systems/{id}/{startingNote}.${format}`,
     summary: `One octave of a tuning system from a starting note as a ${FORMAT_NAME[format]}, plain ASCII text.`,
-    answersFile: true,
+    response: TEXT_FILE_BODY,
     params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
@@ -71,10 +72,10 @@ const ENTITY_FILE_NAME: Record<EntityFile, string> = {
 
 const entityRoute = (kind: EntityKind, file: EntityFile) =>
   defineRoute({
-    path: `${BASE}/${COLLECTION[kind]}/{idName+}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
+    path: `${BASE}/${COLLECTION[kind]}/{idName}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
     summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, plain ASCII text.`,
     unprocessable: true,
-    answersFile: true,
+    response: TEXT_FILE_BODY,
     params: { idName: entityPath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
@@ -103,7 +104,7 @@ export const setIdNameOf = (set: PitchClassSet): string => `${set.source.transpo
 export const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
 
 /** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
-export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ApiResponse {
+export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ErrorAnswer {
   const alKindi = alKindiOf(cat);
   if (!findStartingNote(alKindi, tuning.startingNote))
     return apiError({
@@ -117,13 +118,13 @@ export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | A
 
 const setRoute = (format: Format) =>
   defineRoute({
-    path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName+}.${format}`,
+    path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName}.${format}`,
     summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${FORMAT_NAME[format]}, plain ASCII text.`,
-    answersFile: true,
+    response: TEXT_FILE_BODY,
     params: {
       tuningSystem: tuningSystemIdPath(),
       startingNote: startingNotePath(),
-      setIdName: pathParam({ description: "Set idName, as /api/maqamat/classification/12-pitch-class-sets lists them.", example: "maqam_rast_set" }),
+      setIdName: pathParam({ description: "Set idName, as /api/maqamat/classification/12-pitch-class-sets lists them.", example: "maqam_rast_set", slashes: true }),
     },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
@@ -145,7 +146,7 @@ const setRoute = (format: Format) =>
   });
 
 // The descending route first: its paths would otherwise read as a starting note ending in `-descending`.
-export const routes: readonly Route[] = [
+export const routes = [
   ...FORMATS.map(tuningSystemRoute),
   ...(["descending.scl", "scl", "kbm"] as const).map((file) => entityRoute("maqam", file)),
   ...(["scl", "kbm"] as const).map((file) => entityRoute("jins", file)),

@@ -1,10 +1,10 @@
 /** GET /intervals, /intervals/compare and /intervals/calculate. */
-import { apiError, ok, type ApiResponse, isAnswer, notFound } from "./errors.js";
-import { defineRoute, type Route } from "./route.js";
+import { apiError, ok, type ErrorAnswer, isAnswer, notFound } from "./errors.js";
+import { defineRoute } from "./route.js";
 import { MAX_LIST_ITEMS, tuningSystemIds } from "./params.js";
 import { includeArabic, list, oneOf, requiredText, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { noteRef, pitchClassBase, pitchClassData, tuningSystemRef } from "./format.js";
 import { resolveTuning, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import { noteNameNotInTuning } from "./noteNames.js";
@@ -13,6 +13,7 @@ import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { intervalBetween, detectValueFormat, pitchClassWithValue, VALUE_FORMATS, type Interval, type ValueFormat } from "../theory/interval.js";
 import { toIdName } from "../theory/idName.js";
+import { intervals, intervalsCalculate, intervalsCompare } from "./responses/intervals.js";
 
 /** `noteNames`: two or more comma-separated note names (each must be known: see noteNamesIn). */
 const noteNameList = () =>
@@ -30,7 +31,7 @@ const noteNameList = () =>
   });
 
 /** The listed note names in the catalog's universe, or the 400 naming those it does not know. */
-function noteNamesIn(cat: Catalog, given: readonly string[]): NoteNameEntry[] | ApiResponse {
+function noteNamesIn(cat: Catalog, given: readonly string[]): NoteNameEntry[] | ErrorAnswer {
   const unknown = given.filter((name) => !cat.notes.findNoteName(name));
   if (unknown.length)
     return apiError({
@@ -57,12 +58,13 @@ function pitchClassesFor(cat: Catalog, notes: readonly NoteNameEntry[], { ts, st
 }
 
 /** Intervals between consecutive listed notes (0 → 1, 1 → 2, …), with the notes' references. */
-const consecutiveIntervals = (pcs: readonly PitchClass[], refs: readonly object[]) =>
+const consecutiveIntervals = <R>(pcs: readonly PitchClass[], refs: readonly R[]) =>
   pcs.slice(1).map((to, i) => ({ from: refs[i], to: refs[i + 1], interval: intervalData(intervalBetween(pcs[i], to)) }));
 
 const intervalsRoute = defineRoute({
   path: "/intervals",
   summary: "The intervals between consecutive note names, in one tuning system or in all of them.",
+  response: intervals,
   exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   computed: true,
   params: {
@@ -101,6 +103,7 @@ const intervalsRoute = defineRoute({
 const compareRoute = defineRoute({
   path: "/intervals/compare",
   summary: "The intervals between consecutive note names compared across tuning systems and starting notes.",
+  response: intervalsCompare,
   computed: true,
   params: {
     noteNames: noteNameList(),
@@ -142,7 +145,7 @@ const valueType = (which: "from" | "to") =>
 
 interface Identified {
   pc: PitchClass;
-  identifier: Record<string, string>;
+  identifier: ReturnType<typeof noteRef>;
 }
 
 /**
@@ -166,22 +169,17 @@ const pitchClassNotFound = (raw: string, tuningSystem: string, startingNote: str
   });
 
 /** A pitch class as the calculator shows it: its names and the five value formats, fretDivision a number. */
-const calculatorPitchClass = (pc: PitchClass, arabic: boolean) => ({
-  ...pitchClassObject(pc, "englishName", arabic),
-  solfege: pc.solfege,
-  abjadName: pc.abjadName,
-  fraction: pc.fraction,
-  cents: pc.cents,
-  decimalRatio: pc.decimalRatio,
-  stringLength: pc.stringLength,
-  fretDivision: parseFloat(pc.fretDivision),
-});
+function calculatorPitchClass(pc: PitchClass, arabic: boolean) {
+  const { englishName, solfege, abjadName, fraction, cents, decimalRatio, stringLength } = pitchClassData(pc);
+  return { ...pitchClassBase(pc, arabic), englishName, solfege, abjadName, fraction, cents, decimalRatio, stringLength, fretDivision: parseFloat(pc.fretDivision) };
+}
 
 const round3 = (x: number): number => parseFloat(x.toFixed(3));
 
 const calculateRoute = defineRoute({
   path: "/intervals/calculate",
   summary: "The interval between two pitch classes, each given by note name or by value, in one tuning system.",
+  response: intervalsCalculate,
   computed: true,
   params: {
     from: requiredText({ description: "The lower pitch class: a note name or a value (fraction, cents, …).", example: "rast", hint: "Add from=rast or from=3/2." }),
@@ -211,23 +209,24 @@ const calculateRoute = defineRoute({
     if (!from) return pitchClassNotFound(p.from, p.tuningSystem, p.startingNote);
     const to = identify(cat, pcs, p.to, p.toType, p.includeArabic);
     if (!to) return pitchClassNotFound(p.to, p.tuningSystem, p.startingNote);
-    const interval = intervalBetween(from.pc, to.pc);
+    const between = intervalBetween(from.pc, to.pc);
     const allUnits = {
-      fraction: interval.fraction,
-      cents: round3(interval.cents),
-      decimalRatio: round3(interval.decimalRatio),
-      stringLength: round3(interval.stringLength),
-      fretDivision: round3(interval.fretDivision),
+      fraction: between.fraction,
+      cents: round3(between.cents),
+      decimalRatio: round3(between.decimalRatio),
+      stringLength: round3(between.stringLength),
+      fretDivision: round3(between.fretDivision),
     };
     // centsFromZero is an alias of cents (QUIRK Q12).
-    const value = allUnits[p.unit === "centsFromZero" ? "cents" : p.unit];
-    const { version: _unstated, ...tuningSystem } = tuningSystemEntity(tuning.ts, p.includeArabic);
+    const { unit } = p;
+    const interval = unit === "fraction" ? { value: allUnits.fraction, unit, allUnits } : { value: allUnits[unit === "centsFromZero" ? "cents" : unit], unit, allUnits };
+    const { version: _unstated, ...tuningSystem } = tuningSystemRef(tuning.ts, p.includeArabic);
     const id = encodeURIComponent(p.tuningSystem);
     return ok({
       context: { tuningSystem, startingNote: noteRef(tuning.startingNote, p.includeArabic), referenceFrequency: impliedReferenceFrequency(from.pc) },
       from: { pitchClass: calculatorPitchClass(from.pc, p.includeArabic), identifier: from.identifier },
       to: { pitchClass: calculatorPitchClass(to.pc, p.includeArabic), identifier: to.identifier },
-      interval: { value, unit: p.unit, allUnits },
+      interval,
       links: {
         self: selfUrl(ctx),
         tuningSystem: apiUrl(ctx, `/tuning-systems/${id}`),
@@ -240,4 +239,4 @@ const calculateRoute = defineRoute({
   },
 });
 
-export const routes: Route[] = [compareRoute, calculateRoute, intervalsRoute];
+export const routes = [compareRoute, calculateRoute, intervalsRoute];

@@ -5,7 +5,7 @@
  * describes the parameters instead; `idName=all` lists every realisable maqām's analytical form.
  * The path parameter is greedy because a transposed idName may name a tonic containing `/`.
  */
-import { ok, type ApiResponse, isAnswer } from "./errors.js";
+import { ok, isAnswer } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import type { ParamDeclaration, ParsedParams } from "./params.js";
 import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType , tuningContextParams } from "./declare.js";
@@ -13,8 +13,8 @@ import { apiUrl, selfUrl } from "./links.js";
 import { PITCH_CLASS_DATA_TYPES, noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "./format.js";
 import { requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "./resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./maqamat.js";
-import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContext, optionsConflict, transposeToParameter } from "./entityDetail.js";
-import { entityPath, availabilityHint, commentsOf, degreePitchClass, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
+import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContextWithStartingNotes, optionsConflict, transposeToParameter } from "./entityDetail.js";
+import { entityPath, availabilityHint, commentsOf, degreePitchClass, INTERVAL_FIELD, isIntervalField, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "./entityViews.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Interval } from "../theory/interval.js";
@@ -32,6 +32,7 @@ import { respellScale, midiLabelOf } from "../theory/respell.js";
 import { suyurOf } from "../theory/suyur.js";
 import { modulationsOf, modulationCounts, lowerOctaveModulations } from "../theory/modulation.js";
 import { modulationsBlock, lowerOctaveModulationsBlock } from "./modulationBlocks.js";
+import { maqamDetail } from "./responses/maqamDetail.js";
 
 const COLLECTION = "/maqamat";
 
@@ -105,16 +106,15 @@ function pitchClassOf(pc: PitchClass, scaleDegree: string, type: string | undefi
 const pitchDataOf = (ascending: readonly PitchClass[], descending: readonly PitchClass[], type: string | undefined, arabic: boolean) =>
   scalePitchData(ascending, descending, (pc, numeral) => pitchClassOf(pc, numeral, type, arabic));
 
-const VALUE_KEYS = new Set(["fraction", "cents", "decimalRatio", "stringLength", "fretDivision"]);
 const FULL_INTERVAL_TYPES = new Set(["solfege", "pitchClassIndex", "scaleDegree"]);
 
 /** §10.5: which interval fields each data type shows (omitted = `all`). */
-function intervalFields(interval: Interval, type = "all"): Record<string, unknown> {
+function intervalFields(interval: Interval, type = "all") {
   if (type === "all") {
     const { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex } = interval;
     return { fraction, cents, decimalRatio, stringLength, fretDivision, pitchClassIndex };
   }
-  if (VALUE_KEYS.has(type)) return { [type]: interval[type as keyof Interval] };
+  if (isIntervalField(type)) return INTERVAL_FIELD[type](interval);
   if (FULL_INTERVAL_TYPES.has(type)) return { ...interval };
   return { cents: interval.cents };
 }
@@ -212,7 +212,7 @@ const DESCRIPTIONS = {
 
 
 /** `options=true`: the parameters this maqām accepts in a tuning system (and starting note). */
-function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): ApiResponse {
+function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean) {
   const conflicting = [
     ...(p.transposeTo !== undefined || transposed ? ["transposeTo"] : []),
     ...(p.includeModulations ? ["includeModulations"] : []),
@@ -224,14 +224,14 @@ function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean): 
   if (conflicting.length) return optionsConflict(conflicting, ["tuningSystem", "startingNote", "pitchClassDataType", "centsTolerance"]);
   const offer = discoveryOffer(cat, m, p.idName, p.tuningSystem, p.startingNote, p.centsTolerance);
   if (isAnswer(offer)) return offer;
-  const { startingNotes, tonics, example } = offer;
+  const { tuningSystem, startingNotes, tonics, example } = offer;
   return ok({
     maqam: m.name,
-    tuningSystem: p.tuningSystem,
+    tuningSystem,
     availableParameters: {
-      tuningSystem: { required: true, description: DESCRIPTIONS.tuningSystem },
-      startingNote: { options: startingNotes, required: true, description: DESCRIPTIONS.startingNote },
-      pitchClassDataType: { options: DISCOVERY_TYPES, required: false, description: DESCRIPTIONS.pitchClassDataType },
+      tuningSystem: { required: true as const, description: DESCRIPTIONS.tuningSystem },
+      startingNote: { options: startingNotes, required: true as const, description: DESCRIPTIONS.startingNote },
+      pitchClassDataType: { options: DISCOVERY_TYPES, required: false as const, description: DESCRIPTIONS.pitchClassDataType },
       includeIntervals: discoveryEntry(params.includeIntervals, DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
       includeModulations: discoveryEntry(params.includeModulations, DESCRIPTIONS.includeModulations),
@@ -311,7 +311,7 @@ function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
   });
   return {
     context: {
-      tuningSystem: flatTuningContext(cat, tuning, arabic, true),
+      tuningSystem: flatTuningContextWithStartingNotes(cat, tuning, arabic),
       pitchClassDataType: p.pitchClassDataType ?? null,
       includeIntervals: p.includeIntervals,
     },
@@ -324,8 +324,9 @@ function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
 // Route
 
 const detailRoute = defineRoute({
-  path: `${COLLECTION}/{idName+}`,
+  path: `${COLLECTION}/{idName}`,
   summary: "One maqām realised in a tuning system and starting note (optionally transposed), its parameter discovery, or every maqām (`all`).",
+  response: maqamDetail,
   params,
   unprocessable: true,
   handle: (p, ctx) => {

@@ -11,6 +11,7 @@ import { noteNameToArabic } from "../theory/arabic.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { maqamSetGrouping, twelveToneKey, type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
 import { type ListedSet, MAQAM_SETS_PATH, byMemberCount, distinctBy, filterEcho, filterIdName, includeIncompatible, incompatibleList, maqamSummary, matchesFilter, memberCount, resolveMaqamFilter, selectSet, setDisplayName, setFilters, setIdNameOf, tuningParameters } from "./pitchClassSetViews.js";
+import { maqamPitchClassSets } from "./responses/classification.js";
 
 // ── maqam-pitch-class-sets ─────────────────────────────────────────────────────────────────
 
@@ -57,6 +58,7 @@ const listedMaqamSets = (grouping: Grouping): ListedSet[] =>
 export const maqamSetsRoute = defineRoute({
   path: MAQAM_SETS_PATH,
   summary: "Maqām transpositions grouped into sets that share the same pitch classes, in one tuning system and starting note.",
+  response: maqamPitchClassSets,
   params: {
     ...tuningContextParams(),
     centsTolerance: centsTolerance(),

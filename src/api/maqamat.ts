@@ -10,12 +10,12 @@ import { notFound, ok } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, includeArabic, includeSources, oneOf, optionalText, requiredText } from "./declare.js";
 import { apiUrl, queryString } from "./links.js";
-import { entityObject, noteRef, sourcesOf } from "./format.js";
+import { entityObject, noteRef, sourcesOf, type EntityObject } from "./format.js";
 import { tuningSystemNotFound, unknownStartingNote, type TuningContext } from "./resolve.js";
-import { COMPARE_NUMERALS, compareRoute, type CompareCellPartsOf } from "./entityCompare.js";
-import { SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, sortByNameOrTonic } from "./entityViews.js";
-import { availabilityRoute } from "./entityAvailability.js";
-import { transpositionsRoute } from "./entityTranspositions.js";
+import { COMPARE_NUMERALS, compareSpec, type CompareCell, type CompareParameters } from "./entityCompare.js";
+import { INTERVAL_FIELD, SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, selectionObject, sortByNameOrTonic } from "./entityViews.js";
+import { availabilitySpec } from "./entityAvailability.js";
+import { transpositionsSpec } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
 import type { Maqam } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -29,6 +29,7 @@ import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, type Transposition } from "../theory/transposition.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { maqamatList, maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions } from "./responses/maqamat.js";
 
 const COLLECTION = "/maqamat";
 
@@ -81,33 +82,34 @@ export const characteristicsOf = (m: Maqam, scale: ScaleNames = m, reversed = tr
   hasSuyur: m.record.suyur.length > 0,
 });
 
-/** `noteName, noteNameDisplay, [noteNameDisplayAr], maqamDegree` and, for the jins fields, the jins on that note. */
-function namedDegreeObject(d: NamedDegree, withJins: boolean, includeArabic: boolean) {
+/** `{noteName, noteNameDisplay, [noteNameDisplayAr], maqamDegree}` of a named degree. */
+function degreeNote(d: NamedDegree, includeArabic: boolean) {
   const note = noteRef(d.noteName, includeArabic);
   return {
     noteName: note.idName,
     noteNameDisplay: note.displayName,
     ...(includeArabic ? { noteNameDisplayAr: note.displayNameAr } : {}),
     maqamDegree: d.degree,
-    ...(withJins
-      ? {
-          jinsId: d.jins?.jins.id ?? null,
-          jinsIdName: d.jins?.idName ?? null,
-          jinsDisplayName: d.jins?.name ?? null,
-          ...(includeArabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
-        }
-      : {}),
   };
 }
 
+/** A degree's note and the jins on it (null fields where there is none). */
+const jinsDegree = (d: NamedDegree, includeArabic: boolean) => ({
+  ...degreeNote(d, includeArabic),
+  jinsId: d.jins?.jins.id ?? null,
+  jinsIdName: d.jins?.idName ?? null,
+  jinsDisplayName: d.jins?.name ?? null,
+  ...(includeArabic ? { jinsDisplayNameAr: d.jins ? entityNameToArabic(d.jins.name) : null } : {}),
+});
+
 /** primaryJins … ghammaz (§6.5), each an array of degree objects or null; the ghammāz names no jins. */
 export function namedDegreeBlocks(named: NamedDegrees, includeArabic: boolean) {
-  const field = (degrees: NamedDegree[] | null, withJins: boolean) => degrees?.map((d) => namedDegreeObject(d, withJins, includeArabic)) ?? null;
+  const withJins = (degrees: NamedDegree[] | null) => degrees?.map((d) => jinsDegree(d, includeArabic)) ?? null;
   return {
-    primaryJins: field(named.primaryJins, true),
-    secondaryJins: field(named.secondaryJins, true),
-    tertiaryJins: field(named.tertiaryJins, true),
-    ghammaz: field(named.ghammaz, false),
+    primaryJins: withJins(named.primaryJins),
+    secondaryJins: withJins(named.secondaryJins),
+    tertiaryJins: withJins(named.tertiaryJins),
+    ghammaz: named.ghammaz?.map((d) => degreeNote(d, includeArabic)) ?? null,
   };
 }
 
@@ -151,6 +153,7 @@ export const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every maqām with its family, tonic, characteristics and the tuning systems that realise it.",
+  response: maqamatList,
   exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByFamily: optionalText({
@@ -222,6 +225,7 @@ const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api
 const familiesRoute = defineRoute({
   path: `${COLLECTION}/families`,
   summary: "The maqām families (by the jins on the first degree) in one tuning system and starting note.",
+  response: maqamFamilies,
   params: {
     tuningSystem: requiredText({ description: "Tuning-system id.", example: "ibnsina_1037", hint: TUNING_HINT }),
     startingNote: requiredText({ description: "Starting note of the tuning system.", example: "yegah", hint: TUNING_HINT }),
@@ -258,7 +262,7 @@ function compareInterval(interval: Interval, type: string) {
     case "cents":
     case "fraction":
     case "decimalRatio":
-      return { [type]: interval[type] };
+      return INTERVAL_FIELD[type](interval);
     case "stringLength":
       return { cents, stringLength };
     case "fretDivision":
@@ -268,28 +272,38 @@ function compareInterval(interval: Interval, type: string) {
   }
 }
 
-/** The maqām's parts of a compare cell: family, both directions with their ajnās, and steps. */
-const compareParts: CompareCellPartsOf<Maqam> = (t, p, { cat, list, tuning: { ts, startingNote } }) => {
+/** The maqām's parts of a compare cell: the rendering with its family, both directions with their ajnās, and steps. */
+function compareParts(t: Transposition, p: CompareParameters, { cat, entity, list, tuning: { ts, startingNote } }: CompareCell<Maqam>) {
   // The family is that of entry 0, the taḥlīl, whichever transposition is shown (§7.1).
   const family = familyOf(cat, list[0], ts, startingNote, p.centsTolerance);
+  const familyFields = {
+    maqamFamilyId: family.idName,
+    maqamFamilyDisplayName: family.name,
+    ...(p.includeArabic ? { maqamFamilyDisplayNameAr: entityNameToArabic(family.name) } : {}),
+  };
   const pitchClass = (pc: PitchClass, numeral: string) => degreePitchClass(pc, numeral, p.pitchClassDataType, p.includeArabic, true);
   return {
-    selectionExtra: {
-      maqamFamilyId: family.idName,
-      maqamFamilyDisplayName: family.name,
-      ...(p.includeArabic ? { maqamFamilyDisplayNameAr: entityNameToArabic(family.name) } : {}),
+    selection: { maqam: selectionObject(entity, t, p.includeArabic, familyFields) },
+    stats: { maqam: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 } },
+    data: {
+      pitchData: scalePitchData(t.ascending, t.descending, pitchClass, COMPARE_NUMERALS),
+      ajnas: degreeAjnasBlock(t, ajnasOf(cat, t, ts, startingNote, p.centsTolerance), p.includeArabic),
     },
-    stats: { numberOfPitchClasses: t.ascending.length, isOctaveRepeating: t.ascending.length <= 7 },
-    pitchData: scalePitchData(t.ascending, t.descending, pitchClass, COMPARE_NUMERALS),
-    ajnas: degreeAjnasBlock(t, ajnasOf(cat, t, ts, startingNote, p.centsTolerance), p.includeArabic),
     intervals: () => scaleSteps(t, (i) => compareInterval(i, p.pitchClassDataType)),
   };
-};
+}
+
+/** The maqām under its key in the answers the maqām and jins groups share. */
+const withMaqam = (maqam: EntityObject) => ({ maqam });
+
+/** The named degrees of each detailed transposition. */
+const transpositionDegrees = (cat: Catalog, m: Maqam, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) =>
+  namedDegreeBlocks(namedDegreesIn(cat, m, t, tuning, tolerance), includeArabic);
 
 export const routes = [
   familiesRoute,
-  availabilityRoute("maqam"),
-  transpositionsRoute("maqam", (cat, m, t, tuning, tolerance, includeArabic) => namedDegreeBlocks(namedDegreesIn(cat, m, t, tuning, tolerance), includeArabic)),
-  compareRoute("maqam", compareParts),
+  defineRoute({ ...availabilitySpec("maqam", withMaqam), response: maqamAvailability }),
+  defineRoute({ ...transpositionsSpec("maqam", withMaqam, transpositionDegrees), response: maqamTranspositions }),
+  defineRoute({ ...compareSpec("maqam", withMaqam, compareParts), response: maqamCompare }),
   listRoute,
 ];

@@ -3,7 +3,7 @@ import { toIdName } from "../theory/idName.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { perCategory, type ModulationLists, type ModulationTarget, type Modulations } from "../theory/modulation.js";
 /** `{id, idName, displayName, tonicIdName, tonicDisplayName, [isTransposition], [displayNameAr, tonicDisplayNameAr]}`. */
-export function modulationEntry({ entity, transposition: t }: ModulationTarget, includeArabic: boolean): Record<string, unknown> {
+export function modulationEntry({ entity, transposition: t }: ModulationTarget, includeArabic: boolean) {
   return {
     id: entity.id,
     idName: t.idName,

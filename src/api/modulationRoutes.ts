@@ -1,5 +1,5 @@
 /** GET /modulation-routes: routes of al-Shawwā modulations between two maqām renderings. */
-import { apiError, ok, type ApiResponse, type ErrorSpec, isAnswer } from "./errors.js";
+import { apiError, ok, type ErrorAnswer, type ErrorExtras, type ErrorSpec, type ErrorStatus, isAnswer } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { splitList, type ParsedParams } from "./params.js";
 import { centsTolerance, flag, handlerChecked, includeArabic } from "./declare.js";
@@ -14,6 +14,7 @@ import { EDGE_CATEGORIES, modulationGraphOf, nodeKey, type ModulationGraph } fro
 import { routesThrough, searchBudget, type Route, type SearchOptions } from "../theory/routeSearch.js";
 import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { toIdName } from "../theory/idName.js";
+import { modulationRoutes } from "./responses/modulationRoutes.js";
 
 /** The specification's ceiling on hops per request. */
 const MAX_HOPS = 20;
@@ -153,11 +154,11 @@ type Params = ParsedParams<typeof params>;
 // ---------------------------------------------------------------------------------------------
 // Endpoint resolution (§9.3)
 
-const endpointError = (status: number, prefix: string, error: string, hint: string, extra?: Record<string, unknown>): ApiResponse =>
+const endpointError = (status: ErrorStatus, prefix: string, error: string, hint: string, extra?: ErrorExtras): ErrorAnswer =>
   apiError({ status, error: `${prefix}: ${error}`, message: `${prefix} cannot be used: ${error}.`, hint, extra });
 
 /** A base maqām by its exact idName (or the older `al-` spelling); transposed idNames are refused. */
-function maqamOf(cat: Catalog, prefix: string, idName: string): Maqam | ApiResponse {
+function maqamOf(cat: Catalog, prefix: string, idName: string): Maqam | ErrorAnswer {
   const maqam = cat.maqamat.find((m) => m.idName === idName || toIdName(m.name) === idName);
   if (maqam) return maqam;
   const transposed = cat.findMaqam(idName);
@@ -172,7 +173,7 @@ interface ResolvedEndpoint {
   tonic?: string;
 }
 
-function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ApiResponse {
+function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ErrorAnswer {
   const maqam = maqamOf(cat, prefix, endpoint.maqam);
   if (isAnswer(maqam)) return maqam;
   const where = `/api/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat`;
@@ -193,7 +194,7 @@ function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: T
 }
 
 /** The node of a rendering; without a tonic the analytical form (first non-transposed node). */
-function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ApiResponse {
+function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ErrorAnswer {
   const index = tonic === undefined ? graph.analyticalNode.get(maqam) : graph.byKey.get(nodeKey(maqam, tonic));
   if (index !== undefined) return index;
   return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${toIdName(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
@@ -224,7 +225,7 @@ function stepsOf(route: Route, node: (index: number) => ReturnType<typeof nodeOb
   }));
 }
 
-function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
+function handle(parsed: Params, { catalog: cat }: RequestContext) {
   // The checks of §9.1 in their order, then the resolution every route shares.
   const query = checkQuery(cat, parsed);
   if ("error" in query) return apiError(query);
@@ -295,7 +296,6 @@ function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
   const limitNotice = exhausted
     ? `The search stopped after examining ${EXPLORED_EDGES_LIMIT.toLocaleString("en-US")} modulations in one direction (its limit); the routes listed were found before that, shortest first, and others may exist. A smaller maxHops or maxRoutes, fewer waypoints or limitToShortestHops=true keeps the search within the limit.`
     : `At most ${ROUTES_SERVED_LIMIT} routes are returned per direction; maxRoutes=${p.maxRoutes} was reduced to that.`;
-  const searchLimit = exhausted || routesCapped ? { searchLimitReached: true, message: outbound.length ? limitNotice : `${noRoute} before the search limit was reached. ${limitNotice}` } : {};
 
   return ok({
     totalPossibleRoutes: {
@@ -306,7 +306,9 @@ function handle(parsed: Params, { catalog: cat }: RequestContext): ApiResponse {
     ...(returns ? { possibleReturnRoutes: { data: returns.map((route, i) => ({ routeNumber: i + 1, hops: route.length, steps: stepsOf(route, node) })) } } : {}),
     context,
     ...(outbound.length ? {} : { message: noRoute }),
-    ...searchLimit,
+    ...(exhausted || routesCapped
+      ? { searchLimitReached: true as const, message: outbound.length ? limitNotice : `${noRoute} before the search limit was reached. ${limitNotice}` }
+      : {}),
   });
 }
 
@@ -314,6 +316,7 @@ export const routes = [
   defineRoute({
     path: "/modulation-routes",
     summary: "Routes of modulations (al-Shawwā's rules) from one maqām rendering to another, optionally through waypoints.",
+    response: modulationRoutes,
     params,
     handle,
     computed: true,

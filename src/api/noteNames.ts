@@ -4,11 +4,11 @@
  * and the sub-routes are matched first.
  */
 import { apiError, ok, isAnswer, notFound } from "./errors.js";
-import { defineRoute, type RequestContext, type Route } from "./route.js";
+import { defineRoute, type RequestContext } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemEntity } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemRef } from "./format.js";
 import { tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
@@ -17,6 +17,7 @@ import type { Catalog } from "../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../theory/pitchClass.js";
 import { namesOf } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
+import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./responses/noteNames.js";
 
 export const NOTE_NAMES_PATH = "/pitch-classes/note-names";
 
@@ -63,6 +64,7 @@ export const NOTE_NAME_SORT_OPTIONS = ["order", "alphabetical"] as const;
 const listRoute = defineRoute({
   path: NOTE_NAMES_PATH,
   summary: "Every note name of the archive in its canonical order (or alphabetically).",
+  response: noteNamesList,
   exampleQuery: { filterByTuningSystem: "ibnsina_1037" },
   params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
@@ -99,11 +101,12 @@ const listRoute = defineRoute({
 
 const dataType = () => pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank: "default" });
 // Any text is looked up: an unknown or blank name is a 404 listing the names.
-const noteNamePath = () => pathParam({ description: "Note name (idName), as /api/note-names lists them.", example: "rast", blank: "kept" });
+const noteNamePath = () => pathParam({ description: "Note name (idName), as /api/note-names lists them.", example: "rast", blank: "kept", slashes: true });
 
 const detailRoute = defineRoute({
-  path: `${NOTE_NAMES_PATH}/{noteName+}`,
+  path: `${NOTE_NAMES_PATH}/{noteName}`,
   summary: "A note name's pitch class in one tuning system and starting note, or in all of them.",
+  response: noteNameDetail,
   params: {
     noteName: noteNamePath(),
     tuningSystem: scopeTuningSystem(),
@@ -119,9 +122,10 @@ const detailRoute = defineRoute({
     if (isAnswer(scope)) return scope;
     const { self, availability, compare } = noteLinks(ctx, note.idName);
     const links = { self, availability, compare };
-    const contextOf = (tuning: TuningContext, pc: PitchClass, noteName?: object) => ({
+    // The note name is in the context only of a single answer.
+    const contextOf = <N extends object>(tuning: TuningContext, pc: PitchClass, noteName: N) => ({
       ...contextIdentity(tuning, p.includeArabic),
-      ...(noteName ? { noteName } : {}),
+      ...noteName,
       referenceFrequency: impliedReferenceFrequency(pc),
       pitchClassDataType: p.pitchClassDataType,
     });
@@ -130,22 +134,23 @@ const detailRoute = defineRoute({
       const pc = pitchClassIn(cat, note.name, tuning);
       if (!pc) return noteNameNotInTuning(note.name, tuning);
       return ok({
-        context: contextOf(tuning, pc, noteRef(note.name, p.includeArabic)),
+        context: contextOf(tuning, pc, { noteName: noteRef(note.name, p.includeArabic) }),
         pitchClass: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic),
         links,
       });
     }
     const pitchClasses = scope.contexts.flatMap((tuning) => {
       const pc = pitchClassIn(cat, note.name, tuning);
-      return pc ? [{ context: contextOf(tuning, pc), pitchClassData: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic) }] : [];
+      return pc ? [{ context: contextOf(tuning, pc, {}), pitchClassData: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic) }] : [];
     });
     return ok({ context: { noteName: noteRef(note.name, p.includeArabic) }, pitchClasses, links });
   },
 });
 
 const availabilityRoute = defineRoute({
-  path: `${NOTE_NAMES_PATH}/{noteName+}/availability`,
+  path: `${NOTE_NAMES_PATH}/{noteName}/availability`,
   summary: "The tuning systems and starting notes in which a note name is a pitch class.",
+  response: noteNameAvailability,
   params: { noteName: noteNamePath(), includeArabic: includeArabic() },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
@@ -156,7 +161,7 @@ const availabilityRoute = defineRoute({
         const pc = pitchClassIn(cat, note.name, { ts, startingNote });
         return pc ? [{ startingNote: noteRef(startingNote, p.includeArabic), pitchClassIndex: pc.index, octave: pc.octave }] : [];
       });
-      return startingNotes.length ? [{ tuningSystem: tuningSystemEntity(ts, p.includeArabic), startingNotes }] : [];
+      return startingNotes.length ? [{ tuningSystem: tuningSystemRef(ts, p.includeArabic), startingNotes }] : [];
     });
     const { self, detail, compare } = noteLinks(ctx, note.idName);
     return ok({ noteName: noteRef(note.name, p.includeArabic), availability: { count: data.length, data }, links: { self, detail, compare } });
@@ -164,8 +169,9 @@ const availabilityRoute = defineRoute({
 });
 
 const compareRoute = defineRoute({
-  path: `${NOTE_NAMES_PATH}/{noteName+}/compare`,
+  path: `${NOTE_NAMES_PATH}/{noteName}/compare`,
   summary: "A note name's pitch class compared across tuning systems and starting notes.",
+  response: noteNameCompare,
   computed: true,
   params: {
     noteName: noteNamePath(),
@@ -192,4 +198,4 @@ const compareRoute = defineRoute({
   },
 });
 
-export const routes: Route[] = [availabilityRoute, compareRoute, detailRoute, listRoute];
+export const routes = [availabilityRoute, compareRoute, detailRoute, listRoute];

@@ -1,13 +1,14 @@
 /**
  * GET /openapi.json: the OpenAPI 3.1.0 description of the API, generated from the route records
- * (declared parameters), the response schemas (zod → JSON Schema 2020-12) and, as each
+ * (declared parameters and response schemas, zod → JSON Schema 2020-12) and, as each
  * operation's example, the answer to its example request.
  */
 import { z } from "zod";
 import { ok, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { ERROR_BODY, RESPONSE_SCHEMAS, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./responses/index.js";
+import { ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./responses/index.js";
+import { openApiDocument as openApiDocumentSchema } from "./responses/describe.js";
 
 export const API_VERSION = "1.0.0";
 export const API_TITLE = "Arabic Maqām Archive API";
@@ -69,15 +70,12 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
 }
 
 /** The OpenAPI document of `routes`, examples answered by `answer`. */
-export function openApiDocument(routes: readonly Route[], ctx: RequestContext, answer: (route: Route) => ApiResponse) {
+export function openApiDocument(routes: readonly Route[], ctx: RequestContext, answer: (route: Route) => ApiResponse): z.output<typeof openApiDocumentSchema> {
   const paths: Record<string, { get: ReturnType<typeof operationOf> }> = {};
   const named: Record<string, z.ZodType> = { Error: ERROR_BODY, ...SHARED_SCHEMAS };
   for (const route of routes) {
     paths[route.path] = { get: operationOf(route, answer) };
-    if (route.answersFile) continue;
-    const response = (RESPONSE_SCHEMAS as Record<string, z.ZodType | undefined>)[route.name];
-    if (!response) throw new Error(`${route.name} has no response schema`);
-    named[schemaName(route)] = response;
+    if (!route.answersFile) named[schemaName(route)] = route.response;
   }
   const schemas = componentSchemas(named);
   const errorResponses = Object.fromEntries(
@@ -101,10 +99,11 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
 }
 
 /** The route answering /openapi.json for `routes`, each example answered by `answerExample`. */
-export const openApiRoute = (routes: readonly Route[], answerExample: (route: Route, ctx: RequestContext) => ApiResponse): Route =>
+export const openApiRoute = (routes: readonly Route[], answerExample: (route: Route, ctx: RequestContext) => ApiResponse) =>
   defineRoute({
     path: "/openapi.json",
     summary: "This API's OpenAPI 3.1.0 description.",
+    response: openApiDocumentSchema,
     params: {},
     handle: (_p, ctx) => ok(openApiDocument(routes, ctx, (route) => answerExample(route, ctx))),
   });

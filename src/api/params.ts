@@ -6,7 +6,7 @@
  * so one converter turns any failure into the 4xx answer.
  */
 import { z } from "zod";
-import { apiError, type ApiResponse, type ErrorSpec } from "./errors.js";
+import { apiError, type ErrorAnswer, type ErrorExtras, type ErrorSpec } from "./errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
 /** What a parameter accepts; `validatorOf` has one rule per shape. */
@@ -44,9 +44,11 @@ export interface ParamDeclaration<T = unknown> {
   /** How to put it right, in the 400 bodies. */
   hint: string;
   /** Extra fields of the missing-parameter 400 (e.g. `validOptions`). */
-  missingExtra?: Record<string, unknown>;
+  missingExtra?: ErrorExtras;
   /** A value that answers 200 (docs, OpenAPI and the /api index use it). */
   example?: string;
+  /** A path parameter that may hold `/` (idNames, note names): it matches one or more segments. */
+  slashes?: boolean;
   /** Checked by the handler instead, where the answer depends on the catalog or on other parameters (the reason is the comment at the declaration). */
   checkedByHandler?: boolean;
   /** Phantom: the parsed value's type (a function type, so the optional field adds no `undefined` to it). */
@@ -66,7 +68,7 @@ export function fail(ctx: z.RefinementCtx, spec: ErrorSpec): typeof z.NEVER {
 }
 
 /** Converts a failed parse into the API's 4xx body (the first issue wins). */
-function issueToResponse(issues: readonly z.core.$ZodIssue[], name: string): ApiResponse {
+function issueToResponse(issues: readonly z.core.$ZodIssue[], name: string): ErrorAnswer {
   const issue = issues[0];
   const spec = issue.code === "custom" ? (issue.params as ErrorSpec | undefined) : undefined;
   if (spec) return apiError(spec);
@@ -195,7 +197,7 @@ export function validatorOf<T>(name: string, d: ParamDeclaration<T>): z.ZodType<
     });
 }
 
-export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: ParsedParams<D> } | { ok: false; answer: ApiResponse };
+export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: ParsedParams<D> } | { ok: false; answer: ErrorAnswer };
 
 /**
  * Validates a route's raw parameters against its declarations, in declaration order: the first

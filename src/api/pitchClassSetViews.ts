@@ -2,7 +2,7 @@
  * What both pitch-class-set endpoints share: the maqām and set filters, set listing and the
  * transpositions that fit no set.
  */
-import { apiError, type ApiResponse, notFound } from "./errors.js";
+import { apiError, type ErrorAnswer, notFound } from "./errors.js";
 import { flag, optionalText } from "./declare.js";
 import type { TuningContext } from "./resolve.js";
 import { noteRef } from "./format.js";
@@ -24,7 +24,7 @@ export const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
 export type MaqamFilter = EntityReference<Maqam>;
 
 /** A maqām by idName, numeric id or transposition idName (older spellings too); 404 when unknown. */
-export function resolveMaqamFilter(cat: Catalog, maqamId: string): MaqamFilter | ApiResponse {
+export function resolveMaqamFilter(cat: Catalog, maqamId: string): MaqamFilter | ErrorAnswer {
   const found = cat.findMaqam(maqamId);
   if (found) return found;
   return notFound({
@@ -59,7 +59,7 @@ export interface ListedSet {
 }
 
 /** The one set `setId` names (any spelling), or a 404 listing the set idNames. */
-export function selectSet(cat: Catalog, listed: ListedSet[], setId: string): { sets: ListedSet[]; setId: string } | ApiResponse {
+export function selectSet(cat: Catalog, listed: ListedSet[], setId: string): { sets: ListedSet[]; setId: string } | ErrorAnswer {
   const canonical = canonicalSetId(cat, setId);
   const sets = listed.filter((s) => setIdNameOf(s.set) === canonical);
   if (sets.length > 0) return { sets, setId: canonical };
@@ -130,8 +130,8 @@ export function incompatibleEntry(item: Incompatible, arabic: boolean) {
   return {
     maqam: maqamSummary(maqam),
     transposition: { idName: t.idName, displayName: t.name, isTransposed: t.isTransposed, isBaseForm: t.isBaseForm },
-    compatible: false,
-    reason: "shared_key",
+    compatible: false as const,
+    reason: "shared_key" as const,
     explanation: clashExplanation(item),
     clashes: item.clashes.map((clash) => ({ key: clash.key, notes: clashNotes(clash, cells[0], arabic) })),
   };

@@ -3,7 +3,7 @@
  * (with the transposition-identifier rules of the spec) and the selected transposition — into
  * theory values, or the spec's 4xx answer.
  */
-import { apiError, type ApiResponse, type ErrorSpec, notFound } from "./errors.js";
+import { apiError, type ErrorAnswer, type ErrorSpec, notFound } from "./errors.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity, EntityReference } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -19,7 +19,7 @@ export interface TuningContext {
 }
 
 /** Tuning system (exact id, 404 when unknown) and starting note (diacritics-insensitive, 400 when invalid). */
-export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined, entityHint = ""): TuningContext | ApiResponse {
+export function resolveTuning(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined, entityHint = ""): TuningContext | ErrorAnswer {
   if (tuningSystem === undefined || tuningSystem.trim() === "")
     return apiError({
       error: "tuningSystem parameter is required",
@@ -71,7 +71,7 @@ export const unknownStartingNote = (ts: TuningSystem, given: string): ErrorSpec 
 const invalidStartingNote = (ts: TuningSystem, given: string) => apiError(unknownStartingNote(ts, given));
 
 /** The `{id}/{startingNote}` path segments of the per-tuning-system routes (404 unknown system, 400 bad starting note). */
-export function resolveTuningPath(cat: Catalog, id: string, startingNote: string): TuningContext | ApiResponse {
+export function resolveTuningPath(cat: Catalog, id: string, startingNote: string): TuningContext | ErrorAnswer {
   const ts = cat.findTuningSystem(id);
   if (!ts) return tuningSystemNotFound(id);
   const resolved = findStartingNote(ts, startingNote);
@@ -79,7 +79,7 @@ export function resolveTuningPath(cat: Catalog, id: string, startingNote: string
 }
 
 /** A maqām or jins by numeric id, idName or transposition idName (any spelling); 404 otherwise. */
-export function resolveEntity<K extends Entity["kind"]>(cat: Catalog, kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ApiResponse {
+export function resolveEntity<K extends Entity["kind"]>(cat: Catalog, kind: K, idName: string): EntityReference<Extract<Entity, { kind: K }>> | ErrorAnswer {
   const found = (kind === "maqam" ? cat.findMaqam(idName) : cat.findJins(idName)) as EntityReference<Extract<Entity, { kind: K }>> | undefined;
   if (found) return found;
   return notFound({
@@ -100,7 +100,7 @@ export function requestedTonic(
   parameter: string | undefined,
   /** The route's suffix after the idName (`/availability`, `/compare`), so the hint names the same route. */
   routeSuffix = "",
-): string | undefined | ApiResponse {
+): string | undefined | ErrorAnswer {
   if (parameter === undefined || ref.tonic === undefined) return parameter ?? (ref.tonic !== undefined ? toIdName(ref.tonic) : undefined);
   if (cat.notes.findNoteName(parameter)?.name === ref.tonic) return parameter;
   return apiError({

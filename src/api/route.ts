@@ -1,9 +1,11 @@
 /**
- * Route definitions and dispatch. A route is a path pattern, its declared parameters (params.ts)
- * and a pure handler `(params, context) -> {status, body}`; the static build and the
- * fallback server both go through `dispatch`, so a pre-rendered file equals the live answer.
+ * Route definitions and dispatch. A route is a path pattern, its declared parameters (params.ts),
+ * the zod schema of its 200 body and a pure handler `(params, context) -> {status, body}` whose
+ * body type is the schema's; the static build and the fallback server both go through
+ * `dispatch`, so a pre-rendered file equals the live answer.
  */
-import { apiError, type ApiResponse, notFound } from "./errors.js";
+import type { z } from "zod";
+import { apiError, notFound, type Answer, type ApiResponse } from "./errors.js";
 import { parseParams, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
 
@@ -20,31 +22,35 @@ export interface RequestContext {
 
 type RawInput = Record<string, string | undefined>;
 
-export interface RouteSpec<D extends ParamDeclarations> {
-  /** Path below /api; `{x}` matches one segment and `{x+}` one or more (note idNames may contain `/`). */
-  path: string;
+export interface RouteSpec<P extends string, D extends ParamDeclarations, B> {
+  /** Path below /api; `{x}` matches one segment, or one or more where x is declared with `slashes` (idNames may contain `/`). */
+  path: P;
   /** One line for the index, the OpenAPI document and the docs. */
   summary: string;
   /** Parameters in the order they are checked (the first failure answers). */
   params: D;
-  handle: (params: ParsedParams<D>, ctx: RequestContext) => ApiResponse;
+  /** The 200 body (src/api/responses); TEXT_FILE_BODY for a plain-text file (the exports). */
+  response: z.ZodType<B>;
+  /** Its 200 body has the schema's type (inferred from `response` alone). */
+  handle: (params: ParsedParams<D>, ctx: RequestContext) => Answer<NoInfer<B>>;
   /** No answer is pre-rendered: every request is computed (by the fallback, the worker or the browser). */
   computed?: boolean;
   /** Answers 422 when the entity cannot be realised in the requested tuning system. */
   unprocessable?: boolean;
   /** Optional parameters the example request adds to the needed ones, to keep the example small. */
   exampleQuery?: Record<string, string>;
-  /** Answers a plain-text file (errors.ts TEXT_FILE_TYPE), not JSON. */
-  answersFile?: boolean;
 }
 
-export interface Route {
+/** A route with parameters D, 200 body B and name N (`GET /maqamat/{idName}`). */
+export interface RouteOf<D extends ParamDeclarations, B, N extends string = string> {
   /** `GET /maqamat/{idName}` — the name used in docs and by the conformance scorer. */
-  name: string;
+  name: N;
   /** `/maqamat/{idName}`: the path template below /api. */
   path: string;
   summary: string;
-  params: ParamDeclarations;
+  params: D;
+  /** The schema of the 200 body. */
+  response: z.ZodType<B>;
   computed: boolean;
   exampleQuery: Record<string, string>;
   /** A 200 is a plain-text file (errors.ts TEXT_FILE_TYPE); errors are JSON as everywhere. */
@@ -53,26 +59,30 @@ export interface Route {
   errorStatuses: readonly number[];
   matcher: RegExp;
   pathParams: string[];
-  /** Validates the raw parameters and answers. */
+  /** Validates the raw parameters and answers (its 200 body typed by `handle`, which `response` describes). */
   answer: (input: RawInput, ctx: RequestContext) => ApiResponse;
 }
 
-export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Route {
+/** A route of the dispatch list, its types erased. */
+export type Route = RouteOf<ParamDeclarations, unknown>;
+
+export function defineRoute<const P extends string, D extends ParamDeclarations, B>(spec: RouteSpec<P, D, B>): RouteOf<D, B, `GET ${P}`> {
   const pathParams: string[] = [];
   // A literal `.` (a file extension) matches only itself.
-  const source = spec.path.replace(/\./g, "\\.").replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) => {
+  const source = spec.path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => {
     pathParams.push(name);
-    return greedy ? "(.+)" : "([^/]+)";
+    return spec.params[name].slashes ? "(.+)" : "([^/]+)";
   });
-  const path = spec.path.replace("+}", "}");
   return {
-    name: `GET ${path}`,
-    path,
+    name: `GET ${spec.path}`,
+    path: spec.path,
     summary: spec.summary,
     params: spec.params,
+    response: spec.response,
     computed: spec.computed ?? false,
     exampleQuery: spec.exampleQuery ?? {},
-    answersFile: spec.answersFile ?? false,
+    // A text body is a file, as the handler's answer type says (errors.ts Success).
+    answersFile: spec.response.type === "string",
     errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     matcher: new RegExp(`^${source}/?$`),
     pathParams,
@@ -82,6 +92,15 @@ export function defineRoute<D extends ParamDeclarations>(spec: RouteSpec<D>): Ro
     },
   };
 }
+
+/**
+ * The spec of a route shared by the maqām and jins groups, less its response schema: the group
+ * adds it (`defineRoute({ ...spec, response })`), where the kind, and so the body type the
+ * handler returns, is known and checked against the schema.
+ */
+export const routeSpec = <const P extends string, D extends ParamDeclarations, A extends ApiResponse>(
+  spec: Omit<RouteSpec<P, D, unknown>, "response" | "handle"> & { handle: (params: ParsedParams<D>, ctx: RequestContext) => A },
+) => spec;
 
 function safeDecode(segment: string): string | undefined {
   try {

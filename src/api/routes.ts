@@ -18,11 +18,11 @@ import * as maqamDetailApi from "./maqamDetail.js";
 import * as modulationRoutesApi from "./modulationRoutes.js";
 import * as exportsApi from "./exports.js";
 
-// maqamDetailApi last: its greedy `/maqamat/{idName+}` must not shadow fixed segments (families, classification, …).
+// maqamDetailApi last: its greedy `/maqamat/{idName}` must not shadow fixed segments (families, classification, …).
 const groups = [exportsApi, classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
 
 /** The endpoints of the specification. */
-export const dataRoutes: readonly Route[] = groups.flatMap((g) => g.routes);
+export const dataRoutes = groups.flatMap((g): readonly Route[] => g.routes);
 
 /** An endpoint's example request, answered as any request is. */
 const answerExample = (route: Route, ctx: RequestContext) => {
@@ -32,3 +32,6 @@ const answerExample = (route: Route, ctx: RequestContext) => {
 
 /** Every route: the index (/api) and the OpenAPI document describe the endpoints. */
 export const routes: readonly Route[] = [indexRoute(dataRoutes), openApiRoute(dataRoutes, answerExample), ...dataRoutes];
+
+/** Every route with its name and body types, which the dispatch list erases (the client's ResponseBodies). */
+export type TypedRoute = (typeof groups)[number]["routes"][number] | ReturnType<typeof indexRoute> | ReturnType<typeof openApiRoute>;

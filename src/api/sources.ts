@@ -3,7 +3,7 @@
  * cite a source. Source ids are the stored ids, matched exactly.
  */
 import { apiError, ok, notFound } from "./errors.js";
-import { defineRoute, type RequestContext, type Route } from "./route.js";
+import { defineRoute, routeSpec, type RequestContext } from "./route.js";
 import type { ParamDeclarations, ParsedParams } from "./params.js";
 import { includeArabic, pathParam } from "./declare.js";
 import { apiUrl } from "./links.js";
@@ -12,22 +12,7 @@ import type { SourceRecord } from "../data/schemas.js";
 import type { Entity } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { toIdName } from "../theory/idName.js";
-
-/** The record's fields by name (the typed union hides the per-type ones from indexing). */
-type Fields = Record<string, string | undefined>;
-const fieldsOf = (source: SourceRecord) => source as unknown as Fields;
-
-/** Fields each source type adds after the common ones, by stem. */
-const TYPE_FIELDS: Record<SourceRecord["sourceType"], readonly string[]> = {
-  Book: ["originalPublicationDate", "publisher", "place", "ISBN"],
-  Article: ["journal", "volume", "issue", "pageRange", "DOI"],
-  Thesis: ["degreeType", "university", "department", "databaseIdentifier", "databaseName"],
-};
-
-/** English text of a stem: `<stem>English`, or the stem itself for identifiers (ISBN, DOI, …). */
-const english = (source: SourceRecord, stem: string): string => fieldsOf(source)[`${stem}English`] ?? fieldsOf(source)[stem] ?? "";
-/** Arabic text of a stem; undefined for identifiers, which have none. */
-const arabic = (source: SourceRecord, stem: string): string | undefined => fieldsOf(source)[`${stem}Arabic`];
+import { sourceAjnas, sourceDetail, sourceMaqamat, sourcesList, sourceTuningSystems } from "./responses/sources.js";
 
 /** The first 4 digits of a date, or the whole text when it does not start with them (Eastern Arabic digits). */
 const yearOf = (date: string): string => /^\d{4}/.exec(date)?.[0] ?? date;
@@ -40,22 +25,26 @@ const yearOf = (date: string): string => /^\d{4}/.exec(date)?.[0] ?? date;
 function displayNameOf(source: SourceRecord, language: "English" | "Arabic"): string {
   const first = source.contributors[0];
   if (!first) return "";
-  const text = (stem: string) => (language === "Arabic" && arabic(source, stem)) || english(source, stem);
-  const lastName = (language === "Arabic" && first.lastNameArabic) || first.lastNameEnglish;
-  const original = source.sourceType === "Book" ? text("originalPublicationDate") : "";
-  const years = `${original ? `${yearOf(original)}/` : ""}${yearOf(text("publicationDate"))}`;
+  const text = (english: string, arabic: string) => (language === "Arabic" && arabic) || english;
+  const lastName = text(first.lastNameEnglish, first.lastNameArabic);
+  const original = source.sourceType === "Book" ? text(source.originalPublicationDateEnglish, source.originalPublicationDateArabic) : "";
+  const years = `${original ? `${yearOf(original)}/` : ""}${yearOf(text(source.publicationDateEnglish, source.publicationDateArabic))}`;
   return toIdName(`${lastName} (${years})`).replace(/_/g, "-");
 }
 
-const ARABIC_COMMON = ["title", "edition", "publicationDate"];
+/** What a source's type adds to its record: the type, its fields, and their Arabic twins (identifiers have none). */
+interface TypeParts<T, E, A> {
+  sourceType: T;
+  english: E;
+  arabic: A;
+}
 
-/** The source record: common fields, the type's fields, then (with Arabic) every `…Ar` twin. */
-function sourceRecord(source: SourceRecord, withArabic: boolean) {
-  const typeFields = TYPE_FIELDS[source.sourceType];
+/** The source record: the common fields and the type's, then (with Arabic) every `…Ar` twin, the common ones first. */
+function recordOf<T, E extends object, A extends object>(source: SourceRecord, withArabic: boolean, { sourceType, english, arabic }: TypeParts<T, E, A>) {
   const record = {
     id: source.id,
     displayName: displayNameOf(source, "English"),
-    sourceType: source.sourceType,
+    sourceType,
     title: source.titleEnglish,
     contributors: source.contributors.map((c) => ({
       type: c.type,
@@ -68,14 +57,41 @@ function sourceRecord(source: SourceRecord, withArabic: boolean) {
     url: source.url,
     dateAccessed: source.dateAccessed,
     version: source.version,
-    ...Object.fromEntries(typeFields.map((stem) => [stem, english(source, stem)])),
+    ...english,
   };
   if (!withArabic) return record;
-  const arabicFields = [...ARABIC_COMMON, ...typeFields].flatMap((stem) => {
-    const text = arabic(source, stem);
-    return text === undefined ? [] : [[`${stem}Ar`, text]];
-  });
-  return { ...record, displayNameAr: displayNameOf(source, "Arabic"), ...Object.fromEntries(arabicFields) };
+  const common = { titleAr: source.titleArabic, editionAr: source.editionArabic, publicationDateAr: source.publicationDateArabic };
+  return { ...record, displayNameAr: displayNameOf(source, "Arabic"), ...common, ...arabic };
+}
+
+/** The record of a source, built per type so that its type and fields go together. */
+function sourceRecord(s: SourceRecord, withArabic: boolean) {
+  switch (s.sourceType) {
+    case "Book":
+      return recordOf(s, withArabic, {
+        sourceType: s.sourceType,
+        english: { originalPublicationDate: s.originalPublicationDateEnglish, publisher: s.publisherEnglish, place: s.placeEnglish, ISBN: s.ISBN },
+        arabic: { originalPublicationDateAr: s.originalPublicationDateArabic, publisherAr: s.publisherArabic, placeAr: s.placeArabic },
+      });
+    case "Article":
+      return recordOf(s, withArabic, {
+        sourceType: s.sourceType,
+        english: { journal: s.journalEnglish, volume: s.volumeEnglish, issue: s.issueEnglish, pageRange: s.pageRangeEnglish, DOI: s.DOI },
+        arabic: { journalAr: s.journalArabic, volumeAr: s.volumeArabic, issueAr: s.issueArabic, pageRangeAr: s.pageRangeArabic },
+      });
+    case "Thesis":
+      return recordOf(s, withArabic, {
+        sourceType: s.sourceType,
+        english: {
+          degreeType: s.degreeTypeEnglish,
+          university: s.universityEnglish,
+          department: s.departmentEnglish,
+          databaseIdentifier: s.databaseIdentifier,
+          databaseName: s.databaseName,
+        },
+        arabic: { degreeTypeAr: s.degreeTypeArabic, universityAr: s.universityArabic, departmentAr: s.departmentArabic },
+      });
+  }
 }
 
 const sourceNotFound = (id: string) =>
@@ -99,7 +115,7 @@ const sourceParams = {
 type SourceParams = ParsedParams<typeof sourceParams>;
 
 /** `{context: {source}, count, data}` of the records citing a source, or its 404. */
-function citingList(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecord) => unknown[]) {
+function citingList<T>(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecord) => T[]) {
   const source = cat.sources.find((s) => s.id === p.id);
   if (!source) return sourceNotFound(p.id);
   const data = itemsOf(source);
@@ -117,6 +133,7 @@ function citingList(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRecor
 const listRoute = defineRoute({
   path: "/sources",
   summary: "The bibliographic sources of the archive.",
+  response: sourcesList,
   params: { includeArabic: includeArabic() },
   handle: (p, { catalog: cat }) => {
     const data = cat.sources.map((s) => sourceRecord(s, p.includeArabic));
@@ -127,6 +144,7 @@ const listRoute = defineRoute({
 const detailRoute = defineRoute({
   path: "/sources/{id}",
   summary: "One source: its bibliographic record.",
+  response: sourceDetail,
   // The record itself answers a blank id with a 400, as recorded (/sources/%20).
   params: { ...sourceParams, id: sourceId("error") },
   handle: (p, { catalog: cat }) => {
@@ -140,6 +158,7 @@ const sourceLink = (ctx: RequestContext, source: SourceRecord) => apiUrl(ctx, `/
 const tuningSystemsRoute = defineRoute({
   path: "/sources/{id}/tuning-systems",
   summary: "The tuning systems that cite a source, with the pages.",
+  response: sourceTuningSystems,
   params: sourceParams,
   handle: (p, ctx) =>
   citingList(ctx.catalog, p, (source) =>
@@ -159,32 +178,36 @@ const tuningSystemsRoute = defineRoute({
   ),
 });
 
-/** The maqāmāt or ajnās citing a source, as `{maqam|jins, sourceReferences, links}` in file order. */
-const entitiesRoute = (segment: "maqamat" | "ajnas", key: "maqam" | "jins", entitiesOf: (cat: Catalog) => readonly Entity[]) =>
-  defineRoute({
+type CitingEntity = { sourceReferences: { page: string }[]; links: { detail: string; source: string } };
+
+/**
+ * The maqāmāt or ajnās citing a source, in file order: `item(entity, {sourceReferences, links})`
+ * (`{maqam|jins, sourceReferences, links}`) of each.
+ */
+const entitiesSpec = <S extends "maqamat" | "ajnas", I>(
+  segment: S,
+  entitiesOf: (cat: Catalog) => readonly Entity[],
+  item: (entity: ReturnType<typeof entityObject>, citing: CitingEntity) => I,
+) =>
+  routeSpec({
     path: `/sources/{id}/${segment}`,
     summary: `The ${segment === "maqamat" ? "maqāmāt" : "ajnās"} that cite a source, with the pages.`,
     params: sourceParams,
     handle: (p, ctx) =>
-    citingList(ctx.catalog, p, (source) =>
-      entitiesOf(ctx.catalog).flatMap((entity) => {
-        const sourceReferences = pagesCiting(entity.record.sourcePageReferences, source.id);
-        if (!sourceReferences.length) return [];
-        return [
-          {
-            [key]: entityObject(entity, p.includeArabic),
-            sourceReferences,
-            links: { detail: apiUrl(ctx, `/${segment}/${entity.idName}`), source: sourceLink(ctx, source) },
-          },
-        ];
-      }),
-    ),
+      citingList(ctx.catalog, p, (source) =>
+        entitiesOf(ctx.catalog).flatMap((entity) => {
+          const sourceReferences = pagesCiting(entity.record.sourcePageReferences, source.id);
+          if (!sourceReferences.length) return [];
+          const links = { detail: apiUrl(ctx, `/${segment}/${entity.idName}`), source: sourceLink(ctx, source) };
+          return [item(entityObject(entity, p.includeArabic), { sourceReferences, links })];
+        }),
+      ),
   });
 
-export const routes: Route[] = [
+export const routes = [
   tuningSystemsRoute,
-  entitiesRoute("maqamat", "maqam", (cat) => cat.maqamat),
-  entitiesRoute("ajnas", "jins", (cat) => cat.ajnas),
+  defineRoute({ ...entitiesSpec("maqamat", (cat) => cat.maqamat, (maqam, citing) => ({ maqam, ...citing })), response: sourceMaqamat }),
+  defineRoute({ ...entitiesSpec("ajnas", (cat) => cat.ajnas, (jins, citing) => ({ jins, ...citing })), response: sourceAjnas }),
   detailRoute,
   listRoute,
 ];

@@ -6,9 +6,8 @@
  */
 import { optionalText, requiredText } from "./declare.js";
 import { resolveTuning, type TuningContext } from "./resolve.js";
-import { isAnswer } from "./errors.js";
-import type { ApiResponse } from "./errors.js";
-import { noteRef, tuningSystemEntity } from "./format.js";
+import { isAnswer, type ErrorAnswer } from "./errors.js";
+import { noteRef, tuningSystemRef } from "./format.js";
 import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
 import type { Catalog } from "../theory/catalog.js";
 import { toIdName } from "../theory/idName.js";
@@ -39,7 +38,7 @@ export const compareStartingNote = () =>
   });
 
 /** Without a tuning system, every system and starting note; `startingNote=all`, every starting note of one. */
-export function resolveScope(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined): Scope | ApiResponse {
+export function resolveScope(cat: Catalog, tuningSystem: string | undefined, startingNote: string | undefined): Scope | ErrorAnswer {
   if (tuningSystem === undefined || tuningSystem === "") return { contexts: contextsOf(cat.tuningSystems), single: false };
   const ts = cat.findTuningSystem(tuningSystem);
   if (ts && startingNote === "all") return { contexts: contextsOf([ts]), single: false };
@@ -47,20 +46,17 @@ export function resolveScope(cat: Catalog, tuningSystem: string | undefined, sta
   return isAnswer(one) ? one : { contexts: [one], single: true };
 }
 
-/** A cell that could not be computed, reported as it is. */
-interface FailedCell {
-  tuningSystem: object;
-  startingNote: object;
-  error: string;
-}
-
-/** A compare cell: a tuning context to compute, or a failed cell. */
-type Cell = TuningContext | FailedCell;
-
 /** Named after the token as given (no display name to show for it). */
 const tokenRef = (token: string) => ({ idName: toIdName(token), displayName: token });
 
-function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): Cell[] {
+/** A cell that could not be computed, reported as it is: an unknown tuning system, or a starting note it lacks. */
+type FailedCell = { startingNote: ReturnType<typeof tokenRef>; error: string } & (
+  | { tuningSystem: { id: string; idName: string; displayName: string } }
+  | { tuningSystem: ReturnType<typeof tuningSystemRef> }
+);
+
+/** The cells of a tuning system: tuning contexts to compute, or a failed cell. */
+function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): (TuningContext | FailedCell)[] {
   const ts = cat.findTuningSystem(id);
   if (!ts) return [{ tuningSystem: { id, ...tokenRef(id) }, startingNote: tokenRef(startingNote), error: `Tuning system '${id}' not found` }];
   if (startingNote === "all") return contextsOf([ts]);
@@ -68,7 +64,7 @@ function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: 
   if (resolved) return [{ ts, startingNote: resolved }];
   return [
     {
-      tuningSystem: tuningSystemEntity(ts, includeArabic),
+      tuningSystem: tuningSystemRef(ts, includeArabic),
       startingNote: tokenRef(startingNote),
       error: `Starting note '${startingNote}' is not available in tuning system '${ts.displayName}'`,
     },
@@ -77,7 +73,7 @@ function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: 
 
 /** `{tuningSystem, startingNote}` of a tuning context. */
 export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArabic: boolean) => ({
-  tuningSystem: tuningSystemEntity(ts, includeArabic),
+  tuningSystem: tuningSystemRef(ts, includeArabic),
   startingNote: noteRef(startingNote, includeArabic),
 });
 
@@ -86,12 +82,12 @@ export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArab
  * starting notes inside; `compute` returns a cell's entry, or the error that makes it fail.
  * Every cell is reported, so successful + failed = total.
  */
-export function compareCells(
+export function compareCells<E extends object>(
   cat: Catalog,
   ids: readonly string[],
   startingNote: string,
   includeArabic: boolean,
-  compute: (context: TuningContext) => Record<string, unknown> | string,
+  compute: (context: TuningContext) => E | string,
 ) {
   const cells = ids.flatMap((id) => cellsOf(cat, id, startingNote, includeArabic));
   let successful = 0;

@@ -21,6 +21,7 @@ import { respellScale } from "../theory/respell.js";
 import { toIdName } from "../theory/idName.js";
 import { memoOf } from "../theory/caches.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
+import { tuningSystemMaqamat } from "./responses/tuningSystems.js";
 
 /** A maqām available from the starting note, realised from its own tonic. */
 interface Available {
@@ -78,6 +79,7 @@ function realisedDegrees(t: Transposition, details: boolean) {
 const route = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/maqamat",
   summary: "The maqāmāt that can be built in one tuning system from one starting note.",
+  response: tuningSystemMaqamat,
   params: perTuningSystemParams({
     includeMaqamDegrees: strictBoolean("Include each maqām's ascending and descending degrees (note idNames)."),
     includeDegreeDetails: strictBoolean("With includeMaqamDegrees, each degree as an object with its IPN spelling and deviation."),

@@ -2,11 +2,11 @@
  * GET /maqamat/classification/12-pitch-class-sets: maqām transpositions grouped into sets of one
  * pitch class per 12-tone key, on al-Kindī's tuning.
  */
-import { apiError, ok, type ApiResponse, isAnswer } from "./errors.js";
+import { apiError, ok, type ErrorAnswer, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
 import { type TuningContext } from "./resolve.js";
-import { FIELD_OF, PITCH_CLASS_DATA_TYPES, noteRef, valueOf } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, SINGLE_FIELD, noteRef, num } from "./format.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -15,6 +15,7 @@ import { findStartingNote } from "../theory/tuningSystem.js";
 import { type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
 import { alKindiOf, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
 import { type ListedSet, MaqamFilter, TWELVE_TONE_PATH, byMemberCount, distinctBy, filterEcho, includeIncompatible, incompatibleEntry, incompatibleList, maqamSummary, matchesFilter, memberCount, resolveMaqamFilter, selectSet, setDisplayName, setFilters, setIdNameOf, tuningParameters, tuningSystemSummary } from "./pitchClassSetViews.js";
+import { twelvePitchClassSets } from "./responses/classification.js";
 
 /** The tuning the 12-tone sets default to when none is named. */
 const DEFAULT_TUNING = { tuningSystem: "cairocongresstuningcommittee_1929", startingNote: "yegah" } as const;
@@ -23,7 +24,7 @@ const TWELVE_TONE_DATA_TYPES = [...PITCH_CLASS_DATA_TYPES, "relativeCents"] as c
 type TwelveToneDataType = (typeof TWELVE_TONE_DATA_TYPES)[number];
 
 /** Tuning system (exact id; 400 when unknown, as the archive answers here), starting note, and al-Kindī's tuning on it. */
-function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNote: string): TuningContext | ApiResponse {
+function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNote: string): TuningContext | ErrorAnswer {
   const ts = cat.findTuningSystem(tuningSystem);
   if (!ts)
     return apiError({
@@ -58,39 +59,37 @@ function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNot
 const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: TuningContext, fromC: boolean): [string, PitchClass][] =>
   fromC ? setFromC(cat, set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
 
-type SingleDataType = Exclude<TwelveToneDataType, "all" | "relativeCents">;
+/**
+ * The field each single data type shows: format.ts SINGLE_FIELD, but the deviation and reference
+ * note under their types' names (§11.4), stringLength in its string form, as the 12-tone sets
+ * print it, and a missing abjad name null.
+ */
+const TWELVE_TONE_FIELD = {
+  ...SINGLE_FIELD,
+  stringLength: (pc: PitchClass) => ({ stringLength: String(pc.stringLength) }),
+  abjadName: (pc: PitchClass) => ({ abjadName: pc.abjadName || null }),
+  midiNoteDeviation: (pc: PitchClass) => ({ midiNoteDeviation: pc.midiNotePlusCentsDeviation }),
+  referenceNoteName: (pc: PitchClass) => ({ referenceNoteName: pc.ipnReferenceNoteName }),
+};
 
-/** The value each single data type shows (format.ts FIELD_OF), stringLength in its string form as the 12-tone sets print it (§11.4). */
-function dataValues(pc: PitchClass): Record<SingleDataType, string | number | null> {
-  const values = Object.fromEntries(Object.entries(FIELD_OF).map(([type, field]) => [type, valueOf(pc, field)])) as Record<SingleDataType, string | number | null>;
-  return { ...values, stringLength: String(pc.stringLength) };
-}
-
-/** Every field of `pitchClassDataType=all`; empty strings (a tuning without abjad names) are left out. */
-function allDataFields(pc: PitchClass, relativeCents: number): Record<string, unknown> {
-  const v = dataValues(pc);
-  const fields = {
-    cents: v.cents,
-    relativeCents,
-    fraction: v.fraction,
-    decimalRatio: v.decimalRatio,
-    frequency: v.frequency,
-    octave: pc.octave,
-    englishName: v.englishName,
-    solfege: v.solfege,
-    abjadName: v.abjadName,
-    stringLength: v.stringLength,
-    fretDivision: v.fretDivision,
-    midiNoteDecimal: v.midiNoteNumber,
-    midiNoteDeviation: v.midiNoteDeviation,
-    centsDeviation: v.centsDeviation,
-    referenceNoteName: v.referenceNoteName,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
-}
-
-/** The field a single data type is shown under: its own name, but midiNoteNumber under the name `all` gives it (§11.4). */
-const KEY_OF: Partial<Record<SingleDataType, string>> = { midiNoteNumber: "midiNoteDecimal" };
+/** Every field of `pitchClassDataType=all`; a missing abjad name (a tuning without them) is left out. */
+const allDataFields = (pc: PitchClass, relativeCents: number) => ({
+  cents: pc.cents,
+  relativeCents,
+  fraction: pc.fraction,
+  decimalRatio: pc.decimalRatio,
+  frequency: pc.frequency,
+  octave: pc.octave,
+  englishName: pc.englishName,
+  solfege: pc.solfege,
+  ...(pc.abjadName === "" ? {} : { abjadName: pc.abjadName }),
+  stringLength: String(pc.stringLength),
+  fretDivision: pc.fretDivision,
+  midiNoteDecimal: pc.midiNoteDecimal,
+  midiNoteDeviation: pc.midiNotePlusCentsDeviation,
+  centsDeviation: num(pc.centsDeviation),
+  referenceNoteName: pc.ipnReferenceNoteName,
+});
 
 /** `{ipnReferenceNoteName, noteName, …}` of a 12-tone set's pitch class for a data type (default: relativeCents and octave). */
 function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number, type: TwelveToneDataType | undefined, arabic: boolean) {
@@ -102,8 +101,7 @@ function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number
   if (type === undefined) return { ...head, relativeCents, octave: pc.octave };
   if (type === "relativeCents") return { ...head, relativeCents };
   if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
-  const value = dataValues(pc)[type];
-  return { ...head, [KEY_OF[type] ?? type]: value === "" ? null : value };
+  return { ...head, ...TWELVE_TONE_FIELD[type](pc) };
 }
 
 /**
@@ -179,6 +177,7 @@ function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | un
 export const twelveToneRoute = defineRoute({
   path: TWELVE_TONE_PATH,
   summary: "Maqām transpositions grouped into 12-pitch-class sets (one pitch class per 12-tone key), for keyboards and MIDI.",
+  response: twelvePitchClassSets,
   exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   params: {
     tuningSystem: optionalText({

@@ -1,11 +1,14 @@
 /**
- * 200 bodies by route template (`/maqamat/{idName}`), inferred from the response schemas. The
- * published declarations (build/client/bodies.d.ts) carry the same types, generated from
- * /api/openapi.json by openapi-typescript, so a user of the client needs no zod.
+ * 200 bodies by route template (`/maqamat/{idName}`): the body type each JSON route declares
+ * with its response schema. The published declarations (build/client/bodies.d.ts) carry the same
+ * types, generated from /api/openapi.json by openapi-typescript, so a user of the client needs no zod.
  */
 import type { z } from "zod";
-import type { RESPONSE_SCHEMAS, RouteName } from "../api/responses/index.js";
+import type { TypedRoute } from "../api/routes.js";
 
-type TemplateOf<K> = K extends `GET ${infer P}` ? P : never;
+type TemplateOf<N> = N extends `GET ${infer P}` ? P : never;
 
-export type ResponseBodies = { [K in RouteName as TemplateOf<K>]: z.output<(typeof RESPONSE_SCHEMAS)[K]> };
+/** The routes whose 200 is JSON (the exports answer text files). */
+type JsonRoute = Exclude<TypedRoute, { response: z.ZodType<string> }>;
+
+export type ResponseBodies = { [N in JsonRoute["name"] as TemplateOf<N>]: z.output<Extract<JsonRoute, { name: N }>["response"]> };

@@ -8,7 +8,7 @@
 import { dispatch } from "../api/route.js";
 import { routes } from "../api/routes.js";
 import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } from "../api/staticPath.js";
-import { apiError, TEXT_FILE_TYPE, type ApiResponse } from "../api/errors.js";
+import { apiError, TEXT_FILE_TYPE, type ApiResponse, type ErrorStatus } from "../api/errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
@@ -137,7 +137,7 @@ async function respond(request: Request, a: Answer, compress: boolean, extra: Re
   return new Response(request.method === "HEAD" ? null : payload, { status: a.status, headers });
 }
 
-const refusal = (status: number, error: string, message: string, hint: string) => answerOf(apiError({ status, error, message, hint }));
+const refusal = (status: ErrorStatus, error: string, message: string, hint: string) => answerOf(apiError({ status, error, message, hint }));
 
 /**
  * The answer to a request below /api: the pre-rendered file when the request is canonical and

@@ -19,7 +19,7 @@ export interface Interval {
   /** q.index·q.octave − p.index·p.octave: meaningless (QUIRK Q11), still emitted by some blocks. */
   pitchClassIndex: number;
   originalValue: string;
-  originalValueType: ValueType;
+  originalValueType: PitchClass["originalValueType"];
 }
 
 /** The interval written in the tuning system's own value format, to two decimals. */

@@ -25,7 +25,8 @@ export interface PitchClass {
   /** Display note name, or `"none"` where the set has no name for this value. */
   noteName: string;
   originalValue: string;
-  originalValueType: ValueType;
+  /** A tuning system of unknown format has no pitch classes. */
+  originalValueType: Exclude<ValueType, "unknown">;
   fraction: string;
   cents: number;
   decimalRatio: number;

@@ -121,6 +121,7 @@ export const PITCH_CLASS_DATA = {
 };
 type DataShape = typeof PITCH_CLASS_DATA;
 export type PitchClassDataField = keyof DataShape;
+export type PitchClassData = { [F in PitchClassDataField]: z.output<DataShape[F]> };
 
 const pick = <K extends PitchClassDataField>(field: K) => ({ [field]: PITCH_CLASS_DATA[field] }) as Pick<DataShape, K>;
 
