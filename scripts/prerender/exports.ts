@@ -1,5 +1,6 @@
 /** The tuning files a build pre-renders: every tuning system, pre-rendered rendering and 12-pitch-class set. */
-import { entityFilePath, realisable, setIdNameOf, setPath, setsOf, tuningSystemPath } from "../../src/api/exports.js";
+import { entityFilePath, realisable, setPath, setsOf, tuningSystemPath } from "../../src/api/exports.js";
+import { setIdNameOf } from "../../src/api/pitchClassSetViews.js";
 import { isAnswer } from "../../src/api/errors.js";
 import { FORMATS, type EntityFile } from "../../src/exports/render.js";
 import { descendingDiffers } from "../../src/exports/scales.js";

@@ -5,7 +5,7 @@
  * come from src/exports; this module resolves the path (with the usual JSON 4xx) and names the
  * file's canonical URL and download name, which a pre-rendered file shares.
  */
-import { apiError, textFile, type ErrorAnswer, type FileAnswer, isAnswer, notFound } from "./errors.js";
+import { textFile, type ErrorAnswer, type FileAnswer, isAnswer, notFound } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { pathParam, startingNotePath, tuningSystemIdPath } from "./declare.js";
 import { apiUrl } from "./links.js";
@@ -18,11 +18,12 @@ import { descendingDiffers } from "../exports/scales.js";
 import { type Catalog } from "../theory/catalog.js";
 import type { Entity } from "../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../theory/realisation.js";
-import { findStartingNote } from "../theory/tuningSystem.js";
-import { alKindiOf, twelveToneGrouping } from "../theory/twelveToneSets.js";
+import { twelveToneGrouping } from "../theory/twelveToneSets.js";
 import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { toIdName } from "../theory/idName.js";
 import { TEXT_FILE_BODY } from "./responses/index.js";
+import { alKindiRefusal, setIdNameOf } from "./pitchClassSetViews.js";
+import { DEFAULT_CENTS_TOLERANCE } from "../theory/caches.js";
 
 const BASE = "/exports";
 
@@ -99,21 +100,11 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
 
 // ── 12-pitch-class sets ───────────────────────────────────────────────────────────────────
 
-export const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
-
 export const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
 
 /** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
 export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ErrorAnswer {
-  const alKindi = alKindiOf(cat);
-  if (!findStartingNote(alKindi, tuning.startingNote))
-    return apiError({
-      error: `Starting note '${toIdName(tuning.startingNote)}' is not valid for ${alKindi.id} tuning system`,
-      message: `12-pitch-class sets are completed from al-Kindi's tuning on the same starting note, which only has: ${alKindi.startingNotes.map(toIdName).join(", ")}.`,
-      hint: `Use a starting note of ${tuning.ts.id} that al-Kindi's tuning also has.`,
-      extra: { validOptions: tuning.ts.startingNotes.map(toIdName).filter((n) => findStartingNote(alKindi, n)) },
-    });
-  return twelveToneGrouping(cat, tuning.ts, tuning.startingNote, 5).sets;
+  return alKindiRefusal(cat, tuning.ts, tuning.startingNote) ?? twelveToneGrouping(cat, tuning.ts, tuning.startingNote, DEFAULT_CENTS_TOLERANCE).sets;
 }
 
 const setRoute = (format: Format) =>

@@ -2,7 +2,7 @@
  * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with
  * the same pitch classes (computation brief §11).
  */
-import { apiError, ok, isAnswer, notFound } from "./errors.js";
+import { ok, isAnswer, notFound } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, tuningContextParams } from "./declare.js";
 import { resolveTuning } from "./resolve.js";
@@ -10,7 +10,7 @@ import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import { maqamSetGrouping, twelveToneKey, type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
-import { type ListedSet, MAQAM_SETS_PATH, byMemberCount, distinctBy, filterEcho, filterIdName, includeIncompatible, incompatibleList, maqamSummary, matchesFilter, memberCount, resolveMaqamFilter, selectSet, setDisplayName, setFilters, setIdNameOf, tuningParameters } from "./pitchClassSetViews.js";
+import { type ListedSet, MAQAM_SETS_PATH, byMemberCount, distinctBy, filterEcho, filterIdName, includeIncompatible, incompatibleList, maqamSummary, memberCount, setDisplayName, setFilters, setIdNameOf, tuningParameters, selectSets } from "./pitchClassSetViews.js";
 import { maqamPitchClassSets } from "./responses/classification.js";
 
 // ── maqam-pitch-class-sets ─────────────────────────────────────────────────────────────────
@@ -70,12 +70,10 @@ export const maqamSetsRoute = defineRoute({
   handle: (p, { catalog: cat }) => {
     const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
     if (isAnswer(tuning)) return tuning;
-    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
-    if (isAnswer(filter)) return filter;
     const grouping = maqamSetGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
-    const selected = p.setId === undefined ? { sets: listedMaqamSets(grouping), setId: undefined } : selectSet(cat, listedMaqamSets(grouping), p.setId);
+    const selected = selectSets(cat, listedMaqamSets(grouping), p);
     if (isAnswer(selected)) return selected;
-    const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
+    const { sets, filter } = selected;
     if (filter && sets.length === 0)
       return notFound({
         error: `No sets found containing maqam '${p.maqamId}'`,

@@ -2,7 +2,7 @@
  * What both pitch-class-set endpoints share: the maqām and set filters, set listing and the
  * transpositions that fit no set.
  */
-import { apiError, type ErrorAnswer, notFound } from "./errors.js";
+import { apiError, type ErrorAnswer, isAnswer, notFound } from "./errors.js";
 import { flag, optionalText } from "./declare.js";
 import type { TuningContext } from "./resolve.js";
 import { noteRef } from "./format.js";
@@ -13,8 +13,8 @@ import type { Catalog } from "../theory/catalog.js";
 import type { PitchClass } from "../theory/pitchClass.js";
 import type { TuningSystem } from "../theory/tuningSystem.js";
 import { foldedCents, type ClassifiedTransposition, type Clash, type Grouping, type Incompatible, type PitchClassSet } from "../theory/pitchClassSets.js";
-
-
+import { findStartingNote } from "../theory/tuningSystem.js";
+import { alKindiOf } from "../theory/twelveToneSets.js";
 
 export const MAQAM_SETS_PATH = "/maqamat/classification/maqam-pitch-class-sets";
 export const TWELVE_TONE_PATH = "/maqamat/classification/12-pitch-class-sets";
@@ -69,6 +69,38 @@ export function selectSet(cat: Catalog, listed: ListedSet[], setId: string): { s
     message: `No pitch-class set has the idName '${setId}' in this tuning system and starting note.`,
     hint: `Set idNames are a source transposition's idName plus '_set', e.g. ${available[0] ?? "maqam_rast_set"}; leave setId out to list every set.`,
     extra: { validOptions: available },
+  });
+}
+
+/**
+ * The listed sets a request keeps: the one `setId` names (when given), then those that list the
+ * `maqamId` maqām (when given); a 404 for an unknown maqām, then for an unknown set.
+ */
+export function selectSets(
+  cat: Catalog,
+  listed: ListedSet[],
+  { maqamId, setId }: { maqamId?: string; setId?: string },
+): { sets: ListedSet[]; setId?: string; filter?: MaqamFilter } | ErrorAnswer {
+  const filter = maqamId === undefined ? undefined : resolveMaqamFilter(cat, maqamId);
+  if (isAnswer(filter)) return filter;
+  const selected = setId === undefined ? { sets: listed, setId: undefined } : selectSet(cat, listed, setId);
+  if (isAnswer(selected)) return selected;
+  return { sets: filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets, setId: selected.setId, filter };
+}
+
+/**
+ * 12-pitch-class sets are completed from al-Kindī's tuning on the same starting note: a 400 when
+ * it has no such starting note, listing the starting notes of `ts` it does have.
+ */
+export function alKindiRefusal(cat: Catalog, ts: TuningSystem, startingNote: string): ErrorAnswer | undefined {
+  const alKindi = alKindiOf(cat);
+  if (findStartingNote(alKindi, startingNote)) return undefined;
+  const alKindiNotes = alKindi.startingNotes.map(toIdName);
+  return apiError({
+    error: `Starting note '${toIdName(startingNote)}' is not valid for ${alKindi.id} tuning system`,
+    message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
+    hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
+    extra: { validOptions: ts.startingNotes.map(toIdName).filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
   });
 }
 

@@ -14,7 +14,7 @@ import type { PitchClass } from "../theory/pitchClass.js";
 import { findStartingNote } from "../theory/tuningSystem.js";
 import { type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../theory/pitchClassSets.js";
 import { alKindiOf, setFromC, twelveToneGrouping } from "../theory/twelveToneSets.js";
-import { type ListedSet, MaqamFilter, TWELVE_TONE_PATH, byMemberCount, distinctBy, filterEcho, includeIncompatible, incompatibleEntry, incompatibleList, maqamSummary, matchesFilter, memberCount, resolveMaqamFilter, selectSet, setDisplayName, setFilters, setIdNameOf, tuningParameters, tuningSystemSummary } from "./pitchClassSetViews.js";
+import { type ListedSet, MaqamFilter, TWELVE_TONE_PATH, byMemberCount, distinctBy, filterEcho, includeIncompatible, incompatibleEntry, incompatibleList, maqamSummary, matchesFilter, memberCount, setDisplayName, setFilters, setIdNameOf, tuningParameters, tuningSystemSummary, selectSets, alKindiRefusal } from "./pitchClassSetViews.js";
 import { twelvePitchClassSets } from "./responses/classification.js";
 
 /** The tuning the 12-tone sets default to when none is named. */
@@ -42,16 +42,8 @@ function resolveTwelveToneTuning(cat: Catalog, tuningSystem: string, startingNot
       hint: `Use one of: ${validOptions.join(", ")}.`,
       extra: { validOptions },
     });
-  const alKindi = alKindiOf(cat);
-  if (!findStartingNote(alKindi, resolved)) {
-    const alKindiNotes = alKindi.startingNotes.map(toIdName);
-    return apiError({
-      error: `Starting note '${toIdName(resolved)}' is not valid for ${alKindi.id} tuning system`,
-      message: `12-tone sets are completed from al-Kindī's tuning on the same starting note, which only has: ${alKindiNotes.join(", ")}.`,
-      hint: `Use a starting note of ${ts.id} that al-Kindī's tuning also has, or /api/maqamat/classification/maqam-pitch-class-sets.`,
-      extra: { validOptions: validOptions.filter((n) => alKindiNotes.includes(n)), validAlKindiNotes: alKindiNotes },
-    });
-  }
+  const refused = alKindiRefusal(cat, ts, resolved);
+  if (refused) return refused;
   return { ts, startingNote: resolved };
 }
 
@@ -197,13 +189,11 @@ export const twelveToneRoute = defineRoute({
   handle: (p, { catalog: cat }) => {
     const tuning = resolveTwelveToneTuning(cat, p.tuningSystem, p.startingNote);
     if (isAnswer(tuning)) return tuning;
-    const filter = p.maqamId === undefined ? undefined : resolveMaqamFilter(cat, p.maqamId);
-    if (isAnswer(filter)) return filter;
     const grouping = twelveToneGrouping(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
     const all = listedTwelveToneSets(grouping);
-    const selected = p.setId === undefined ? { sets: all, setId: undefined } : selectSet(cat, all, p.setId);
+    const selected = selectSets(cat, all, p);
     if (isAnswer(selected)) return selected;
-    const sets = filter ? selected.sets.filter((s) => s.set.members.some(matchesFilter(filter))) : selected.sets;
+    const { sets, filter } = selected;
     const options = { type: p.pitchClassDataType, fromC: p.startSetFromC, arabic: p.includeArabic };
     const totalCompatible = memberCount(all);
     return ok({
