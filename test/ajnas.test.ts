@@ -11,7 +11,7 @@ import { distinctTranspositions } from "../src/api/entityTranspositions.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";
-import { PITCH_CLASS_DATA_TYPES } from "../src/api/format.js";
+import { PITCH_CLASS_DATA_TYPES } from "../src/api/shared/pitchClassValues.js";
 
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
 

@@ -2,7 +2,7 @@
  * The requests a build pre-renders for the tuning systems, note names, sources and pitch-class
  * sets (canonical form: parameters sorted by name, values as idNames).
  */
-import { PITCH_CLASS_DATA_TYPES } from "../../src/api/format.js";
+import { PITCH_CLASS_DATA_TYPES } from "../../src/api/shared/pitchClassValues.js";
 import { queryString } from "../../src/api/links.js";
 import { NOTE_NAME_SORT_OPTIONS, NOTE_NAMES_PATH } from "../../src/api/noteNames.js";
 import { MAQAM_SETS_PATH, TWELVE_TONE_PATH } from "../../src/api/pitchClassSetViews.js";

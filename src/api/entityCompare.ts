@@ -4,7 +4,8 @@
  */
 import { apiError, ok, isAnswer } from "./errors.js";
 import { apiUrl, queryString, selfUrl } from "./links.js";
-import { KIND, PITCH_CLASS_DATA_TYPES, collectionOf, entityObject, noteNameArray, noteRef, tuningSystemRef, type EntityObject } from "./format.js";
+import { KIND, collectionOf, entityObject, noteNameArray, noteRef, tuningSystemRef, type EntityObject } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES } from "./shared/pitchClassValues.js";
 import { MAX_COMPARE_CELLS, tooMany, tuningSystemIds, type ParsedParams } from "./params.js";
 import { centsTolerance, includeArabic, list, optionalText, pitchClassDataType, strictBoolean, tuningSystemList } from "./declare.js";
 import { requestedTonic, resolveEntity, selectedTransposition, type TuningContext } from "./resolve.js";

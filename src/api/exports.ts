@@ -23,7 +23,7 @@ import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { toIdName } from "../theory/idName.js";
 import { TEXT_FILE_BODY } from "./responses/index.js";
 import { alKindiRefusal, setIdNameOf } from "./pitchClassSetViews.js";
-import { DEFAULT_CENTS_TOLERANCE } from "../theory/caches.js";
+import { DEFAULT_CENTS_TOLERANCE } from "../theory/defaults.js";
 
 const BASE = "/exports";
 

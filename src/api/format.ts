@@ -7,7 +7,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Entity } from "../theory/entity.js";
 import { noteNameToArabic, entityNameToArabic } from "../theory/arabic.js";
 import { toIdName } from "../theory/idName.js";
-import type { PitchClassData } from "./responses/shared.js";
+import { isSingleType, pitchClassData, singleField, type PitchClassData } from "./shared/pitchClassValues.js";
 
 /** How each kind of entity is named in bodies, messages and paths. */
 export const KIND = {
@@ -18,76 +18,10 @@ export const KIND = {
 /** A kind's collection path, its literal type kept for the route names. */
 export const collectionOf = <K extends keyof typeof KIND>(kind: K): (typeof KIND)[K]["collection"] => KIND[kind].collection;
 
-/** The 14-value enumeration of the jins, compare, tuning-system and pitch-class endpoints. */
-export const PITCH_CLASS_DATA_TYPES = [
-  "all",
-  "englishName",
-  "solfege",
-  "fraction",
-  "cents",
-  "decimalRatio",
-  "stringLength",
-  "frequency",
-  "abjadName",
-  "fretDivision",
-  "midiNoteNumber",
-  "midiNoteDeviation",
-  "centsDeviation",
-  "referenceNoteName",
-] as const;
-export type PitchClassDataType = (typeof PITCH_CLASS_DATA_TYPES)[number];
-
-export type SinglePitchClassDataType = Exclude<PitchClassDataType, "all">;
-
-/** JSON of a float the way the archive prints it (NaN → null). */
-export const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
-
-/** The fields of `pitchClassDataType=all`, in output order; the deviation is NaN (null) on an unnamed cell. */
-export const pitchClassData = (pc: PitchClass): PitchClassData => ({
-  englishName: pc.englishName,
-  solfege: pc.solfege,
-  abjadName: pc.abjadName,
-  fraction: pc.fraction,
-  cents: pc.cents,
-  decimalRatio: pc.decimalRatio,
-  stringLength: pc.stringLength,
-  frequency: pc.frequency,
-  fretDivision: pc.fretDivision,
-  midiNoteDecimal: pc.midiNoteDecimal,
-  midiNotePlusCentsDeviation: pc.midiNotePlusCentsDeviation,
-  centsDeviation: num(pc.centsDeviation),
-  ipnReferenceNoteName: pc.ipnReferenceNoteName,
-});
-
-/**
- * The one table of value formats: the field each single data type shows, as an object of its own
- * (a computed key would lose the field's name in the type).
- */
-export const SINGLE_FIELD = {
-  englishName: (pc: PitchClass) => ({ englishName: pc.englishName }),
-  solfege: (pc: PitchClass) => ({ solfege: pc.solfege }),
-  fraction: (pc: PitchClass) => ({ fraction: pc.fraction }),
-  cents: (pc: PitchClass) => ({ cents: pc.cents }),
-  decimalRatio: (pc: PitchClass) => ({ decimalRatio: pc.decimalRatio }),
-  stringLength: (pc: PitchClass) => ({ stringLength: pc.stringLength }),
-  frequency: (pc: PitchClass) => ({ frequency: pc.frequency }),
-  abjadName: (pc: PitchClass) => ({ abjadName: pc.abjadName }),
-  fretDivision: (pc: PitchClass) => ({ fretDivision: pc.fretDivision }),
-  midiNoteNumber: (pc: PitchClass) => ({ midiNoteDecimal: pc.midiNoteDecimal }),
-  midiNoteDeviation: (pc: PitchClass) => ({ midiNotePlusCentsDeviation: pc.midiNotePlusCentsDeviation }),
-  centsDeviation: (pc: PitchClass) => ({ centsDeviation: num(pc.centsDeviation) }),
-  referenceNoteName: (pc: PitchClass) => ({ ipnReferenceNoteName: pc.ipnReferenceNoteName }),
-} satisfies Record<SinglePitchClassDataType, (pc: PitchClass) => Partial<PitchClassData>>;
-
-/** The data fields of one data type: all of them, exactly one, or none (a type that adds no field). */
-type DataFields = PitchClassData | ReturnType<(typeof SINGLE_FIELD)[SinglePitchClassDataType]> | { [F in keyof PitchClassData]?: never };
-
-const isSingleType = (type: string): type is SinglePitchClassDataType => Object.hasOwn(SINGLE_FIELD, type);
-
-/** The data fields a data type adds (none for types that add no field, such as `pitchClassIndex`). */
-export function dataFields(pc: PitchClass, type: string): DataFields {
+/** The data fields a data type adds: all of them, exactly one, or none (for types that add no field, such as `pitchClassIndex`). */
+export function dataFields(pc: PitchClass, type: string): Partial<PitchClassData> {
   if (type === "all") return pitchClassData(pc);
-  return isSingleType(type) ? SINGLE_FIELD[type](pc) : {};
+  return isSingleType(type) ? singleField(type, pc) : {};
 }
 
 /** `{pitchClassIndex, octave, noteName, noteNameDisplay, [noteNameDisplayAr]}`. */

@@ -8,7 +8,8 @@ import { defineRoute, type RequestContext } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";
 import { apiUrl, selfUrl } from "./links.js";
-import { PITCH_CLASS_DATA_TYPES, noteRef, pitchClassObject, tuningSystemRef } from "./format.js";
+import { noteRef, pitchClassObject, tuningSystemRef } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES } from "./shared/pitchClassValues.js";
 import { tuningSystemNotFound, type TuningContext } from "./resolve.js";
 import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "./tuningScope.js";
 import type { NoteNameEntry } from "../theory/noteName.js";
@@ -57,7 +58,7 @@ const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.c
 
 /** Names among the pitch classes of any starting note of the tuning system. */
 const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
-  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(cat, pitchClassesOf(cat, ts, startingNote))]));
+  new Set(ts.startingNotes.flatMap((startingNote) => [...namesOf(pitchClassesOf(cat, ts, startingNote))]));
 
 export const NOTE_NAME_SORT_OPTIONS = ["order", "alphabetical"] as const;
 

@@ -6,7 +6,8 @@ import { apiError, ok, type ErrorAnswer, isAnswer } from "./errors.js";
 import { defineRoute } from "./route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "./declare.js";
 import { type TuningContext } from "./resolve.js";
-import { PITCH_CLASS_DATA_TYPES, SINGLE_FIELD, noteRef, num } from "./format.js";
+import { noteRef } from "./format.js";
+import { PITCH_CLASS_DATA_TYPES, num, singleField, type SinglePitchClassDataType } from "./shared/pitchClassValues.js";
 import { toIdName } from "../theory/idName.js";
 import { noteNameToArabic } from "../theory/arabic.js";
 import type { Catalog } from "../theory/catalog.js";
@@ -52,17 +53,17 @@ const orderedKeys = (cat: Catalog, set: PitchClassSet, { ts, startingNote }: Tun
   fromC ? setFromC(cat, set.pitchClasses, ts, startingNote) : [...set.pitchClasses];
 
 /**
- * The field each single data type shows: format.ts SINGLE_FIELD, but the deviation and reference
- * note under their types' names (§11.4), stringLength in its string form, as the 12-tone sets
+ * The field each single data type shows: the table's (pitchClassValues.ts), but the deviation and
+ * reference note under their types' names, stringLength in its string form, as the 12-tone sets
  * print it, and a missing abjad name null.
  */
 const TWELVE_TONE_FIELD = {
-  ...SINGLE_FIELD,
   stringLength: (pc: PitchClass) => ({ stringLength: String(pc.stringLength) }),
   abjadName: (pc: PitchClass) => ({ abjadName: pc.abjadName || null }),
   midiNoteDeviation: (pc: PitchClass) => ({ midiNoteDeviation: pc.midiNotePlusCentsDeviation }),
   referenceNoteName: (pc: PitchClass) => ({ referenceNoteName: pc.ipnReferenceNoteName }),
-};
+} satisfies Partial<Record<SinglePitchClassDataType, (pc: PitchClass) => object>>;
+const hasTwelveToneField = (type: string): type is keyof typeof TWELVE_TONE_FIELD => Object.hasOwn(TWELVE_TONE_FIELD, type);
 
 /** Every field of `pitchClassDataType=all`; a missing abjad name (a tuning without them) is left out. */
 const allDataFields = (pc: PitchClass, relativeCents: number) => ({
@@ -93,7 +94,7 @@ function twelveTonePitchClass(key: string, pc: PitchClass, relativeCents: number
   if (type === undefined) return { ...head, relativeCents, octave: pc.octave };
   if (type === "relativeCents") return { ...head, relativeCents };
   if (type === "all") return { ...head, ...allDataFields(pc, relativeCents) };
-  return { ...head, ...TWELVE_TONE_FIELD[type](pc) };
+  return { ...head, ...(hasTwelveToneField(type) ? TWELVE_TONE_FIELD[type](pc) : singleField(type, pc)) };
 }
 
 /**

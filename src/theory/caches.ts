@@ -2,14 +2,12 @@
  * Every cache a catalog owns, declared here with its bound so that the memory a long-lived
  * catalog can hold is read in one place. Memos are keyed by request parameters, some of them
  * free input (centsTolerance), so each keeps at most its limit and evicts the least recently used
- * entry. Attached caches hang a derived value on an object that one of the memos holds, so an
- * entry lives exactly as long as its key does.
+ * entry. Each memo's value type is declared by the one module that fills it (`memoOf<V>(name)`);
+ * values derived from an entry hang on it in that module's own `attachedCache`, so they live
+ * exactly as long as the entry does.
  */
 import { boundedMemo, type Memo } from "./memo.js";
-import type { PitchClass } from "./pitchClass.js";
-import type { Transposition } from "./transposition.js";
-import type { CandidateJins, DegreeAjnas } from "./jinsDetection.js";
-import type { Modulations, Pools } from "./modulation.js";
+import { DEFAULT_CENTS_TOLERANCE } from "./defaults.js";
 
 /** Entries per memo. The archive has 55 tuning system × starting note pairs. */
 export const MEMO_LIMITS = {
@@ -97,22 +95,11 @@ const SCALED_LIMITS: Record<CacheScale, { entries: Partial<Record<MemoName, numb
   },
 };
 
-/** Cents within which intervals match when a request names no tolerance (the API's default). */
-export const DEFAULT_CENTS_TOLERANCE = 5;
-
 /** Tolerances kept per transposition for its ajnās by degree. */
 export const DEGREE_AJNAS_PER_TRANSPOSITION = 4;
 
 export interface Caches {
   memos: Readonly<Record<MemoName, Memo<unknown>>>;
-  /** Names of the pitch classes of a `pitchClasses` entry. */
-  generatedNames: WeakMap<readonly PitchClass[], ReadonlySet<string>>;
-  /** Ajnās buildable in the pitch classes of a `pitchClasses` entry (§6.1). */
-  candidateAjnas: WeakMap<readonly PitchClass[], CandidateJins[]>;
-  /** Ajnās by degree of a `transpositions` entry, per tolerance (at most DEGREE_AJNAS_PER_TRANSPOSITION). */
-  degreeAjnas: WeakMap<Transposition, Memo<DegreeAjnas>>;
-  /** Modulations of a source transposition, per `modulationPools` entry. */
-  modulations: WeakMap<Pools, WeakMap<Transposition, Modulations>>;
 }
 
 export function createCaches(scale: CacheScale): Caches {
@@ -121,10 +108,6 @@ export function createCaches(scale: CacheScale): Caches {
   const memos = Object.fromEntries(Object.entries(limits).map(([name, limit]) => [name, boundedMemo<unknown>(limit, byteLimits[name as MemoName])]));
   return {
     memos: memos as Record<MemoName, Memo<unknown>>,
-    generatedNames: new WeakMap(),
-    candidateAjnas: new WeakMap(),
-    degreeAjnas: new WeakMap(),
-    modulations: new WeakMap(),
   };
 }
 

@@ -4,7 +4,7 @@
  * continued an octave higher so that ajnās on the upper degrees can run past its last note.
  */
 import type { PitchClass } from "./pitchClass.js";
-import { boundedMemo } from "./memo.js";
+import { attachedCache, boundedMemo, type Memo } from "./memo.js";
 import { DEGREE_AJNAS_PER_TRANSPOSITION } from "./caches.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import type { NoteNameIndex } from "./noteName.js";
@@ -41,19 +41,18 @@ export interface CandidateJins {
 
 /** §6.1: the ajnās whose every note is among the pitch classes (from pitchClassesOf), in file order, with their patterns. */
 export function candidateAjnas(cat: Catalog, pcs: readonly PitchClass[]): CandidateJins[] {
-  const candidateCache = cat.caches.candidateAjnas;
-  let candidates = candidateCache.get(pcs);
-  if (!candidates) {
-    candidates = [];
+  return candidateCache(pcs, () => {
+    const candidates: CandidateJins[] = [];
     for (const jins of cat.ajnas) {
       const names = new Set(jins.notes);
       const cells = pcs.filter((pc) => names.has(pc.noteName));
       if (cells.length === jins.notes.length) candidates.push({ jins, pattern: intervalPattern(cells) });
     }
-    candidateCache.set(pcs, candidates);
-  }
-  return candidates;
+    return candidates;
+  });
 }
+/** Ajnās buildable in the pitch classes of a `pitchClasses` entry. */
+const candidateCache = attachedCache<readonly PitchClass[], CandidateJins[]>();
 
 /** A scale continued upwards; `undefined` stands for a note beyond the pitch classes (it matches nothing). */
 export type ExtendedScale = (PitchClass | undefined)[];
@@ -144,13 +143,7 @@ export function extendedScales(t: Transposition, pcs: readonly PitchClass[], per
  * top-down. Cached per transposition and tolerance.
  */
 export function ajnasOf(cat: Catalog, t: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): DegreeAjnas {
-  const cache = cat.caches.degreeAjnas;
-  let memo = cache.get(t);
-  if (!memo) {
-    memo = boundedMemo<DegreeAjnas>(DEGREE_AJNAS_PER_TRANSPOSITION);
-    cache.set(t, memo);
-  }
-  return memo(String(tolerance), () => {
+  return degreeAjnasCache(t, () => boundedMemo<DegreeAjnas>(DEGREE_AJNAS_PER_TRANSPOSITION))(String(tolerance), () => {
     const pcs = pitchClassesOf(cat, ts, startingNote);
     const candidates = candidateAjnas(cat, pcs);
     const scales = extendedScales(t, pcs, pitchClassesPerOctave(ts));
@@ -160,3 +153,5 @@ export function ajnasOf(cat: Catalog, t: Transposition, ts: TuningSystem, starti
     };
   });
 }
+/** Ajnās by degree of a `transpositions` entry, per tolerance (at most DEGREE_AJNAS_PER_TRANSPOSITION). */
+const degreeAjnasCache = attachedCache<Transposition, Memo<DegreeAjnas>>();

@@ -30,3 +30,19 @@ export function boundedMemo<V>(limit: number, byteLimit = Infinity): Memo<V> {
     return value;
   };
 }
+
+/**
+ * A value derived from an object that a memo holds, kept exactly as long as that object lives
+ * (a WeakMap keyed by it); the module that derives the value declares its own.
+ */
+export function attachedCache<K extends object, V>(): (key: K, compute: () => V) => V {
+  const values = new WeakMap<K, V>();
+  return (key, compute) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = compute();
+      values.set(key, value);
+    }
+    return value;
+  };
+}

@@ -5,6 +5,7 @@
  */
 import type { NoteNameIndex } from "./noteName.js";
 import { memoByTolerance } from "./caches.js";
+import { attachedCache } from "./memo.js";
 import type { Catalog } from "./catalog.js";
 import type { ShawwaClass } from "../data/schemas.js";
 import { pitchClassesOf, type PitchClass } from "./pitchClass.js";
@@ -129,7 +130,7 @@ const dataNamesOf = (entity: Entity): string[] => (entity.kind === "maqam" ? ent
  */
 function candidatePool(cat: Catalog, entities: readonly Entity[], ts: TuningSystem, startingNote: string, tolerance: number): CandidatePool {
   const pcs = pitchClassesOf(cat, ts, startingNote);
-  const names = namesOf(cat, pcs);
+  const names = namesOf(pcs);
   const pool: CandidatePool = new Map();
   const add = (c: Candidate) => {
     let group = pool.get(c.transposition.tonic);
@@ -220,21 +221,17 @@ export function maqamModulationsOf(cat: Catalog, maqam: Maqam, source: Transposi
  */
 export function modulationsOf(cat: Catalog, maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): Modulations {
   const pools = poolsOf(cat, ts, startingNote, tolerance);
-  const { modulations } = cat.caches;
-  let bySource = modulations.get(pools);
-  if (!bySource) modulations.set(pools, (bySource = new WeakMap()));
-  let result = bySource.get(source);
-  if (!result) {
+  return modulationCache(pools, () => attachedCache<Transposition, Modulations>())(source, () => {
     const degrees = sourceOf(cat, source, ts, startingNote);
-    result = {
+    return {
       maqamat: degreeLists(cat.notes, pools.maqamat, degrees, maqam),
       ajnas: degreeLists(cat.notes, pools.ajnas, degrees, undefined),
       noteName2pBelowThird: degrees.noteName2pBelowThird,
     };
-    bySource.set(source, result);
-  }
-  return result;
+  });
 }
+/** Modulations of a source transposition, per `modulationPools` entry. */
+const modulationCache = attachedCache<Pools, (source: Transposition, compute: () => Modulations) => Modulations>();
 
 /** An object with one value per category, in output order. */
 export function perCategory<T>(value: (category: ModulationCategory) => T): Record<ModulationCategory, T> {

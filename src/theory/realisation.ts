@@ -7,6 +7,7 @@ import { pitchClassesOf } from "./pitchClass.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import type { Entity } from "./entity.js";
 import { memoOf } from "./caches.js";
+import { attachedCache } from "./memo.js";
 import type { Catalog } from "./catalog.js";
 
 export interface Tahlil {
@@ -40,15 +41,11 @@ export function isPossible(entity: Entity, names: ReadonlySet<string>): boolean 
 }
 
 /** Names of the 4N generated pitch classes of a tuning system × starting note (from pitchClassesOf). */
-export function namesOf(cat: Catalog, pcs: readonly PitchClass[]): ReadonlySet<string> {
-  const { generatedNames } = cat.caches;
-  let names = generatedNames.get(pcs);
-  if (!names) {
-    names = new Set(pcs.map((pc) => pc.noteName));
-    generatedNames.set(pcs, names);
-  }
-  return names;
+export function namesOf(pcs: readonly PitchClass[]): ReadonlySet<string> {
+  return generatedNames(pcs, () => new Set(pcs.map((pc) => pc.noteName)));
 }
+/** Names of the pitch classes of a `pitchClasses` entry. */
+const generatedNames = attachedCache<readonly PitchClass[], ReadonlySet<string>>();
 
 const adjacentMemo = memoOf<ReadonlySet<string>>("adjacentOctaveNames");
 
@@ -67,7 +64,7 @@ export const isPossibleInSomeSet = (cat: Catalog, entity: Entity, ts: TuningSyst
 
 /** Feasible in the requested starting note's generated pitch classes (octaves 0–3). */
 export const isPossibleIn = (cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string): boolean =>
-  isPossible(entity, namesOf(cat, pitchClassesOf(cat, ts, startingNote)));
+  isPossible(entity, namesOf(pitchClassesOf(cat, ts, startingNote)));
 
 export interface Availability {
   tuningSystem: TuningSystem;

@@ -10,7 +10,8 @@ import { NONE, type NoteNameIndex } from "./noteName.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { type Entity, firstNoteOf, transpositionDisplayName, transpositionIdName } from "./entity.js";
 import { tahlilOf } from "./realisation.js";
-import { DEFAULT_CENTS_TOLERANCE, memoByTolerance } from "./caches.js";
+import { memoByTolerance } from "./caches.js";
+import { DEFAULT_CENTS_TOLERANCE } from "./defaults.js";
 import type { Catalog } from "./catalog.js";
 
 export interface Transposition {

@@ -5,7 +5,7 @@
  * contract test validates their answers as it validates the files.
  */
 import type { Catalog } from "../../src/theory/catalog.js";
-import { PITCH_CLASS_DATA_TYPES } from "../../src/api/format.js";
+import { PITCH_CLASS_DATA_TYPES } from "../../src/api/shared/pitchClassValues.js";
 import { toIdName } from "../../src/theory/idName.js";
 import { pitchClassesOf } from "../../src/theory/pitchClass.js";
 import { findStartingNote } from "../../src/theory/tuningSystem.js";

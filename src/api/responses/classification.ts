@@ -1,7 +1,8 @@
 /** 200 bodies of GET /maqamat/classification/maqam-pitch-class-sets and /maqamat/classification/12-pitch-class-sets. */
 import { z } from "zod";
-import { arabic, centsToleranceEcho, count, entityRef, fraction, idName, shortRef } from "./shared.js";
-import { PITCH_CLASS_DATA_TYPES } from "../format.js";
+import { arabic, centsToleranceEcho, count, entityRef, idName, shortRef } from "./shared.js";
+import { fraction } from "../shared/pitchClassValues.js";
+import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 
 /** A transposition that cannot be reduced to one pitch class per 12-tone key. */
 const incompatible = z.strictObject({

@@ -1,6 +1,7 @@
 /** 200 bodies of GET /intervals, /intervals/compare and /intervals/calculate. */
 import { z } from "zod";
-import { PITCH_CLASS_DATA, arabic, count, entityRef, fraction, intervalData, link, links, shortRef, tuningSystemRef } from "./shared.js";
+import { arabic, count, entityRef, intervalData, link, links, shortRef, tuningSystemRef } from "./shared.js";
+import { PITCH_CLASS_DATA, fraction } from "../shared/pitchClassValues.js";
 import { compareMeta, failedCell } from "./noteNames.js";
 
 const noteNamesContext = z.strictObject({ noteNames: z.array(entityRef) }).describe("The note names, as entity references.");

@@ -6,7 +6,7 @@
  * `includeArabic=true`. Numbers the archive may compute as NaN are `null` in JSON.
  */
 import { z } from "zod";
-import { PITCH_CLASS_DATA_TYPES } from "../format.js";
+import { PITCH_CLASS_DATA, PITCH_CLASS_DATA_TYPES, fraction, type PitchClassDataField } from "../shared/pitchClassValues.js";
 import { VALUE_FORMATS } from "../../theory/interval.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -41,9 +41,6 @@ export const link = z.url();
 
 /** `links`: absolute URLs of the answer itself and of related resources. */
 export const links = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape).describe("Absolute URLs of this answer and of related resources.");
-
-/** An exact ratio `numerator/denominator`. */
-export const fraction = z.string().regex(/^\d+\/\d+$/).describe("numerator/denominator");
 
 /** A field added next to its English twin with `includeArabic=true`. */
 export const arabic = z.string().optional().describe("Arabic script; present only with includeArabic=true.");
@@ -100,28 +97,7 @@ export const transpositionSummary = z.strictObject({ idName, displayName: z.stri
 // ---------------------------------------------------------------------------------------------
 // Pitch classes
 
-/**
- * The data fields a pitch class carries, by field name. `centsDeviation` is NaN (JSON null) on a
- * cell the tuning system leaves unnamed (`noteName: "none"`): it has no 12-tone reference.
- */
-export const PITCH_CLASS_DATA = {
-  englishName: z.string(),
-  solfege: z.string(),
-  abjadName: z.string(),
-  fraction,
-  cents: z.number(),
-  decimalRatio: z.number(),
-  stringLength: z.number(),
-  frequency: z.number(),
-  fretDivision: z.string(),
-  midiNoteDecimal: z.number(),
-  midiNotePlusCentsDeviation: z.string().describe("MIDI number, a space, signed deviation"),
-  centsDeviation: z.number().nullable(),
-  ipnReferenceNoteName: z.string().describe("The 12-tone key the pitch is spelled against"),
-};
 type DataShape = typeof PITCH_CLASS_DATA;
-export type PitchClassDataField = keyof DataShape;
-export type PitchClassData = { [F in PitchClassDataField]: z.output<DataShape[F]> };
 
 const pick = <K extends PitchClassDataField>(field: K) => ({ [field]: PITCH_CLASS_DATA[field] }) as Pick<DataShape, K>;
 
