@@ -4,7 +4,7 @@
  */
 import { SORT_OPTIONS } from "../../src/api/entityViews.js";
 import { distinctTranspositions } from "../../src/api/entityTranspositions.js";
-import { listFamilies } from "../../src/api/maqamat.js";
+import { listFamilies } from "../../src/theory/maqamFamilies.js";
 import type { Catalog } from "../../src/theory/catalog.js";
 import { firstNoteOf } from "../../src/theory/entity.js";
 import { FAMILY_ID_NAMES } from "../../src/theory/family.js";

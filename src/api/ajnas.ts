@@ -15,7 +15,8 @@ import { PITCH_CLASS_DATA_TYPES } from "./shared/pitchClassValues.js";
 import { requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "./resolve.js";
 import { COMPARE_NUMERALS, compareSpec, type CompareCell, type CompareParameters } from "./entityCompare.js";
 import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "./entityDetail.js";
-import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, INTERVAL_FIELD, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, startingNoteNameSet, transpositionBlock } from "./entityViews.js";
+import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, INTERVAL_FIELD, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, transpositionBlock } from "./entityViews.js";
+import { startingNoteNameSet } from "../theory/availableMaqamat.js";
 import { availabilitySpec } from "./entityAvailability.js";
 import { contextQuery, transpositionsSpec } from "./entityTranspositions.js";
 import { entityNameToArabic } from "../theory/arabic.js";
@@ -88,7 +89,7 @@ const perTuningSystemRoute = defineRoute({
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isAnswer(tuning)) return tuning;
     const { ts, startingNote } = tuning;
-    const names = startingNoteNameSet(cat, tuning);
+    const names = startingNoteNameSet(cat, tuning.ts, tuning.startingNote);
     // As for maqāmāt: the adjacent-octave set of this starting note holds the notes, and the
     // jins can be built on its own modal degree.
     const available = cat.ajnas

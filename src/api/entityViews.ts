@@ -14,7 +14,7 @@ import { entityNameToArabic, noteNameToArabic } from "../theory/arabic.js";
 import { type Entity, firstNoteOf } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { adjacentOctaveNames, availabilityOf } from "../theory/realisation.js";
+import { availabilityOf } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
@@ -84,10 +84,6 @@ export function availabilitySummary(cat: Catalog, e: Entity, includeArabic: bool
 
 // ---------------------------------------------------------------------------------------------
 // Per-tuning-system lists
-
-/** The starting note's name set with its neighbours an octave either side: the lists realise entities in it. */
-export const startingNoteNameSet = (cat: Catalog, { ts, startingNote }: TuningContext) =>
-  adjacentOctaveNames(cat, ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
 
 /** Parameters of a per-tuning-system list in check order: the path, the list's own flags, then sorting, Arabic and tolerance. */
 export const perTuningSystemParams = <F extends ParamDeclarations>(flags: F) => ({

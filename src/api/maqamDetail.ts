@@ -22,12 +22,12 @@ import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
 import { isPossibleIn } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
-import { memoOf } from "../theory/caches.js";
+import { analyticalForms } from "../theory/analyticalForms.js";
 import type { Catalog } from "../theory/catalog.js";
-import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
-import { pitchClassesPerOctave, referenceFrequencyOf, type TuningSystem } from "../theory/tuningSystem.js";
+import { transposedOnly, type Transposition } from "../theory/transposition.js";
+import { pitchClassesPerOctave, referenceFrequencyOf } from "../theory/tuningSystem.js";
 import { ajnasOf } from "../theory/jinsDetection.js";
-import { familyOf, type Family } from "../theory/family.js";
+import { familyOf } from "../theory/family.js";
 import { namedDegreesOf } from "../theory/degrees.js";
 import { respellScale, midiLabelOf } from "../theory/respell.js";
 import { suyurOf } from "../theory/suyur.js";
@@ -251,34 +251,6 @@ function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean) {
 
 // ---------------------------------------------------------------------------------------------
 // idName=all
-
-interface AnalyticalForm {
-  maqam: Maqam;
-  list: readonly Transposition[];
-  family: Family;
-  counts: { maqamat: number; ajnas: number };
-}
-
-const analyticalFormsMemo = memoOf<AnalyticalForm[]>("analyticalForms");
-
-/**
- * The maqāmāt realisable in a tuning system × starting note, by display name, each with its
- * transposition list, family and modulation counts; shared by every `/maqamat/all` variant.
- */
-const analyticalForms = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): AnalyticalForm[] =>
-  analyticalFormsMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () =>
-    cat.maqamat
-      .filter((m) => isPossibleIn(cat, m, ts, startingNote))
-      .map((m) => ({ maqam: m, list: transpositionsOf(cat, m, ts, startingNote, tolerance) }))
-      .filter(({ list }) => list.length > 0)
-      .sort((a, b) => a.maqam.name.localeCompare(b.maqam.name, "en-US"))
-      .map(({ maqam, list }) => ({
-        maqam,
-        list,
-        family: familyOf(cat, list[0], ts, startingNote, tolerance),
-        counts: modulationCounts(cat, maqam, ts, startingNote, tolerance),
-      })),
-  );
 
 function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
   const arabic = p.includeArabic;

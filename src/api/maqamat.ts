@@ -24,20 +24,16 @@ import { ajnasOf, type DegreeAjnas, type JinsInstance } from "../theory/jinsDete
 import { namedDegreesOf, type NamedDegree, type NamedDegrees } from "../theory/degrees.js";
 import type { Interval } from "../theory/interval.js";
 import { pitchClassesOf, type PitchClass } from "../theory/pitchClass.js";
-import { isPossibleInSomeSet } from "../theory/realisation.js";
 import { toIdName } from "../theory/idName.js";
-import { memoOf } from "../theory/caches.js";
-import { transpositionsOf, type Transposition } from "../theory/transposition.js";
-import { findStartingNote, type TuningSystem } from "../theory/tuningSystem.js";
+import { UNKNOWN_FAMILY, familiesIn, listFamilies } from "../theory/maqamFamilies.js";
+import type { Transposition } from "../theory/transposition.js";
+import { findStartingNote } from "../theory/tuningSystem.js";
 import { maqamatList, maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions } from "./responses/maqamat.js";
 
 const COLLECTION = "/maqamat";
 
 // ---------------------------------------------------------------------------------------------
 // Maqām response pieces (shared with the detail route and GET /tuning-systems/{id}/{startingNote}/maqamat)
-
-/** The family of a maqām the list cannot classify (its reference system lacks it). */
-const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
 
 /**
  * `{idName, displayName, [displayNameAr]}` of a family. `unknown` has no Arabic; `withNoJinsArabic`
@@ -47,19 +43,6 @@ const UNKNOWN_FAMILY: Family = { idName: "unknown", name: "unknown" };
 export function familyRef(family: Family, includeArabic: boolean, withNoJinsArabic = true) {
   const arabic = includeArabic && family !== UNKNOWN_FAMILY && (withNoJinsArabic || family.idName !== NO_JINS.idName);
   return { idName: family.idName, displayName: family.name, ...(arabic ? { displayNameAr: entityNameToArabic(family.name) } : {}) };
-}
-
-/** The starting note a maqām's own tonic selects in a tuning system: the set starting on it, else the first (§7.1). */
-export const tonicStartingNote = (ts: TuningSystem, m: Maqam): string => ts.startingNotes.find((s) => s === m.ascending[0]) ?? ts.startingNotes[0];
-
-/** The first untransposed realisation (taḥlīl or an octave rendering of it), if the maqām has one there. */
-export const untransposedIn = (cat: Catalog, m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Transposition | undefined =>
-  transpositionsOf(cat, m, ts, startingNote, tolerance).find((t) => !t.isTransposed);
-
-/** The family of a maqām's first untransposed realisation in a tuning system × starting note, if it has one. */
-function familyIn(cat: Catalog, m: Maqam, ts: TuningSystem, startingNote: string, tolerance: number): Family | undefined {
-  const t = untransposedIn(cat, m, ts, startingNote, tolerance);
-  return t && familyOf(cat, t, ts, startingNote, tolerance);
 }
 
 const sameSequence = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -135,21 +118,6 @@ export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: toId
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat
 
-/** The list classifies every maqām in one reference system, built from the maqām's own tonic (§7.1). */
-const LIST_CLASSIFIER_ID = "alsabbagh_1954";
-
-/** The family GET /maqamat shows for a maqām and `filterByFamily` matches. */
-function listFamily(cat: Catalog, m: Maqam, tolerance: number): Family {
-  const classifier = cat.findTuningSystem(LIST_CLASSIFIER_ID);
-  return (classifier && familyIn(cat, m, classifier, tonicStartingNote(classifier, m), tolerance)) ?? UNKNOWN_FAMILY;
-}
-
-const listFamiliesMemo = memoOf<Family[]>("listFamilies");
-
-/** The list family of every maqām, in data order; computed once per tolerance. */
-export const listFamilies = (cat: Catalog, tolerance: number): Family[] =>
-  listFamiliesMemo(cat)(String(tolerance), () => cat.maqamat.map((m) => listFamily(cat, m, tolerance)));
-
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every maqām with its family, tonic, characteristics and the tuning systems that realise it.",
@@ -200,25 +168,6 @@ const listRoute = defineRoute({
 
 // ---------------------------------------------------------------------------------------------
 // GET /maqamat/families
-
-const familiesMemo = memoOf<Family[]>("families");
-
-/**
- * Families of the maqāmāt the tuning system realises (the adjacent-octave name set of some
- * starting note holds their notes, as the reference and its recordings have it), each classified
- * on its first untransposed realisation from the requested starting note; in display-name order.
- */
-function familiesIn(cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): Family[] {
-  return familiesMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
-    const byId = new Map<string, Family>();
-    for (const m of cat.maqamat) {
-      const family = isPossibleInSomeSet(cat, m, ts) ? familyIn(cat, m, ts, startingNote, tolerance) : undefined;
-      if (family && !byId.has(family.idName)) byId.set(family.idName, family);
-    }
-    const collation = new Intl.Collator("en-US");
-    return [...byId.values()].sort((a, b) => collation.compare(a.name, b.name));
-  });
-}
 
 const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api/tuning-systems for the ids and starting notes).";
 

@@ -3,7 +3,7 @@
  * /compare. A note idName may contain `/` (`saham/ramal_tuti`), so the path parameter is greedy
  * and the sub-routes are matched first.
  */
-import { apiError, ok, isAnswer, notFound } from "./errors.js";
+import { ok, isAnswer, notFound } from "./errors.js";
 import { defineRoute, type RequestContext } from "./route.js";
 import { tuningSystemIds } from "./params.js";
 import { includeArabic, oneOf, optionalText, pathParam, pitchClassDataType, tuningSystemList } from "./declare.js";

@@ -2,7 +2,7 @@
  * GET /sources, /sources/{id} and the tuning systems, maqāmāt and ajnās whose page references
  * cite a source. Source ids are the stored ids, matched exactly.
  */
-import { apiError, ok, notFound } from "./errors.js";
+import { ok, notFound } from "./errors.js";
 import { defineRoute, routeSpec, type RequestContext } from "./route.js";
 import type { ParamDeclarations, ParsedParams } from "./params.js";
 import { includeArabic, pathParam } from "./declare.js";

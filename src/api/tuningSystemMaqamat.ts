@@ -7,53 +7,17 @@ import { defineRoute } from "./route.js";
 import { strictBoolean } from "./declare.js";
 import { apiUrl } from "./links.js";
 import { entityObject, noteRef } from "./format.js";
-import { resolveTuningPath, transpositionSummary, type TuningContext } from "./resolve.js";
+import { resolveTuningPath, transpositionSummary } from "./resolve.js";
 import { isAnswer } from "./errors.js";
-import { perTuningSystemAnswer, perTuningSystemParams, sortByNameOrTonic, startingNoteNameSet } from "./entityViews.js";
-import { characteristicsOf, familyRef, maqamSortKey, tonicStartingNote, untransposedIn } from "./maqamat.js";
+import { perTuningSystemAnswer, perTuningSystemParams, sortByNameOrTonic } from "./entityViews.js";
+import { characteristicsOf, familyRef, maqamSortKey } from "./maqamat.js";
 import { entityNameToArabic } from "../theory/arabic.js";
-import type { Maqam } from "../theory/entity.js";
-import type { Catalog } from "../theory/catalog.js";
-import { familyOf, type Family } from "../theory/family.js";
 import type { PitchClass } from "../theory/pitchClass.js";
-import { isPossible } from "../theory/realisation.js";
 import { respellScale } from "../theory/respell.js";
 import { toIdName } from "../theory/idName.js";
-import { memoOf } from "../theory/caches.js";
+import { availableFrom } from "../theory/availableMaqamat.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../theory/transposition.js";
 import { tuningSystemMaqamat } from "./responses/tuningSystems.js";
-
-/** A maqām available from the starting note, realised from its own tonic. */
-interface Available {
-  maqam: Maqam;
-  /** The tuning system's starting note the maqām's tonic selects. */
-  startingNote: string;
-  /** Its first untransposed realisation there. */
-  tahlil: Transposition;
-  family: Family;
-}
-
-const availableMemo = memoOf<Available[]>("availableMaqamat");
-
-/**
- * The maqāmāt whose notes the starting note's adjacent-octave name set holds and that have an
- * untransposed realisation from their own tonic; computed once per tuning system × starting note
- * × tolerance, in data order.
- */
-function availableFrom(cat: Catalog, tuning: TuningContext, tolerance: number): Available[] {
-  const { ts, startingNote } = tuning;
-  return availableMemo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
-    const names = startingNoteNameSet(cat, tuning);
-    const available: Available[] = [];
-    for (const maqam of cat.maqamat) {
-      if (!isPossible(maqam, names)) continue;
-      const own = tonicStartingNote(ts, maqam);
-      const tahlil = untransposedIn(cat, maqam, ts, own, tolerance);
-      if (tahlil) available.push({ maqam, startingNote: own, tahlil, family: familyOf(cat, tahlil, ts, own, tolerance) });
-    }
-    return available;
-  });
-}
 
 /** Note idNames of cells (descending ones top-down, as given). */
 const idNames = (cells: readonly PitchClass[]) => cells.map((pc) => toIdName(pc.noteName));
@@ -89,7 +53,7 @@ const route = defineRoute({
     const cat = ctx.catalog;
     const tuning = resolveTuningPath(cat, p.id, p.startingNote);
     if (isAnswer(tuning)) return tuning;
-    const available = availableFrom(cat, tuning, p.centsTolerance);
+    const available = availableFrom(cat, tuning.ts, tuning.startingNote, p.centsTolerance);
     // Degree details apply to the degree arrays, so only together with includeMaqamDegrees.
     const details = p.includeMaqamDegrees && p.includeDegreeDetails;
     const data = sortByNameOrTonic(cat, available, p.sortBy, ({ maqam }) => maqamSortKey(maqam)).map(({ maqam, startingNote: own, tahlil, family }) => ({
