@@ -13,7 +13,7 @@ import type { Route } from "../src/api/route.js";
 import type { ParamDeclaration } from "../src/api/params.js";
 import { MAX_LIST_ITEMS } from "../src/api/params.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
-import { ERROR_BODY } from "../src/api/responses/index.js";
+import { ERROR_BODY } from "../src/api/shared/bodies.js";
 import { handleRequest } from "../src/serve/handler.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { toIdName } from "../src/theory/idName.js";

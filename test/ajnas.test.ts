@@ -6,8 +6,8 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, expectPrerendered, random } from "./support/api.js";
-import { ajnasRequests } from "../scripts/prerender/entities.js";
-import { distinctTranspositions } from "../src/api/entityTranspositions.js";
+import { ajnasRequests } from "../src/api/ajnas/prerender.js";
+import { distinctTranspositions } from "../src/api/entities/transpositions.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";

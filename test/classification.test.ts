@@ -7,7 +7,7 @@ import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { classificationRequests } from "../scripts/prerender/collections.js";
+import { classificationRequests } from "../src/api/classification/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 
 const MAQAM_SETS = "/maqamat/classification/maqam-pitch-class-sets";

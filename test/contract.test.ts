@@ -1,6 +1,6 @@
 /**
  * The response contract: every answer validates, strictly, against the schema its route declares
- * (src/api/responses; an unknown key fails) — the recorded reference answers and ours for the same
+ * (the schemas beside each endpoint group in src/api; an unknown key fails) — the recorded reference answers and ours for the same
  * requests, a seeded sample of the pre-rendered files (a file is exactly the bytes `answerApi`
  * gives for its request), and seeded requests for the parameter combinations no file holds.
  * Every 4xx validates against ERROR_BODY.
@@ -15,11 +15,11 @@ import { routes } from "../src/api/routes.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { answerApi } from "../src/serve/handler.js";
 import { PITCH_CLASS_DATA, pitchClassData } from "../src/api/shared/pitchClassValues.js";
-import { ERROR_BODY, TEXT_FILE_BODY } from "../src/api/responses/index.js";
-import { sourceAjnas } from "../src/api/responses/sources.js";
-import { maqamAvailability } from "../src/api/responses/maqamat.js";
-import { jinsCompare } from "../src/api/responses/ajnas.js";
-import { apiIndex } from "../src/api/responses/describe.js";
+import { ERROR_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
+import { sourceAjnas } from "../src/api/sources/schemas.js";
+import { maqamAvailability } from "../src/api/maqamat/schemas.js";
+import { jinsCompare } from "../src/api/ajnas/schemas.js";
+import { apiIndex } from "../src/api/describeSchemas.js";
 import type { ResponseBodies } from "../src/client/bodies.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ask } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
-import { setFiles, tuningSystemFiles } from "../scripts/prerender/exports.js";
+import { setFiles, tuningSystemFiles } from "../src/api/exports/prerender.js";
 import { toIdName } from "../src/theory/idName.js";
 import {
   CENTS,

@@ -5,8 +5,8 @@
  */
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { MAQAM_PITCH_CLASS_DATA_TYPES } from "../src/api/maqamDetail.js";
-import { maqamDetailRequests } from "../scripts/prerender/entities.js";
+import { MAQAM_PITCH_CLASS_DATA_TYPES } from "../src/api/maqamat/detail.js";
+import { maqamDetailRequests } from "../src/api/maqamat/prerender.js";
 import { ask as get, expectCanonical } from "./support/api.js";
 
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";

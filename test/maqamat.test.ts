@@ -7,7 +7,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectError, expectPrerendered } from "./support/api.js";
-import { maqamatRequests } from "../scripts/prerender/entities.js";
+import { maqamatRequests } from "../src/api/maqamat/prerender.js";
 
 
 import { transpositionsOf, transposedOnly } from "../src/theory/transposition.js";

@@ -7,7 +7,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, random } from "./support/api.js";
-import { tuningSystemMaqamatRequests } from "../scripts/prerender/collections.js";
+import { tuningSystemMaqamatRequests } from "../src/api/tuning-systems/prerender.js";
 
 
 import { transpositionsOf } from "../src/theory/transposition.js";

@@ -5,7 +5,7 @@ import { type Maqam } from "../src/theory/entity.js";
 import { toIdName } from "../src/theory/idName.js";
 import { recordedCases, firstDifference } from "./support/recorded.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
-import { modulationsBlock, lowerOctaveModulationsBlock } from "../src/api/modulationBlocks.js";
+import { modulationsBlock, lowerOctaveModulationsBlock } from "../src/api/maqamat/modulationBlocks.js";
 import {
   MODULATION_CATEGORIES,
   modulationsOf,

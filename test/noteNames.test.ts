@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { noteNamesRequests } from "../scripts/prerender/collections.js";
+import { noteNamesRequests } from "../src/api/pitch-classes/prerender.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
 const N = "/pitch-classes/note-names";

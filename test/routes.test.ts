@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { ROUTES_SERVED_LIMIT } from "../src/api/modulationRoutes.js";
+import { ROUTES_SERVED_LIMIT } from "../src/api/modulations/routes.js";
 
 
 import { modulationGraphOf, nodeKey, EDGE_CATEGORIES } from "../src/theory/modulationGraph.js";

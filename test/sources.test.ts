@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { sourcesRequests } from "../scripts/prerender/collections.js";
+import { sourcesRequests } from "../src/api/sources/prerender.js";
 import { ask, expectPrerendered } from "./support/api.js";
 
 describe("GET /sources (algorithms.md §13.9)", () => {

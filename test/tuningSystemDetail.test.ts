@@ -5,8 +5,8 @@
 import { describe, it, expect } from "vitest";
 import { ask, expectError } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
-import { tuningSystemsRequests } from "../scripts/prerender/collections.js";
-import { tuningSystemDetail } from "../src/api/responses/tuningSystems.js";
+import { tuningSystemsRequests } from "../src/api/tuning-systems/prerender.js";
+import { tuningSystemDetail } from "../src/api/tuning-systems/schemas.js";
 
 const BASE = "http://localhost:3000/api";
 /** Every absolute link in a body. */

@@ -4,12 +4,16 @@
  * with the same handler, so this is a policy of size, not of behaviour.
  */
 import type { Catalog } from "../../src/theory/catalog.js";
-import { ajnasRequests, maqamatRequests, maqamDetailRequests } from "./entities.js";
-import { classificationRequests, noteNamesRequests, sourcesRequests, tuningSystemMaqamatRequests, tuningSystemsRequests } from "./collections.js";
-import { exportRequests } from "./exports.js";
-import type { PrerenderOptions } from "./renderings.js";
+import { ajnasRequests } from "../../src/api/ajnas/prerender.js";
+import { classificationRequests } from "../../src/api/classification/prerender.js";
+import { exportRequests } from "../../src/api/exports/prerender.js";
+import { maqamatRequests, maqamDetailRequests } from "../../src/api/maqamat/prerender.js";
+import { noteNamesRequests } from "../../src/api/pitch-classes/prerender.js";
+import type { PrerenderOptions } from "../../src/api/shared/prerender.js";
+import { sourcesRequests } from "../../src/api/sources/prerender.js";
+import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../../src/api/tuning-systems/prerender.js";
 
-export type { PrerenderOptions } from "./renderings.js";
+export type { PrerenderOptions } from "../../src/api/shared/prerender.js";
 
 /**
  * The index, the OpenAPI document and each endpoint group's requests. Interval calculation,

@@ -9,7 +9,7 @@ import { apiUrl } from "./links.js";
 import { API_TITLE, API_VERSION } from "./openapi.js";
 import { defineRoute, type Route } from "./route.js";
 import { staticFileOf, staticUrlOf } from "./staticPath.js";
-import { apiIndex } from "./responses/describe.js";
+import { apiIndex } from "./describeSchemas.js";
 
 const FILE_RULE =
   "A request has a pre-rendered file when its path has plain segments and its query parameters are sorted by name, each given once: " +

@@ -3,7 +3,7 @@
  * kinds of answer a route gives: JSON (every endpoint) or a plain-text file (the exports).
  */
 import type { z } from "zod";
-import type { ERROR_BODY } from "./responses/errors.js";
+import type { ERROR_BODY } from "./shared/errorSchema.js";
 
 /**
  * The tag of an answer. Resolvers return a value or the answer that ends the request (a 4xx);
@@ -19,7 +19,7 @@ export interface Ok<B> {
   file?: undefined;
 }
 
-/** The body of every 4xx and 5xx (responses/errors.ts). */
+/** The body of every 4xx and 5xx (shared/errorSchema.ts). */
 export type ErrorBody = z.output<typeof ERROR_BODY>;
 /** The fields an error may add after `{error, message, hint}`. */
 export type ErrorExtras = Omit<ErrorBody, "error" | "message" | "hint">;

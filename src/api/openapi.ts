@@ -7,8 +7,8 @@ import { z } from "zod";
 import { ok, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./responses/index.js";
-import { openApiDocument as openApiDocumentSchema } from "./responses/describe.js";
+import { ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./shared/bodies.js";
+import { openApiDocument as openApiDocumentSchema } from "./describeSchemas.js";
 
 export const API_VERSION = "1.0.0";
 export const API_TITLE = "Arabic Maqām Archive API";

@@ -9,7 +9,7 @@ import type { Entity, EntityReference } from "../theory/entity.js";
 import type { Catalog } from "../theory/catalog.js";
 import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
-import { KIND, noteRef } from "./format.js";
+import { KIND, noteRef } from "./shared/format.js";
 
 
 export interface TuningContext {

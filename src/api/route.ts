@@ -29,7 +29,7 @@ export interface RouteSpec<P extends string, D extends ParamDeclarations, B> {
   summary: string;
   /** Parameters in the order they are checked (the first failure answers). */
   params: D;
-  /** The 200 body (src/api/responses); TEXT_FILE_BODY for a plain-text file (the exports). */
+  /** The 200 body (the schemas of its group); TEXT_FILE_BODY for a plain-text file (the exports). */
   response: z.ZodType<B>;
   /** Its 200 body has the schema's type (inferred from `response` alone). */
   handle: (params: ParsedParams<D>, ctx: RequestContext) => Answer<NoInfer<B>>;

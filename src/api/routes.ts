@@ -1,22 +1,23 @@
 /**
  * Every endpoint, most specific pattern first (a fixed segment such as `families` must win over
- * `{idName}`). Endpoint groups register here; what a build pre-renders is scripts/prerender.
+ * `{idName}`). Each endpoint group (a folder: routes, schemas.ts, prerender.ts) registers here;
+ * scripts/prerender assembles what a build pre-renders from the same groups.
  */
 import { dispatch, type RequestContext, type Route } from "./route.js";
 import { exampleRequest } from "./describe.js";
 import { indexRoute } from "./apiIndex.js";
 import { openApiRoute } from "./openapi.js";
-import * as classificationApi from "./classification.js";
-import * as maqamatApi from "./maqamat.js";
-import * as tuningSystemMaqamatApi from "./tuningSystemMaqamat.js";
-import * as tuningSystemsApi from "./tuningSystems.js";
-import * as noteNamesApi from "./noteNames.js";
-import * as intervalsApi from "./intervals.js";
-import * as sourcesApi from "./sources.js";
-import * as ajnasApi from "./ajnas.js";
-import * as maqamDetailApi from "./maqamDetail.js";
-import * as modulationRoutesApi from "./modulationRoutes.js";
-import * as exportsApi from "./exports.js";
+import * as classificationApi from "./classification/routes.js";
+import * as maqamatApi from "./maqamat/routes.js";
+import * as tuningSystemMaqamatApi from "./tuning-systems/maqamat.js";
+import * as tuningSystemsApi from "./tuning-systems/routes.js";
+import * as noteNamesApi from "./pitch-classes/routes.js";
+import * as intervalsApi from "./intervals/routes.js";
+import * as sourcesApi from "./sources/routes.js";
+import * as ajnasApi from "./ajnas/routes.js";
+import * as maqamDetailApi from "./maqamat/detail.js";
+import * as modulationRoutesApi from "./modulations/routes.js";
+import * as exportsApi from "./exports/routes.js";
 
 // maqamDetailApi last: its greedy `/maqamat/{idName}` must not shadow fixed segments (families, classification, …).
 const groups = [exportsApi, classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
