@@ -3,7 +3,9 @@
  * SHA-256 of the content. A refactoring that must not change what a host publishes is checked by
  * building before and after and comparing the two trees.
  *
- * Usage: npx tsx scripts/compare-builds.ts <before-dir> <after-dir>   (exit 0 when identical, 1 otherwise)
+ * Usage: npx tsx scripts/compare-builds.ts <before-dir> <after-dir> [--under api]   (exit 0 when identical, 1 otherwise)
+ * `--under <dir>` compares only that subtree (the answers under api/, say, apart from the bundles,
+ * whose minified code changes with any change to the code they bundle).
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -17,9 +19,9 @@ export interface TreeDifference {
 }
 
 /** Relative path → SHA-256 (hex) of every file under `dir`, symbolic links to files included. */
-export function treeDigests(dir: string): Map<string, string> {
+export function treeDigests(dir: string, under = ""): Map<string, string> {
   const digests = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+  for (const entry of readdirSync(join(dir, under), { withFileTypes: true, recursive: true })) {
     if (entry.isDirectory()) continue;
     const path = join(entry.parentPath, entry.name);
     digests.set(relative(dir, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
@@ -27,8 +29,8 @@ export function treeDigests(dir: string): Map<string, string> {
   return digests;
 }
 
-export function compareTrees(before: string, after: string): TreeDifference {
-  const [a, b] = [treeDigests(before), treeDigests(after)];
+export function compareTrees(before: string, after: string, under = ""): TreeDifference {
+  const [a, b] = [treeDigests(before, under), treeDigests(after, under)];
   const sorted = (names: Iterable<string>) => [...names].sort();
   return {
     onlyBefore: sorted([...a.keys()].filter((f) => !b.has(f))),
@@ -39,12 +41,15 @@ export function compareTrees(before: string, after: string): TreeDifference {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [before, after] = process.argv.slice(2);
-  if (!before || !after) {
-    console.error("usage: tsx scripts/compare-builds.ts <before-dir> <after-dir>");
+  const args = process.argv.slice(2);
+  const flag = args.indexOf("--under");
+  const under = flag >= 0 ? args.splice(flag, 2)[1] : "";
+  const [before, after] = args;
+  if (!before || !after || under === undefined) {
+    console.error("usage: tsx scripts/compare-builds.ts <before-dir> <after-dir> [--under <subdirectory>]");
     process.exit(2);
   }
-  const diff = compareTrees(before, after);
+  const diff = compareTrees(before, after, under);
   const SHOWN = 20;
   const list = (label: string, files: string[]) => {
     if (files.length === 0) return;

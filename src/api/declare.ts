@@ -3,6 +3,7 @@
  * routes share. Each returns plain data typed with the value its validator yields.
  */
 import type { ErrorExtras, ErrorSpec } from "./errors.js";
+import { DEFAULT_CENTS_TOLERANCE } from "../theory/defaults.js";
 import type { ParamDeclaration, TuningSystemList } from "./params.js";
 
 interface Described {
@@ -142,16 +143,16 @@ export const includeArabic = (): ParamDeclaration<boolean> =>
 
 export const includeSources = () => flag("Include the page references (sourceId, page) of each item.");
 
-/** Tolerance in cents; absent or empty = 5; `parseFloat` semantics; negative or NaN is a 400. */
+/** Tolerance in cents; absent or empty = the default; `parseFloat` semantics; negative or NaN is a 400. */
 export const centsTolerance = (): ParamDeclaration<number> & { type: "number"; default: number } => ({
   in: "query",
   type: "number",
   accepts: { shape: "cents" },
   required: false,
-  default: 5,
+  default: DEFAULT_CENTS_TOLERANCE,
   description: "Tolerance in cents when matching pitch classes (transpositions, ajnās, modulations); a non-negative number.",
-  hint: "Use a number of cents such as centsTolerance=5.",
-  example: "5",
+  hint: `Use a number of cents such as centsTolerance=${DEFAULT_CENTS_TOLERANCE}.`,
+  example: String(DEFAULT_CENTS_TOLERANCE),
 });
 
 /**

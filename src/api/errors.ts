@@ -33,8 +33,8 @@ export interface ErrorAnswer {
   file?: undefined;
 }
 
-/** The media type of every file answer: the tuning formats are ASCII text. */
-export const TEXT_FILE_TYPE = "text/plain; charset=us-ascii";
+/** The media type of every file answer (the export formats' table). */
+export { TEXT_FILE_TYPE } from "../exports/formats.js";
 
 /** A plain-text file: ASCII text, served with TEXT_FILE_TYPE and the name it downloads as. */
 export interface FileAnswer {

@@ -17,6 +17,7 @@
  *
  *   /exports/tuning-systems/ibnsina_1037/yegah.scl   → exports/tuning-systems/ibnsina_1037/yegah.scl
  */
+import { FORMATS } from "../exports/formats.js";
 export const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 export const SAFE_NAME = /^[A-Za-z0-9]+$/;
 export const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
@@ -39,8 +40,8 @@ const ROOT_FILE = "index.json";
 /** Documents answered at their own file name directly below /api (`/api/openapi.json`). */
 const TOP_LEVEL_DOCUMENTS = new Set(["openapi.json"]);
 
-/** A download: a path below /exports ending in one of the tuning-file extensions. */
-export const DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
+/** A download: a path below /exports ending in one of the export formats' extensions. */
+export const DOWNLOAD = new RegExp(`^/exports/.+\\.(${FORMATS.join("|")})$`);
 export const isDownloadPath = (path: string): boolean => DOWNLOAD.test(path);
 
 /**

@@ -15,8 +15,7 @@ import { respellScale } from "../theory/respell.js";
 import { kbmText, sclText, sourcesText, tunText, type Provenance } from "./files.js";
 import { ascendingCells, descendingCells, entityScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
 
-export const FORMATS = ["scl", "kbm", "tun"] as const;
-export type Format = (typeof FORMATS)[number];
+import type { Format } from "./formats.js";
 
 /** Where a file is served and what it downloads as. */
 export interface Target {
@@ -30,6 +29,7 @@ export interface TuningContextRef {
   startingNote: string;
 }
 
+/** The writer of each export format. */
 const WRITERS: Record<Format, (cat: Catalog, scale: ExportScale, p: Provenance) => string> = { scl: sclText, kbm: kbmText, tun: tunText };
 
 export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {

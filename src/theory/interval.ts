@@ -46,7 +46,7 @@ export function intervalBetween(p: PitchClass, q: PitchClass): Interval {
     cents: q.cents - p.cents,
     decimalRatio: Number(ratio.n) / Number(ratio.d),
     stringLength: q.stringLength - p.stringLength,
-    fretDivision: parseFloat(q.fretDivision) - parseFloat(p.fretDivision),
+    fretDivision: q.fretDivision - p.fretDivision,
     pitchClassIndex: q.index * q.octave - p.index * p.octave,
   };
   return { ...interval, originalValue: originalValueOf(q.originalValueType, interval), originalValueType: q.originalValueType };
@@ -73,9 +73,6 @@ export function detectValueFormat(raw: string): ValueFormat | undefined {
 
 const TOLERANCE = 0.0001;
 
-const numberIn = (pc: PitchClass, format: Exclude<ValueFormat, "fraction">): number =>
-  format === "fretDivision" ? parseFloat(pc.fretDivision) : pc[format];
-
 /**
  * First pitch class (octave, then index order) carrying the value: fractions compare as written
  * (`8/6` is not `4/3`), numbers within 0.0001.
@@ -86,5 +83,5 @@ export function pitchClassWithValue(pcs: readonly PitchClass[], raw: string, for
     return pcs.find((pc) => pc.fraction === written);
   }
   const x = parseFloat(raw);
-  return pcs.find((pc) => Math.abs(x - numberIn(pc, format)) < TOLERANCE);
+  return pcs.find((pc) => Math.abs(x - pc[format]) < TOLERANCE);
 }

@@ -32,8 +32,8 @@ export interface PitchClass {
   decimalRatio: number;
   stringLength: number;
   frequency: number;
-  /** Distance from the open string, as the 3-decimal string the archive uses. */
-  fretDivision: string;
+  /** Distance from the open string, rounded to three decimals as the archive rounds it (intervals subtract the rounded values). */
+  fretDivision: number;
   midiNoteDecimal: number;
   englishName: string;
   solfege: string;
@@ -100,6 +100,9 @@ export function shiftedValue(raw: string, type: ValueType, octave: number): stri
       return raw;
   }
 }
+
+/** The nearest double to `x` written with three decimals (the decimal rounding, not a binary one). */
+const roundedTo3 = (x: number): number => parseFloat(x.toFixed(3));
 
 function convert(value: string, type: ValueType, openStringLength: number, referenceFrequency: number): Conversion {
   let d: number;
@@ -192,7 +195,7 @@ function computePitchClasses(notes: NoteNameIndex, ts: TuningSystem, startingNot
         decimalRatio: c.decimalRatio,
         stringLength: c.stringLength,
         frequency: c.frequency,
-        fretDivision: (openLength - c.stringLength).toFixed(3),
+        fretDivision: roundedTo3(openLength - c.stringLength),
         midiNoteDecimal,
         englishName,
         solfege: solfegeOf(englishName),

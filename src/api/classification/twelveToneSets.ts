@@ -7,7 +7,7 @@ import { defineRoute } from "../route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "../declare.js";
 import { type TuningContext } from "../resolve.js";
 import { noteRef } from "../shared/format.js";
-import { PITCH_CLASS_DATA_TYPES, num, singleField, type SinglePitchClassDataType } from "../shared/pitchClassValues.js";
+import { PITCH_CLASS_DATA_TYPES, PITCH_CLASS_VALUES, num, singleField, type SinglePitchClassDataType } from "../shared/pitchClassValues.js";
 import { toIdName } from "../../theory/idName.js";
 import { noteNameToArabic } from "../../theory/arabic.js";
 import type { Catalog } from "../../theory/catalog.js";
@@ -77,7 +77,7 @@ const allDataFields = (pc: PitchClass, relativeCents: number) => ({
   solfege: pc.solfege,
   ...(pc.abjadName === "" ? {} : { abjadName: pc.abjadName }),
   stringLength: String(pc.stringLength),
-  fretDivision: pc.fretDivision,
+  fretDivision: PITCH_CLASS_VALUES.fretDivision.value(pc),
   midiNoteDecimal: pc.midiNoteDecimal,
   midiNoteDeviation: pc.midiNotePlusCentsDeviation,
   centsDeviation: num(pc.centsDeviation),

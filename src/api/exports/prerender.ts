@@ -2,7 +2,8 @@
 import { entityFilePath, realisable, setPath, setsOf, tuningSystemPath } from "./routes.js";
 import { setIdNameOf } from "../classification/views.js";
 import { isAnswer } from "../errors.js";
-import { FORMATS, type EntityFile } from "../../exports/render.js";
+import type { EntityFile } from "../../exports/render.js";
+import { FORMATS } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
 import { createCatalog, type Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";

@@ -13,7 +13,8 @@ import { downloadNameOf } from "../staticPath.js";
 import { resolveEntity, resolveTuningPath, type TuningContext } from "../resolve.js";
 import { entityPath } from "../entities/views.js";
 import { detailRendering } from "../entities/detail.js";
-import { FORMATS, entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile, type Format } from "../../exports/render.js";
+import { entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile } from "../../exports/render.js";
+import { EXPORT_FORMATS, FORMATS, type Format } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
 import { type Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
@@ -37,13 +38,11 @@ function fileAt(ctx: RequestContext, path: string, text: (target: { url: string;
 
 export const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
 
-/** What each format is, for the summaries. */
-const FORMAT_NAME: Record<Format, string> = { scl: "Scala scale (.scl)", kbm: "Scala keyboard mapping (.kbm)", tun: "AnaMark tuning (.tun, all 128 MIDI notes)" };
 
 const tuningSystemRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/tuning-systems/{id}/{startingNote}.${format}`,
-    summary: `One octave of a tuning system from a starting note as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    summary: `One octave of a tuning system from a starting note as a ${EXPORT_FORMATS[format].name}, plain ASCII text.`,
     response: TEXT_FILE_BODY,
     params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
@@ -110,7 +109,7 @@ export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | E
 const setRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName}.${format}`,
-    summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${FORMAT_NAME[format]}, plain ASCII text.`,
+    summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${EXPORT_FORMATS[format].name}, plain ASCII text.`,
     response: TEXT_FILE_BODY,
     params: {
       tuningSystem: tuningSystemIdPath(),

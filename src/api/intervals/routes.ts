@@ -172,7 +172,7 @@ const pitchClassNotFound = (raw: string, tuningSystem: string, startingNote: str
 /** A pitch class as the calculator shows it: its names and the five value formats, fretDivision a number. */
 function calculatorPitchClass(pc: PitchClass, arabic: boolean) {
   const { englishName, solfege, abjadName, fraction, cents, decimalRatio, stringLength } = pitchClassData(pc);
-  return { ...pitchClassBase(pc, arabic), englishName, solfege, abjadName, fraction, cents, decimalRatio, stringLength, fretDivision: parseFloat(pc.fretDivision) };
+  return { ...pitchClassBase(pc, arabic), englishName, solfege, abjadName, fraction, cents, decimalRatio, stringLength, fretDivision: pc.fretDivision };
 }
 
 const round3 = (x: number): number => parseFloat(x.toFixed(3));

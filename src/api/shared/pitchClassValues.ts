@@ -37,7 +37,7 @@ export const PITCH_CLASS_VALUES = {
   stringLength: row({ field: "stringLength", schema: z.number(), value: (pc) => pc.stringLength, column: 7, about: "Length of the sounding string, in the tuning system's string-length units" }),
   frequency: row({ field: "frequency", schema: z.number(), value: (pc) => pc.frequency, column: 8, about: "Frequency in hertz from the tuning system's reference frequency" }),
   abjadName: row({ field: "abjadName", schema: z.string(), value: (pc) => pc.abjadName, column: 3, about: "Abjad (letter-numeral) name, empty where the tuning system has none" }),
-  fretDivision: row({ field: "fretDivision", schema: z.string(), value: (pc) => pc.fretDivision, column: 9, about: "Distance from the open string, three decimals" }),
+  fretDivision: row({ field: "fretDivision", schema: z.string(), value: (pc) => pc.fretDivision.toFixed(3), column: 9, about: "Distance from the open string, three decimals" }),
   midiNoteNumber: row({ field: "midiNoteDecimal", schema: z.number(), value: (pc) => pc.midiNoteDecimal, column: 10, about: "MIDI note number with its decimal fraction" }),
   midiNoteDeviation: row({
     field: "midiNotePlusCentsDeviation",
