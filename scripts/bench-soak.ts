@@ -76,7 +76,11 @@ function picker(pools: Record<Kind, string[]>, random: () => number): () => stri
   const kinds = Object.entries(MIX) as [Kind, number][];
   return () => {
     let r = random();
-    const [kind] = kinds.find(([, share]) => (r -= share) < 0) ?? kinds[0];
+    const [kind] =
+      kinds.find(([, share]) => {
+        r -= share;
+        return r < 0;
+      }) ?? kinds[0];
     const pool = pools[kind];
     const path = pool[Math.floor(random() * pool.length)];
     if (kind !== "routeSearch" && kind !== "freeTolerance") return path;

@@ -34,7 +34,9 @@ export interface Running {
 
 const require = createRequire(import.meta.url);
 const live = new Set<ChildProcess>();
-process.once("exit", () => live.forEach((c) => c.kill("SIGKILL")));
+process.once("exit", () => {
+  for (const c of live) c.kill("SIGKILL");
+});
 
 /** `serve <dir>` on 127.0.0.1 (it reads the build's serve.json), ready when it answers. */
 export async function startStatic(dir: string): Promise<Running> {

@@ -244,7 +244,8 @@ function summarise(planned: Planned[], results: Rendered[], baseUrl: string, enc
   let bytes = 0;
   for (const r of written) {
     const p = planned[r.index];
-    const t = (routeTotals[p.route] ??= { files: 0, bytes: 0, compressedBytes: {}, largest: { file: "", bytes: 0 }, queries: [] });
+    routeTotals[p.route] ??= { files: 0, bytes: 0, compressedBytes: {}, largest: { file: "", bytes: 0 }, queries: [] };
+    const t = routeTotals[p.route];
     t.files++;
     t.bytes += r.bytes;
     bytes += r.bytes;
@@ -284,7 +285,9 @@ export interface RouteTimes {
 function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
   const times: Record<string, RouteTimes> = {};
   for (const r of results) {
-    const t = (times[planned[r.index].route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 });
+    const route = planned[r.index].route;
+    times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
+    const t = times[route];
     t.requests++;
     t.computeSeconds += r.computeMs / 1000;
     t.writeSeconds += r.writeMs / 1000;

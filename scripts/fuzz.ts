@@ -105,7 +105,7 @@ const oneOf = <T>(items: readonly T[]) => fc.constantFrom(...items);
 const percent = fc.noBias(fc.nat({ max: 99 }));
 
 /** Values for one declared parameter of a route: mostly plausible, sometimes hostile. */
-function valueOf(route: Route, name: string, d: ParamDeclaration, pool: Record<string, readonly string[]>): fc.Arbitrary<string> {
+function generatedValue(route: Route, name: string, d: ParamDeclaration, pool: Record<string, readonly string[]>): fc.Arbitrary<string> {
   // A pool for the route's group (`/ajnas:idName`), else for the name.
   const group = /^\/(exports\/)?(\w[\w-]*)/.exec(route.path)?.[2];
   const known = pool[`/${group}:${name}`] ?? pool[name] ?? [];
@@ -148,12 +148,12 @@ interface Generated {
 
 /** A request for one route: each path segment filled, each declared query parameter present or not, plus noise. */
 function requestFor(route: Route, pool: Record<string, readonly string[]>): fc.Arbitrary<Generated> {
-  const segments = route.pathParams.map((name) => valueOf(route, name, route.params[name], pool));
+  const segments = route.pathParams.map((name) => generatedValue(route, name, route.params[name], pool));
   const query = Object.entries(route.params)
     .filter(([, d]) => d.in === "query")
     .map(([name, d]) =>
       fc
-        .record({ present: percent.map((r) => r < (d.required ? 90 : 40)), value: valueOf(route, name, d, pool), twice: percent.map((r) => r < 3) })
+        .record({ present: percent.map((r) => r < (d.required ? 90 : 40)), value: generatedValue(route, name, d, pool), twice: percent.map((r) => r < 3) })
         .map((q) => ({ name, ...q })),
     );
   const noise = fc.array(fc.tuple(fc.oneof(oneOf(["x", "", "tuningSystem", "__proto__", "constructor", "%", "a b"]), fc.string({ maxLength: 6 })), oneOf(HOSTILE)), { maxLength: 2 });

@@ -27,7 +27,8 @@ function specParameters(text: string): Record<string, string[]> {
   for (const line of text.split("\n")) {
     if (/^#{1,4} /.test(line)) {
       const path = /^#### GET (\/\S+)/.exec(line)?.[1];
-      current = path ? (sections[path] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) : undefined;
+      current = path ? [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) : undefined;
+      if (path && current) sections[path] = current;
       inParameterTable = false;
     } else if (!line.startsWith("|")) inParameterTable = false;
     else if (current) {

@@ -80,7 +80,9 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
     // Gone already.
   }
 };
-process.once("exit", () => running.forEach((child) => killGroup(child, "SIGKILL")));
+process.once("exit", () => {
+  for (const child of running) killGroup(child, "SIGKILL");
+});
 
 /** Starts `command args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
 async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
@@ -93,8 +95,14 @@ async function run(name: string, command: string, args: string[], port: number, 
   child.stderr!.on("data", keep);
   let ended: string | undefined;
   const exited = new Promise<void>((done) => {
-    child.once("error", (e) => ((ended = `could not be started: ${e.message}`), done()));
-    child.once("exit", (code, signal) => ((ended = `exited (${signal ?? `code ${code}`})`), done()));
+    child.once("error", (e) => {
+      ended = `could not be started: ${e.message}`;
+      done();
+    });
+    child.once("exit", (code, signal) => {
+      ended = `exited (${signal ?? `code ${code}`})`;
+      done();
+    });
   });
   let stopped: Promise<void> | undefined;
   const stop = () =>

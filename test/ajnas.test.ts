@@ -76,7 +76,9 @@ describe("worked examples: ibnsina_1037 / yegāh", () => {
     expect(body.pitchData.map((pc: any) => pc.noteName)).toEqual(["rast", "tik_zirguleh", "kurdi", "chahargah"]);
     // cents intervals of the transposition equal the taḥlīl's: 138.57, 155.56, 203.91 (within float noise).
     const pattern = (cells: any[]) => cells.slice(1).map((pc, i) => pc.cents - cells[i].cents);
-    pattern(body.pitchData).forEach((c: number, i: number) => expect(c).toBeCloseTo(pattern(tahlil.pitchData)[i], 9));
+    pattern(body.pitchData).forEach((c: number, i: number) => {
+      expect(c).toBeCloseTo(pattern(tahlil.pitchData)[i], 9);
+    });
     expect(body.intervals).toEqual(pattern(body.pitchData).map((cents: number) => ({ cents: expect.closeTo(cents, 9) })));
     const distinct = ask("/ajnas/jins_bayyat/transpositions", IBN_SINA_YEGAH).body.transpositions.options.idNames;
     // nawā shares yegāh's degree and lies nearer dūgāh; ḥusaynī is ʿushayrān an octave up.

@@ -145,12 +145,12 @@ describe("work split", () => {
     expect(batches.flat().length).toBe(jobs.length);
     for (let i = 1; i < batches.length; i++) expect(batches[i].length).toBeLessThanOrEqual(batches[i - 1].length);
     const groupOf = new Map<string, number>();
-    batches.forEach((b, i) =>
-      b.forEach(([, r]) => {
+    batches.forEach((b, i) => {
+      for (const [, r] of b) {
         const g = cacheGroupOf(r);
         expect(groupOf.get(g) ?? i).toBe(i);
         groupOf.set(g, i);
-      }),
-    );
+      }
+    });
   });
 });

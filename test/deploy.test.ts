@@ -76,7 +76,10 @@ function cloudfrontQuery(raw: string) {
     const eq = piece.indexOf("=");
     const [name, value] = eq < 0 ? [piece, ""] : [piece.slice(0, eq), piece.slice(eq + 1)];
     const entry = qs[name];
-    if (entry) (entry.multiValue ??= [{ value: entry.value }]).push({ value });
+    if (entry) {
+      entry.multiValue ??= [{ value: entry.value }];
+      entry.multiValue.push({ value });
+    }
     else qs[name] = { value };
   }
   return qs;
@@ -197,9 +200,13 @@ describe("Netlify _redirects", () => {
         bound.splat = path.slice(from.length - 1);
       } else {
         if (segs.length !== Object.keys(names).length) continue;
-        if (!segs.every((s, i) => (names[i].startsWith(":") ? ((bound[names[i].slice(1)] = s), true) : names[i] === s))) continue;
+        const bind = (name: string, value: string) => {
+          bound[name] = value;
+          return true;
+        };
+        if (!segs.every((s, i) => (names[i].startsWith(":") ? bind(names[i].slice(1), s) : names[i] === s))) continue;
         if ([...params.keys()].length !== conditions.length) continue;
-        if (!conditions.every(([k, v]) => params.has(k) && ((bound[v.slice(1)] = params.get(k)!), true))) continue;
+        if (!conditions.every(([k, v]) => params.has(k) && bind(v.slice(1), params.get(k)!))) continue;
       }
       expect(status).toBe("200");
       return to.replace(/:(\w+)/g, (_, v: string) => bound[v]);

@@ -20,7 +20,10 @@ describe("GET /maqamat", () => {
     expect(status).toBe(200);
     expect(body.count).toBe(112);
     const byFamily: Record<string, number[]> = {};
-    for (const item of body.data) (byFamily[item.family.idName] ??= []).push(Number(item.maqam.id));
+    for (const item of body.data) {
+      byFamily[item.family.idName] ??= [];
+      byFamily[item.family.idName].push(Number(item.maqam.id));
+    }
     for (const ids of Object.values(byFamily)) ids.sort((a, b) => a - b);
     expect(byFamily).toEqual({
       rast: [1, 18, 22, 27, 29, 51, 55, 56, 58, 82, 89, 99],

@@ -202,14 +202,18 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     const rows = await page.$$eval("#pitch-table tr[data-row=ascending]", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(rows.map((r) => r[1])).toEqual(["rāst", "dūgāh", "segāh", "chahārgāh", "nawā", "ḥusaynī", "awj"]);
     const names = ["rast", "dugah", "segah", "chahargah", "nawa", "husayni", "awj"];
-    rows.forEach((r, i) => expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])!, 2));
+    rows.forEach((r, i) => {
+      expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])!, 2);
+    });
     for (const row of ["ascending", "descending"]) {
       const marks = await page.$$eval(`#picture g[data-row=${row}] circle.pc`, (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
       const tableRows = await page.$$eval(`#pitch-table tr[data-row=${row}]`, (trs) => trs.length);
       expect(marks).toHaveLength(tableRows);
     }
     const ascending = await page.$$eval("#picture g[data-row=ascending] circle.pc", (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
-    ascending.forEach((c, i) => expect(c).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 6));
+    ascending.forEach((c, i) => {
+      expect(c).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 6);
+    });
     await page.screenshot({ path: join(SHOTS, "explorer.png"), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

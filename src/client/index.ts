@@ -67,7 +67,7 @@ export interface Client {
 
 type Engine = (request: Request) => Promise<Response>;
 
-const valueOf = (v: ParamValue): string => (Array.isArray(v) ? v.join(",") : String(v));
+const paramText = (v: ParamValue): string => (Array.isArray(v) ? v.join(",") : String(v));
 
 /** The path below /api with template names filled in, and the remaining parameters as a canonical query. */
 export function requestOf(path: string, params: Params = {}): { path: string; query: URLSearchParams } {
@@ -77,9 +77,9 @@ export function requestOf(path: string, params: Params = {}): { path: string; qu
     if (value === undefined) throw new TypeError(`${path}: no value for {${name}}`);
     rest.delete(name);
     // Note names may hold `/` (saham/ramal_tuti): it stays a path separator, as the API expects.
-    return valueOf(value).split("/").map(encodeURIComponent).join("/");
+    return paramText(value).split("/").map(encodeURIComponent).join("/");
   });
-  const pairs = [...rest].map(([k, v]): [string, string] => [k, valueOf(v)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const pairs = [...rest].map(([k, v]): [string, string] => [k, paramText(v)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (canonicalQuery(pairs) === undefined) throw new TypeError(`${path}: a parameter is given twice`);
   return { path: filled.startsWith("/") ? filled : `/${filled}`, query: new URLSearchParams(pairs) };
 }

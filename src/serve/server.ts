@@ -45,7 +45,9 @@ function toRequest(req: IncomingMessage): Request {
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   res.writeHead(response.status, headers);
   res.end(response.body ? new Uint8Array(await response.arrayBuffer()) : undefined);
 }

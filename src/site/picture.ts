@@ -102,7 +102,7 @@ function lanesOf(brackets: Bracket[]): number[] {
   });
 }
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 const WIDTH = 960;
@@ -128,7 +128,7 @@ export function svgOf(p: Picture): string {
       const by = y + (laneCount - 1 - lanes[i]) * LANE + 12;
       const x1 = x(row.marks[b.from].cents);
       const x2 = x(row.marks[b.to].cents);
-      rowParts.push(`<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}">${escape(b.label)}</text>`);
+      rowParts.push(`<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}">${escapeXml(b.label)}</text>`);
     });
     rowParts.push(`<text class="rl" x="4" y="${lineY + 4}">${row.label}</text><path class="l" d="M${LEFT} ${lineY}H${WIDTH - RIGHT}"/><g data-row="${row.label}">`);
     row.marks.forEach((m, i) => {
@@ -137,7 +137,7 @@ export function svgOf(p: Picture): string {
       const at = x(m.cents);
       rowParts.push(
         `<circle class="pc" data-cents="${m.cents}" cx="${at}" cy="${lineY}" r="4.5"/>` +
-          `<text x="${at}" y="${below ? lineY + 26 : lineY - 8}">${escape(m.name)}</text><text class="c" x="${at}" y="${below ? lineY + 36 : lineY + 16}">${Math.round(m.cents)}</text>`,
+          `<text x="${at}" y="${below ? lineY + 26 : lineY - 8}">${escapeXml(m.name)}</text><text class="c" x="${at}" y="${below ? lineY + 36 : lineY + 16}">${Math.round(m.cents)}</text>`,
       );
     });
     rowParts.push("</g>");
@@ -150,7 +150,7 @@ export function svgOf(p: Picture): string {
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img">` +
-    `<title>${escape(p.title)}</title><style>${STYLE}</style><rect width="100%" height="100%" fill="#fff"/>` +
-    `<text class="t" x="4" y="16">${escape(p.title)}</text>${parts.join("")}${rowParts.join("")}</svg>\n`
+    `<title>${escapeXml(p.title)}</title><style>${STYLE}</style><rect width="100%" height="100%" fill="#fff"/>` +
+    `<text class="t" x="4" y="16">${escapeXml(p.title)}</text>${parts.join("")}${rowParts.join("")}</svg>\n`
   );
 }

@@ -134,7 +134,10 @@ function candidatePool(cat: Catalog, entities: readonly Entity[], ts: TuningSyst
   const pool: CandidatePool = new Map();
   const add = (c: Candidate) => {
     let group = pool.get(c.transposition.tonic);
-    if (!group) pool.set(c.transposition.tonic, (group = { candidates: [], entities: new Set(), lookups: [] }));
+    if (!group) {
+      group = { candidates: [], entities: new Set(), lookups: [] };
+      pool.set(c.transposition.tonic, group);
+    }
     group.candidates.push(c);
     group.entities.add(c.entity);
     if (c.byLookup) group.lookups.push(c);

@@ -124,7 +124,9 @@ function buildGraph(cat: Catalog, ts: TuningSystem, startingNote: string, tolera
     if (isPossibleIn(cat, maqam, ts, startingNote))
       for (const transposition of transpositionsOf(cat, maqam, ts, startingNote, tolerance)) nodes.push({ maqam, transposition });
   const byKey = new Map<string, number>();
-  nodes.forEach((n, i) => byKey.set(nodeKey(n.maqam, n.transposition.tonic), i));
+  nodes.forEach((n, i) => {
+    byKey.set(nodeKey(n.maqam, n.transposition.tonic), i);
+  });
   const analyticalNode = new Map<Maqam, number>();
   nodes.forEach(({ maqam, transposition }, i) => {
     const known = analyticalNode.get(maqam);
@@ -148,7 +150,8 @@ function buildGraph(cat: Catalog, ts: TuningSystem, startingNote: string, tolera
         const v = byKey.get(nodeKey(entity as Maqam, transposition.tonic));
         if (v !== undefined) found.push(v, lowerSibling[v]);
       }
-      targetNodes.set(list, (pairs = Int32Array.from(found)));
+      pairs = Int32Array.from(found);
+      targetNodes.set(list, pairs);
     }
     return pairs;
   };

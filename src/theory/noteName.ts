@@ -54,18 +54,20 @@ export function solfegeOf(englishName: string): string {
 export function noteNameIndex(universe: NoteNameUniverse): NoteNameIndex {
   const octaveLists = universe.octaves;
   const cellByName = new Map<string, Cell>();
-  octaveLists.forEach((names, octave) =>
+  octaveLists.forEach((names, octave) => {
     names.forEach((name, index) => {
       if (!cellByName.has(name)) cellByName.set(name, { octave, index });
-    }),
-  );
+    });
+  });
   const cellOf = (name: string): Cell => cellByName.get(name) ?? { octave: -1, index: -1 };
 
   const englishByName = new Map<string, string>();
   // Later octaves win: `jawāb saham/ramal tūtī` (octave 3 slot 36 and octave 4 slot 0) is G5.
-  octaveLists.forEach((names, octave) =>
-    names.forEach((name, index) => englishByName.set(name, universe.stems[index] + String(index <= 14 ? octave + 1 : octave + 2))),
-  );
+  octaveLists.forEach((names, octave) => {
+    names.forEach((name, index) => {
+      englishByName.set(name, universe.stems[index] + String(index <= 14 ? octave + 1 : octave + 2));
+    });
+  });
   const englishNameOf = (name: string): string => englishByName.get(name) ?? "--";
 
   const allNoteNames: NoteNameEntry[] = [...cellByName.entries()].map(([name, cell]) => ({

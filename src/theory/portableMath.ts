@@ -54,7 +54,10 @@ const scale = ([hi, lo]: DD, k: number): DD => [hi * k, lo * k];
 
 /** 1/k to double-double precision, for the series terms (made on first use). */
 let reciprocals: DD[] | undefined;
-const reciprocal = (k: number): DD => (reciprocals ??= Array.from({ length: 48 }, (_, i) => (i === 0 ? [0, 0] : div([1, 0], [i, 0]))))[k];
+const reciprocal = (k: number): DD => {
+  reciprocals ??= Array.from({ length: 48 }, (_, i): DD => (i === 0 ? [0, 0] : div([1, 0], [i, 0])));
+  return reciprocals[k];
+};
 
 const LN2: DD = [0.6931471805599453, 2.3190468138462996e-17];
 const LOG2E: DD = [1.4426950408889634, 2.0355273740931033e-17];

@@ -94,7 +94,10 @@ function rememberedDeviation(): Deviation {
   return (midi, referenceMidi) => {
     const key = `${midi} ${referenceMidi}`;
     let cents = known.get(key);
-    if (cents === undefined) known.set(key, (cents = deviationCents(midi, referenceMidi)));
+    if (cents === undefined) {
+      cents = deviationCents(midi, referenceMidi);
+      known.set(key, cents);
+    }
     return cents;
   };
 }
@@ -163,7 +166,9 @@ function respellWith(deviation: Deviation, ascending: readonly PitchClass[], des
   /** The names the keys are read from: the direction's own, else the tuning system's. */
   const namesFor = (cells: readonly PitchClass[], names: readonly string[]): string[] => {
     const nameOf = new Map<string, string>();
-    cells.forEach((pc, i) => nameOf.has(pc.noteName) || nameOf.set(pc.noteName, names[i]));
+    cells.forEach((pc, i) => {
+      if (!nameOf.has(pc.noteName)) nameOf.set(pc.noteName, names[i]);
+    });
     return all.map((pc) => nameOf.get(pc.noteName) ?? pc.englishName);
   };
   const keysOf = (names: readonly string[]) => keyAssignments(all.map((pc, i) => ({ pc, name: names[i] })), deviation);

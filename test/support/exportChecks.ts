@@ -102,7 +102,7 @@ export function checkKey(cents: number | undefined, pc: ApiPitch, what: string, 
 
 /** The .tun gives every key what the .scl with the .kbm gives it, the [Tuning] section rounded. */
 export function checkTun(tun: Tun, scl: Scl, kbm: Kbm, path: string, problems: Problems) {
-  if (tun.baseFrequency !== 8.1757989156437073336) problems.push(`${path}: base frequency ${tun.baseFrequency}`);
+  if (tun.baseFrequency !== 440 * 2 ** (-69 / 12)) problems.push(`${path}: base frequency ${tun.baseFrequency}`);
   for (let key = 0; key < 128; key++) {
     const cents = keyCentsOf(scl, kbm, key) ?? 100 * key;
     if (!(Math.abs(tun.exact[key] - cents) < CENTS)) problems.push(`${path} key ${key}: ${tun.exact[key]}, the .scl with the .kbm give ${cents}`);
@@ -177,7 +177,9 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     checkHeader(scl.comments, path, r.tuningSystem, problems);
     if (!scl.comments.some((c) => c.startsWith(maqam ? "Maqam source: " : "Jins source: "))) problems.push(`${path}: no source line of the ${maqam ? "maqam" : "jins"}`);
     checkPitches(scl, scaleCents(cells), path, ratios, problems);
-    cells.forEach((cell, j) => checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems));
+    cells.forEach((cell, j) => {
+      checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems);
+    });
   }
 }
 

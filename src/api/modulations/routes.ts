@@ -273,7 +273,10 @@ function handle(parsed: Params, { catalog: cat }: RequestContext) {
   const nodes = new Map<number, ReturnType<typeof nodeObject>>();
   const node = (index: number) => {
     let n = nodes.get(index);
-    if (!n) nodes.set(index, (n = nodeObject(graph, index, p.includeArabic)));
+    if (!n) {
+      n = nodeObject(graph, index, p.includeArabic);
+      nodes.set(index, n);
+    }
     return n;
   };
   const context = {
