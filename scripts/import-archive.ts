@@ -34,9 +34,9 @@ export function parseNoteNameTable(markdown: string) {
   const octaves: string[][] = [[], [], [], [], []];
   rows.forEach((line, row) => {
     const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-    if (cells.length !== 8) throw new Error(`algorithms.md §1.5 row ${row}: expected 8 cells, got ${cells.length}`);
+    if (cells.length !== 8) throw new Error(`docs/algorithms.md §1.5 row ${row}: expected 8 cells, got ${cells.length}`);
     const [index, stem, shawwa, ...names] = cells;
-    if (Number(index) !== row) throw new Error(`algorithms.md §1.5 row ${row}: index ${index} out of order`);
+    if (Number(index) !== row) throw new Error(`docs/algorithms.md §1.5 row ${row}: index ${index} out of order`);
     stems.push(stem);
     shawwaClasses.push(shawwa);
     names.forEach((name, octave) => {

@@ -1,5 +1,5 @@
 /**
- * Library-of-Congress-style transliteration → Arabic script (computation brief §14.4).
+ * Library-of-Congress-style transliteration → Arabic script (docs/algorithms.md §14.4).
  *
  * The reference computes every note, maqām, jins, family and transposition `*Ar` field on the fly
  * with this converter, so it is reproduced rule for rule, quirks included (Q17): Latin letters it

@@ -1,5 +1,5 @@
 /**
- * Scale degrees: roman numerals (algorithms.md §6.6) and the maqām's named degrees — primary,
+ * Scale degrees: roman numerals (docs/algorithms.md §6.6) and the maqām's named degrees — primary,
  * secondary and tertiary jins and ghammāz (§6.5) — moved along with a transposition.
  */
 import type { PitchClass } from "./pitchClass.js";
@@ -22,7 +22,7 @@ const positionOf = (pcs: readonly PitchClass[], name: string): number => pcs.fin
 
 /**
  * How many tuning cells a transposition moved the maqām: position of its tonic minus position
- * of the data tonic (a count of cells, not of degrees: algorithms.md Q9).
+ * of the data tonic (a count of cells, not of degrees: docs/algorithms.md §6.5, Q9).
  */
 export function degreeShift(maqam: Maqam, t: Transposition, pcs: readonly PitchClass[]): number {
   return positionOf(pcs, t.tonic) - positionOf(pcs, maqam.ascending[0]);

@@ -1,5 +1,5 @@
 /**
- * Family classification of a maqām realisation (algorithms.md §7.1): the family is named after
+ * Family classification of a maqām realisation (docs/algorithms.md §7.1): the family is named after
  * the first jins on scale degree I, read upwards from the tonic (ascending scale first, then the
  * descending scale read from its bottom note); `no jins` when neither has one.
  *

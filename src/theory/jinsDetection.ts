@@ -1,5 +1,5 @@
 /**
- * Ajnās inside a maqām transposition (algorithms.md §6.1-6.4): for every scale degree, the first
+ * Ajnās inside a maqām transposition (docs/algorithms.md §6.1-6.4): for every scale degree, the first
  * jins (archive file order) whose interval pattern starts there, read upwards. The scale is
  * continued an octave higher so that ajnās on the upper degrees can run past its last note.
  */

@@ -1,5 +1,5 @@
 /**
- * The modulation graph of a tuning system × starting note × tolerance (algorithms.md §9.2): one
+ * The modulation graph of a tuning system × starting note × tolerance (docs/algorithms.md §9.2): one
  * node per maqām rendering, one edge per al-Shawwā modulation, plus the same modulation landing an
  * octave lower and pure register shifts. Built once and kept for the route searches that follow.
  */

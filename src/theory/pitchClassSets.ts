@@ -1,5 +1,5 @@
 /**
- * Pitch-class-set classification (computation brief §11): every maqām transposition of a tuning
+ * Pitch-class-set classification (docs/algorithms.md §11): every maqām transposition of a tuning
  * system × starting note is reduced to one pitch class per 12-tone key, and transpositions whose
  * pitch classes fit one another's set are grouped. A transposition with two different pitch
  * classes on one key cannot be reduced at all ("shared key"). The grouping loop is shared by the

@@ -1,5 +1,5 @@
 /**
- * Re-spelling of a maqām's pitch classes (algorithms.md §14.3): consecutive degrees get
+ * Re-spelling of a maqām's pitch classes (docs/algorithms.md §14.3): consecutive degrees get
  * consecutive letters where an enharmonic spelling allows it, and two notes that would share one
  * 12-tone key are told apart by spelling the lower one as a flat. The 12-tone reference, the
  * deviation and the MIDI label are recomputed from the new spelling.

@@ -1,5 +1,5 @@
 /**
- * Modulation routes through the graph (algorithms.md §9.4): every shortest route (layered BFS),
+ * Modulation routes through the graph (docs/algorithms.md §9.4): every shortest route (layered BFS),
  * or simple routes shortest first (iterative deepening), through optional waypoints.
  *
  * Simple paths of up to 20 hops in a graph of millions of edges can be astronomically many, so

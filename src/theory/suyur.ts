@@ -1,5 +1,5 @@
 /**
- * Suyūr (melodic paths, algorithms.md §12) of a maqām, moved with the selected transposition:
+ * Suyūr (melodic paths, docs/algorithms.md §12) of a maqām, moved with the selected transposition:
  * every note a stop names moves by the same number of tuning cells as the tonic (§12.2), so a
  * sayr of maqām rāst read on nawā starts from nawā. Ids, directions and texts are unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * 12-pitch-class sets (computation brief §11.4): each compatible transposition, re-spelled as in
+ * 12-pitch-class sets (docs/algorithms.md §11.4): each compatible transposition, re-spelled as in
  * a maqām's pitch data (§14.3), is completed to the twelve keys of the chromatic scale, starting
  * on its tonic. Keys the maqām does not use are filled from the tuning system itself when it
  * spells all twelve keys with plain note names, otherwise from al-Kindī's 12-tone tuning.

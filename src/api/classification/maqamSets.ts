@@ -1,6 +1,6 @@
 /**
  * GET /maqamat/classification/maqam-pitch-class-sets: maqām transpositions grouped into sets with
- * the same pitch classes (computation brief §11).
+ * the same pitch classes (docs/algorithms.md §11).
  */
 import { ok, isAnswer, notFound } from "../errors.js";
 import { defineRoute } from "../route.js";

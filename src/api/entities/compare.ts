@@ -101,7 +101,7 @@ const compareParams = (kind: Kind) => ({
     example: "yegah,rast",
     hint: "Use startingNotes=yegah,rast.",
   }),
-  // Blank means the default here, as the archive answers (algorithms.md §10).
+  // Blank means the default here, as the archive answers (docs/algorithms.md §10).
   pitchClassDataType: pitchClassDataType(PITCH_CLASS_DATA_TYPES, "all", { blank: "default" }),
   includeIntervals: strictBoolean("Include the steps between consecutive pitch classes.", { exact: true }),
   // An empty transposeTo is the analytical form, as in the reference.

@@ -33,7 +33,7 @@ const degreeNote = {
   noteName: idName,
   noteNameDisplay: z.string(),
   noteNameDisplayAr: arabic,
-  // algorithms.md §6.5: null when the note is not among the rendering's ascending degrees.
+  // docs/algorithms.md §6.5: null when the note is not among the rendering's ascending degrees.
   maqamDegree: degreeNumeral.nullable().describe("Roman numeral of the note's place in the ascending scale; null when it is not on it."),
 };
 const jinsDegree = z.strictObject({

@@ -33,7 +33,7 @@ export const idName = z
 /** The per-record `version` timestamp. */
 export const version = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC timestamp with milliseconds; changes when the record changes.");
 
-/** A scale degree: roman numeral, the decimal number past XV (XIII in the compare routes), algorithms.md §6.6. */
+/** A scale degree: roman numeral, the decimal number past XV (XIII in the compare routes), docs/algorithms.md §6.6. */
 export const degreeNumeral = z.string().regex(/^(?:[IVX]+|[1-9]\d*)$/);
 
 /** An absolute URL built from the service's base URL. */
