@@ -33,6 +33,7 @@ export const openApiDocument = z
     openapi: z.literal("3.1.0").describe("The OpenAPI version."),
     info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }).describe("Title, API version and description."),
     servers: z.array(z.strictObject({ url })).describe("The API's base URL."),
+    security: z.tuple([]).describe("No security scheme: every operation is public."),
     paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })).describe("One GET operation per endpoint."),
     components: z
       .strictObject({ schemas: z.record(z.string(), z.unknown()), responses: z.record(z.string(), z.unknown()) })

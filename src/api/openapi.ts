@@ -45,7 +45,8 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
     required: d.in === "path" || d.required,
     description: d.neededForData && !d.required ? `${d.description} Needed for a data answer.` : d.description,
     schema: parameterSchema(d),
-    ...(d.example === undefined ? {} : { example: d.example }),
+    // The example in the parameter's own type, as its schema validates it.
+    ...(d.example === undefined ? {} : { example: d.type === "number" ? Number(d.example) : d.example }),
   }));
   const example = answer(route);
   // A file route's 200 is ASCII text (a Scala or AnaMark file); every other 200 is JSON of its schema.
@@ -93,6 +94,8 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
         "Maqāmāt, ajnās, historical tuning systems, note names, intervals, sources and modulation routes of the Arabic maqām archive, computed per tuning system and starting note. GET /api lists every endpoint with an example.",
     },
     servers: [{ url: `${ctx.baseUrl}/api` }],
+    // Every operation is public: no security scheme applies.
+    security: [],
     paths,
     components: { schemas, responses: errorResponses },
   };
