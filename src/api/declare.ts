@@ -60,9 +60,12 @@ export function optionalText(d: OptionalText & { blank: "error" | "absent" | "ke
  * A query text the handler checks itself, in the specification's order of checks (the
  * modulation-route search, whose 400s name valid options from the catalog).
  */
-export const handlerChecked = (d: Described & { required: boolean; type?: "string" | "number" | "array"; default?: string | number }): ParamDeclaration<string | undefined> => ({
+export const handlerChecked = (
+  d: Described & { required: boolean; type?: "string" | "number" | "array"; default?: string | number; pattern?: string },
+): ParamDeclaration<string | undefined> => ({
   in: "query",
   type: d.type ?? "string",
+  ...(d.pattern ? { pattern: d.pattern } : {}),
   accepts: { shape: "text", blank: "kept" },
   required: d.required,
   default: d.default,

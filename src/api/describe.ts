@@ -45,12 +45,29 @@ export const operationId = (route: Route): string =>
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join("") || "Index");
 
-/** JSON Schema of a parameter's raw value, with its enumeration and default. */
+/** Text with a character other than whitespace: what a parameter that refuses blank values takes. */
+const NOT_BLANK = { minLength: 1, pattern: "\\S" };
+
+/**
+ * JSON Schema of a parameter's raw value, exactly as strict as its validator: an enumeration only
+ * where other values are refused, no blank value where a blank is refused, a lenient switch as the
+ * text it is (only `true` switches it on), and the values a handler checks as its pattern.
+ */
 export function parameterSchema(d: ParamDeclaration): Record<string, unknown> {
-  const schema: Record<string, unknown> =
-    d.type === "array" ? { type: "string", description: "Comma-separated values." } : d.type === "number" ? { type: "number" } : { type: d.type };
-  if (d.accepts.shape === "enum") schema.enum = [...d.accepts.values];
-  if (d.accepts.shape === "cents") schema.minimum = 0;
-  if (d.default !== undefined) schema.default = d.default;
+  const a = d.accepts;
+  const schema: Record<string, unknown> = d.pattern
+    ? { type: "string", pattern: d.pattern }
+    : d.type === "array"
+      ? { type: "string", description: "Comma-separated values." }
+      : a.shape === "flag"
+        ? { type: "string" }
+        : { type: d.type };
+  if (a.shape === "enum" && a.other === "error") schema.enum = a.blank === "default" ? [...a.values, ""] : [...a.values];
+  // A required parameter the handler checks refuses a blank value too.
+  if ((a.shape === "text" && a.blank === "error") || (d.checkedByHandler && d.required && !d.pattern)) Object.assign(schema, NOT_BLANK);
+  // At least one value that is not blank between the commas.
+  if (a.shape === "list" && a.min > 0) schema.pattern = "[^,\\s]";
+  if (a.shape === "cents") schema.minimum = 0;
+  if (d.default !== undefined) schema.default = a.shape === "flag" ? String(d.default) : d.default;
   return schema;
 }

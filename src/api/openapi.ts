@@ -45,6 +45,7 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
     required: d.in === "path" || d.required,
     description: d.neededForData && !d.required ? `${d.description} Needed for a data answer.` : d.description,
     schema: parameterSchema(d),
+    ...(d.accepts.shape === "retired" ? { deprecated: true } : {}),
     // The example in the parameter's own type, as its schema validates it.
     ...(d.example === undefined ? {} : { example: d.type === "number" ? Number(d.example) : d.example }),
   }));

@@ -51,6 +51,8 @@ export interface ParamDeclaration<T = unknown> {
   slashes?: boolean;
   /** Checked by the handler instead, where the answer depends on the catalog or on other parameters (the reason is the comment at the declaration). */
   checkedByHandler?: boolean;
+  /** The raw values a handler-checked parameter accepts (ECMAScript pattern), for the OpenAPI document. */
+  pattern?: string;
   /** Phantom: the parsed value's type (a function type, so the optional field adds no `undefined` to it). */
   readonly __value?: () => T;
 }

@@ -135,8 +135,23 @@ const params = {
   fromTonic: handlerChecked({ required: false, description: "Tonic of the source maqām's rendering; its taḥlīl when absent.", example: "rast" }),
   toMaqam: handlerChecked({ required: true, description: "Target maqām (base idName).", example: "maqam_bayyat" }),
   toTonic: handlerChecked({ required: false, description: "Tonic of the target maqām's rendering; its taḥlīl when absent.", example: "dugah" }),
-  maxHops: handlerChecked({ required: true, type: "number", description: `Most modulations in a route (1 to ${MAX_HOPS}).`, example: "2" }),
-  maxRoutes: handlerChecked({ required: false, type: "number", default: 10, description: "Most routes returned (a positive integer).", example: "10" }),
+  // parseInt reads the leading integer (`3.7` is 3, `3abc` is 3), as the reference does; the
+  // patterns say exactly which values that makes 1…MAX_HOPS, or at least 1.
+  maxHops: handlerChecked({
+    required: true,
+    type: "number",
+    description: `Most modulations in a route (1 to ${MAX_HOPS}; the leading integer of the value is read).`,
+    example: "2",
+    pattern: "^\\s*\\+?0*([1-9]|1\\d|20)(\\D.*)?$",
+  }),
+  maxRoutes: handlerChecked({
+    required: false,
+    type: "number",
+    default: 10,
+    description: "Most routes returned (a positive integer; the leading integer of the value is read; absent or empty: 10).",
+    example: "10",
+    pattern: "^(\\s*\\+?0*[1-9]\\d*(\\D.*)?)?$",
+  }),
   waypoints: handlerChecked({
     required: false,
     type: "array",
