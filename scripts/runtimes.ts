@@ -125,17 +125,38 @@ async function run(name: string, command: string, args: string[], port: number, 
 }
 
 /**
+ * The assets service of the workerd configuration, a worker over workerd's disk service (which
+ * answers every file as `application/octet-stream`, a missing path 404, a directory a JSON
+ * listing): it gives a file the type Cloudflare's assets give its extension, as the worker's
+ * guard (src/serve/worker.ts) expects, and passes anything else on as it is.
+ */
+export const ASSETS_TYPES_WORKER = `const TYPES = { json: "application/json", html: "text/html; charset=utf-8", js: "application/javascript", css: "text/css" };
+export default {
+  async fetch(request, env) {
+    const response = await env.DISK.fetch(request);
+    const extension = /\\.([a-z]+)$/.exec(new URL(request.url).pathname)?.[1];
+    if (response.status !== 200 || extension === undefined) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Content-Type", TYPES[extension] ?? "application/octet-stream");
+    return new Response(response.body, { status: 200, headers });
+  },
+};
+`;
+
+/**
  * A workerd configuration (Cap'n Proto text) for one module worker, `script` embedded by a path
  * relative to the configuration file. With `assetsDir`, `env.ASSETS` is workerd's disk service
- * over it: GET /<path> answers the file <dir>/<path> (percent-escapes decoded, dot-files refused)
- * as `application/octet-stream`, a missing path 404, a directory a JSON listing (no index file).
- * So the worker asks ASSETS for `<origin>/api/<file>` with the build directory as `assetsDir`.
+ * over it behind ASSETS_TYPES_WORKER (embedded from `assets.js` beside the configuration): GET
+ * /<path> answers the file <dir>/<path> (percent-escapes decoded, dot-files refused) with its
+ * type, a missing path 404, a directory a JSON listing (no index file). So the worker asks ASSETS
+ * for `<origin>/api/<file>` with the build directory as `assetsDir`.
  */
 export function workerdConfig(script: string, port: number, assetsDir?: string, v8Flags: readonly string[] = []): string {
   const services = [`(name = "main", worker = .worker)`];
   const bindings: string[] = [];
   if (assetsDir) {
-    services.push(`(name = "assets", disk = (path = ${JSON.stringify(resolve(assetsDir))}, writable = false))`);
+    services.push(`(name = "disk", disk = (path = ${JSON.stringify(resolve(assetsDir))}, writable = false))`);
+    services.push(`(name = "assets", worker = .assets)`);
     bindings.push(`(name = "ASSETS", service = "assets")`);
   }
   return `using Workerd = import "/workerd/workerd.capnp";
@@ -149,7 +170,16 @@ const worker :Workerd.Worker = (
   compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},
   bindings = [${bindings.join(", ")}],
 );
-`;
+${
+  assetsDir
+    ? `const assets :Workerd.Worker = (
+  modules = [(name = "assets", esModule = embed "assets.js")],
+  compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},
+  bindings = [(name = "DISK", service = "disk")],
+);
+`
+    : ""
+}`;
 }
 
 /** `v8Flags`: V8 flags for the whole process, e.g. a heap bound such as a host puts on an isolate. */
@@ -157,6 +187,7 @@ export async function startWorkerd({ script, assetsDir, v8Flags }: { script: str
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
   copyFileSync(script, join(dir, "worker.js"));
+  writeFileSync(join(dir, "assets.js"), ASSETS_TYPES_WORKER);
   writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir, v8Flags));
   return run("workerd", binaryOf("workerd"), ["serve", join(dir, "config.capnp")], port, dir, childEnv());
 }

@@ -80,14 +80,17 @@ const skip = (runtime: "workerd" | "deno") => {
 };
 
 describe("workerdConfig", () => {
-  it("binds ASSETS to a disk service only when a directory is given", () => {
+  it("binds ASSETS to a disk service (behind a worker giving files their types) only when a directory is given", () => {
     const bare = workerdConfig("worker.js", 8787);
     expect(bare).toContain('address = "127.0.0.1:8787"');
     expect(bare).toContain('esModule = embed "worker.js"');
     expect(bare).not.toContain("ASSETS");
     const withAssets = workerdConfig("worker.js", 8787, "/srv/build");
     expect(withAssets).toContain('(name = "ASSETS", service = "assets")');
-    expect(withAssets).toContain('(name = "assets", disk = (path = "/srv/build", writable = false))');
+    expect(withAssets).toContain('(name = "disk", disk = (path = "/srv/build", writable = false))');
+    expect(withAssets).toContain('(name = "assets", worker = .assets)');
+    expect(withAssets).toContain('bindings = [(name = "DISK", service = "disk")]');
+    expect(bare).not.toContain("DISK");
   });
 
   it("passes V8 flags to the process", () => {
