@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { freePort } from "./freePort.js";
 
 export type Runtime = "workerd" | "deno";
@@ -83,7 +83,7 @@ const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
 process.once("exit", () => running.forEach((child) => killGroup(child, "SIGKILL")));
 
 /** Starts `command args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
-async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
+async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv, readyMs = READY_MS): Promise<RunningRuntime> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
@@ -109,7 +109,7 @@ async function run(name: string, command: string, args: string[], port: number, 
       rmSync(dir, { recursive: true, force: true });
     })());
 
-  const deadline = Date.now() + READY_MS;
+  const deadline = Date.now() + readyMs;
   while (ended === undefined && Date.now() < deadline) {
     try {
       const probe = await fetch(`${origin}/api`, { signal: AbortSignal.timeout(1000) });
@@ -119,7 +119,7 @@ async function run(name: string, command: string, args: string[], port: number, 
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const why = ended ?? `did not answer within ${READY_MS / 1000} s`;
+  const why = ended ?? `did not answer within ${readyMs / 1000} s`;
   await stop();
   throw new Error(`${name} ${why}: ${args.join(" ")}\n${printed.trim()}`);
 }
@@ -226,4 +226,46 @@ export async function startNodeServer({ buildDir }: { buildDir?: string } = {}):
   const args = [...NODE_SERVER_FLAGS, "--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
   const env = childEnv({ PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir ?? join(dir, "build") });
   return run("node", process.execPath, args, port, dir, env);
+}
+
+/** Cloudflare's local runtimes through wrangler: Pages (advanced mode, `_worker.js`) or Workers with static assets. */
+export type WranglerMode = "pages" | "workers";
+
+/** The wrangler configuration of Workers with static assets, relative to the repository root. */
+export const WRANGLER_CONFIG = join("deploy", "cloudflare", "wrangler.toml");
+
+/**
+ * The README's local commands, run in a temporary directory laid out as the repository (`build`
+ * a link to `buildDir`, the Workers configuration copied to deploy/cloudflare/):
+ * `npx wrangler pages dev build` or `npx wrangler dev --config deploy/cloudflare/wrangler.toml`,
+ * with only the address added. Offline: no telemetry, error reports or `Request.cf` download, and
+ * wrangler's configuration, logs and state in the temporary directory; wrangler runs its own workerd.
+ */
+export function wranglerArgs(mode: WranglerMode, port: number): string[] {
+  const address = ["--ip", "127.0.0.1", "--port", String(port)];
+  return mode === "pages"
+    ? ["pages", "dev", "build", "--compatibility-date", COMPATIBILITY_DATE, ...address]
+    : ["dev", "--config", WRANGLER_CONFIG, ...address];
+}
+
+/** Wrangler reads the whole asset tree before it answers: a github-pages build holds over 160,000 files. */
+const WRANGLER_READY_MS = 300_000;
+
+export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; buildDir: string }): Promise<RunningRuntime> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "maqam-wrangler-"));
+  symlinkSync(resolve(buildDir), join(dir, "build"), "dir");
+  mkdirSync(join(dir, "deploy", "cloudflare"), { recursive: true });
+  copyFileSync(resolve(import.meta.dirname, "..", WRANGLER_CONFIG), join(dir, WRANGLER_CONFIG));
+  const env = childEnv({
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    WRANGLER_LOG_PATH: join(dir, "logs"),
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_SEND_ERROR_REPORTS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+  });
+  const bin = resolve(dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+  return run(`wrangler (${mode})`, process.execPath, [bin, ...wranglerArgs(mode, port)], port, dir, env, WRANGLER_READY_MS);
 }
