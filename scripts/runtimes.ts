@@ -251,6 +251,21 @@ export function wranglerArgs(mode: WranglerMode, port: number): string[] {
 /** Wrangler reads the whole asset tree before it answers: a github-pages build holds over 160,000 files. */
 const WRANGLER_READY_MS = 300_000;
 
+const wranglerBin = () => resolve(dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+
+/** Why wrangler cannot run here (not installed, or `wrangler --version` fails), or undefined when it can. */
+export function wranglerUnavailable(): string | undefined {
+  let bin: string;
+  try {
+    bin = wranglerBin();
+  } catch (e) {
+    return `no wrangler: ${(e as Error).message.split("\n")[0]}`;
+  }
+  const run = spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8", timeout: 60_000, env: childEnv({ WRANGLER_SEND_METRICS: "false" }) });
+  if (run.error) return `wrangler --version failed: ${run.error.message}`;
+  return run.status === 0 ? undefined : `wrangler --version exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split("\n")[0]}`;
+}
+
 export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; buildDir: string }): Promise<RunningRuntime> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-wrangler-"));
@@ -266,6 +281,5 @@ export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; bu
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_HIDE_BANNER: "true",
   });
-  const bin = resolve(dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
-  return run(`wrangler (${mode})`, process.execPath, [bin, ...wranglerArgs(mode, port)], port, dir, env, WRANGLER_READY_MS);
+  return run(`wrangler (${mode})`, process.execPath, [wranglerBin(), ...wranglerArgs(mode, port)], port, dir, env, WRANGLER_READY_MS);
 }
