@@ -155,8 +155,11 @@ const defaultEncodings = (profile: HostProfile): Encoding[] => {
   return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
 };
 
+/** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
+export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
+
 /** Files the build writes beside build/api: the worker, its source map and the root files below. */
-const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", "404.html", ".nojekyll"];
+const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", "404.html", ".nojekyll", ".assetsignore"];
 
 /**
  * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
@@ -348,6 +351,8 @@ export async function build(
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());
     writeFileSync(join(partial, "404.html"), notFoundPage());
+    // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
+    writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
     // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
     writeFileSync(join(partial, ".nojekyll"), "");
     // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).

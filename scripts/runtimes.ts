@@ -266,8 +266,8 @@ export function wranglerUnavailable(): string | undefined {
   return run.status === 0 ? undefined : `wrangler --version exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split("\n")[0]}`;
 }
 
-export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; buildDir: string }): Promise<RunningRuntime> {
-  const port = await freePort();
+/** The temporary layout and environment of the README's wrangler commands (see wranglerArgs). */
+function wranglerLayout(buildDir: string): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), "maqam-wrangler-"));
   symlinkSync(resolve(buildDir), join(dir, "build"), "dir");
   mkdirSync(join(dir, "deploy", "cloudflare"), { recursive: true });
@@ -281,5 +281,27 @@ export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; bu
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_HIDE_BANNER: "true",
   });
+  return { dir, env };
+}
+
+export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; buildDir: string }): Promise<RunningRuntime> {
+  const port = await freePort();
+  const { dir, env } = wranglerLayout(buildDir);
   return run(`wrangler (${mode})`, process.execPath, [wranglerBin(), ...wranglerArgs(mode, port)], port, dir, env, WRANGLER_READY_MS);
+}
+
+/**
+ * `npx wrangler deploy --dry-run --config deploy/cloudflare/wrangler.toml` over `buildDir`: every
+ * check of a deployment (configuration, bundle, the asset tree and what it may not publish) without
+ * uploading. Its exit status and what it printed.
+ */
+export function wranglerDeployDryRun(buildDir: string): { status: number | null; output: string } {
+  const { dir, env } = wranglerLayout(buildDir);
+  try {
+    const args = [wranglerBin(), "deploy", "--dry-run", "--config", WRANGLER_CONFIG, "--outdir", join(dir, "out")];
+    const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: "utf8", timeout: 300_000 });
+    return { status: run.status, output: `${run.stdout}${run.stderr}${run.error ? run.error.message : ""}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -85,7 +85,7 @@ describe("build", () => {
   });
 
   it("writes the static-host extras", () => {
-    for (const f of ["_redirects", "serve.json", ".nojekyll", "404.html"]) expect(existsSync(join(twoWorkers.outDir, f))).toBe(true);
+    for (const f of ["_redirects", "serve.json", ".nojekyll", "404.html", ".assetsignore"]) expect(existsSync(join(twoWorkers.outDir, f))).toBe(true);
   });
 
   it("bundles into the worker the shapes of the files it wrote, as the manifest lists them", () => {

@@ -26,7 +26,7 @@ import { dataRoutes as routes } from "../src/api/routes.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { build } from "../scripts/build.js";
 import { PROFILES, type HostProfile } from "../scripts/profiles.js";
-import { COMPATIBILITY_DATE, startWrangler, wranglerArgs, wranglerUnavailable, WRANGLER_CONFIG, type RunningRuntime, type WranglerMode } from "../scripts/runtimes.js";
+import { COMPATIBILITY_DATE, startWrangler, wranglerArgs, wranglerDeployDryRun, wranglerUnavailable, WRANGLER_CONFIG, type RunningRuntime, type WranglerMode } from "../scripts/runtimes.js";
 import { SAMPLE_BASE_URL } from "./support/buildSample.js";
 import { endpointOf } from "./support/recorded.js";
 import { replaySet } from "./support/replaySet.js";
@@ -135,6 +135,13 @@ const RUNS: [WranglerMode, HostProfile][] = [
 ];
 
 describe.skipIf(skip)("wrangler", () => {
+  it("wrangler deploy --dry-run --config deploy/cloudflare/wrangler.toml accepts a cloudflare build: the worker's code is not published", () => {
+    const { status, output } = wranglerDeployDryRun(builds.cloudflare!);
+    expect(status, output).toBe(0);
+    expect(output).toContain("env.ASSETS");
+    expect(output).toContain("--dry-run: exiting now.");
+  }, 300_000);
+
   for (const [mode, profile] of RUNS)
     it(`${mode === "pages" ? "wrangler pages dev build" : `wrangler dev --config ${WRANGLER_CONFIG}`} over a ${profile} build answers as the Node server does`, async () => {
       const buildDir = builds[profile]!;
