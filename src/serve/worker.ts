@@ -40,8 +40,9 @@ export function writtenFiles(shapes: WrittenShapes): (file: string) => boolean {
   const written = new Set(Object.entries(shapes).flatMap(([route, queries]) => queries.map((q) => `${route}?${q}`)));
   return (file) => {
     const request = requestOfStaticFile(file);
-    const route = request && routes.find((r) => r.matcher.test(request.path));
-    return route !== undefined && written.has(`${route.name}?${[...request!.query.keys()].join("&")}`);
+    if (!request) return false;
+    const route = routes.find((r) => r.matcher.test(request.path));
+    return route !== undefined && written.has(`${route.name}?${[...request.query.keys()].join("&")}`);
   };
 }
 
@@ -58,8 +59,8 @@ export function expectedType(file: string, contentType: string | null): boolean 
 }
 
 /**
- * Pre-rendered files through an assets binding. A file counts only when it is one the build wrote
- * (`written`, when known: otherwise nothing is asked) and the binding answers it with status 200
+ * Pre-rendered files through an assets binding. A file counts only when it is of a shape the build
+ * wrote (`written`, when given: the binding is not asked for any other) and it comes with status 200
  * and the file's type: Cloudflare Pages without a top-level 404.html, or Workers assets in
  * single-page-application mode, answer a missing file with index.html and 200. A binding that
  * cannot be reached is no file either. The answer is then computed, with the same bytes.
