@@ -16,36 +16,23 @@
  * their bytes. `npm run conformance -- --runtime wrangler-pages` measures a whole github-pages build.
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
 import { nodeAssets } from "../src/serve/nodeAssets.js";
-import { staticFileOf } from "../src/api/staticPath.js";
 import { dataRoutes as routes } from "../src/api/routes.js";
-import { prerenderRequests } from "../scripts/prerender/index.js";
-import { build } from "../scripts/build.js";
-import { PROFILES, type HostProfile } from "../scripts/profiles.js";
+import type { HostProfile } from "../scripts/profiles.js";
 import { COMPATIBILITY_DATE, startWrangler, wranglerArgs, wranglerDeployDryRun, wranglerUnavailable, WRANGLER_CONFIG, type RunningRuntime, type WranglerMode } from "../scripts/runtimes.js";
 import { SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { WRANGLER_CASES } from "./support/wranglerBuild.js";
 import { endpointOf } from "./support/recorded.js";
 import { replaySet } from "./support/replaySet.js";
 import { catalog } from "./support/catalog.js";
 
-const CASES = 320;
-const requests = replaySet(CASES);
+const requests = replaySet(WRANGLER_CASES);
 const root = resolve(import.meta.dirname, "..");
-
-const fileOf = (request: string) => {
-  const url = new URL(request, "http://x");
-  return staticFileOf(url.pathname, url.searchParams);
-};
-
-/** The github-pages plan restricted as the header says: the replayed requests' own files and every 100th. */
-function githubPagesRequests(): string[] {
-  const replayed = new Set(requests.map(fileOf).filter((f) => f !== undefined));
-  return [...prerenderRequests(catalog, PROFILES["github-pages"].prerender)].filter((r, i) => i % 100 === 0 || replayed.has(fileOf(r)!));
-}
 
 let dir: string;
 const builds: Partial<Record<HostProfile, string>> = {};
@@ -53,13 +40,25 @@ const why = wranglerUnavailable();
 // Named in the report when skipped; in CI nothing is skipped, so a wrangler that cannot start fails there.
 const skip = !process.env.CI && why !== undefined;
 
+/** Builds a profile in a child process (test/support/wranglerBuild.ts). */
+function buildProfile(profile: HostProfile, outDir: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const script = join(import.meta.dirname, "support", "wranglerBuild.ts");
+    const child = spawn(process.execPath, ["--import", "tsx", script, profile, outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let printed = "";
+    child.stdout.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
+    child.stderr.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
+    child.once("error", fail);
+    child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`building ${profile} exited with ${code}: ${printed}`))));
+  });
+}
+
 beforeAll(async () => {
   if (skip) return;
   dir = mkdtempSync(join(tmpdir(), "maqam-wrangler-builds-"));
   for (const profile of ["cloudflare", "github-pages"] as const) {
-    const outDir = join(dir, profile);
-    await build({ outDir, baseUrl: SAMPLE_BASE_URL, profile, workers: 2, requests: profile === "github-pages" ? githubPagesRequests() : undefined });
-    builds[profile] = outDir;
+    await buildProfile(profile, join(dir, profile));
+    builds[profile] = join(dir, profile);
   }
 }, 900_000);
 afterAll(() => {
