@@ -16,7 +16,7 @@
  * their bytes. `npm run conformance -- --runtime wrangler-pages` measures a whole github-pages build.
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,11 +40,13 @@ const why = wranglerUnavailable();
 // Named in the report when skipped; in CI nothing is skipped, so a wrangler that cannot start fails there.
 const skip = !process.env.CI && why !== undefined;
 
-/** Builds a profile in a child process (test/support/wranglerBuild.ts). */
+let building: ChildProcess | undefined;
+
+/** Builds a profile in a child process (test/support/wranglerBuild.ts), stopped with the suite. */
 function buildProfile(profile: HostProfile, outDir: string): Promise<void> {
   return new Promise((done, fail) => {
     const script = join(import.meta.dirname, "support", "wranglerBuild.ts");
-    const child = spawn(process.execPath, ["--import", "tsx", script, profile, outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = (building = spawn(process.execPath, ["--import", "tsx", script, profile, outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"] }));
     let printed = "";
     child.stdout.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
     child.stderr.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
@@ -60,8 +62,14 @@ beforeAll(async () => {
     await buildProfile(profile, join(dir, profile));
     builds[profile] = join(dir, profile);
   }
-}, 900_000);
-afterAll(() => {
+  // On CI's 2 quiet cores the two builds take minutes; on a machine shared with other builds, many more.
+}, 1_800_000);
+afterAll(async () => {
+  if (building && building.exitCode === null && building.signalCode === null) {
+    const ended = new Promise((done) => building!.once("exit", done));
+    building.kill("SIGKILL");
+    await ended;
+  }
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
