@@ -20,7 +20,7 @@ import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
+import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, notFoundPage, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import { bundle } from "./bundle.js";
 import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
@@ -155,8 +155,11 @@ const defaultEncodings = (profile: HostProfile): Encoding[] => {
   return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
 };
 
+/** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
+export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
+
 /** Files the build writes beside build/api: the worker, its source map and the root files below. */
-const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", ".nojekyll"];
+const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", "404.html", ".nojekyll", ".assetsignore"];
 
 /**
  * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
@@ -295,7 +298,7 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
   return times;
 }
 
-export const queryShapesOf = (manifest: Manifest): QueryShapes =>
+export const queryShapesOf = (manifest: Pick<Manifest, "routes">): QueryShapes =>
   Object.fromEntries(Object.entries(manifest.routes).map(([name, t]) => [name, t.queries]));
 
 /**
@@ -335,7 +338,6 @@ export async function build(
       done += n;
       options.onProgress?.(done, planned.length);
     });
-    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl }) };
     await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl: options.baseUrl });
     const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
     const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
@@ -344,12 +346,16 @@ export async function build(
       writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
     }
     const summary = summarise(planned, results, options.baseUrl, encodings);
+    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(summary) }) };
     const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
     const catalog = createCatalog(readFacts(dataDir), "build");
     const site = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: summary.digest, written, catalog, pictures });
     const manifest: Manifest = { ...summary, profile, worker, site };
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());
+    writeFileSync(join(partial, "404.html"), notFoundPage());
+    // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
+    writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
     // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
     writeFileSync(join(partial, ".nojekyll"), "");
     // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).

@@ -4,6 +4,7 @@
  */
 import { build } from "esbuild";
 import { resolve } from "node:path";
+import type { WrittenShapes } from "../src/serve/worker.js";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -13,10 +14,12 @@ export interface BundleOptions {
   outFile: string;
   /** The address the files were rendered for: computed answers link to it too. */
   baseUrl: string;
+  /** The shapes of the files the build wrote (manifest.json), which the worker asks its assets binding for. */
+  written?: WrittenShapes;
 }
 
 /** Bundles one entry for web-standard runtimes; returns the output's size in bytes. */
-export async function bundle({ entry, outFile, baseUrl }: BundleOptions): Promise<number> {
+export async function bundle({ entry, outFile, baseUrl, written }: BundleOptions): Promise<number> {
   const result = await build({
     entryPoints: [resolve(root, entry)],
     outfile: outFile,
@@ -30,7 +33,7 @@ export async function bundle({ entry, outFile, baseUrl }: BundleOptions): Promis
     minify: true,
     sourcemap: true,
     legalComments: "none",
-    define: { BUILD_BASE_URL: JSON.stringify(baseUrl) },
+    define: { BUILD_BASE_URL: JSON.stringify(baseUrl), ...(written ? { BUILD_WRITTEN: JSON.stringify(written) } : {}) },
     metafile: true,
     logLevel: "silent",
   });

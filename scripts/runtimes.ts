@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { freePort } from "./freePort.js";
 
 export type Runtime = "workerd" | "deno";
@@ -85,7 +85,7 @@ process.once("exit", () => {
 });
 
 /** Starts `command args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
-async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv): Promise<RunningRuntime> {
+async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv, readyMs = READY_MS): Promise<RunningRuntime> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
@@ -117,7 +117,7 @@ async function run(name: string, command: string, args: string[], port: number, 
       rmSync(dir, { recursive: true, force: true });
     })());
 
-  const deadline = Date.now() + READY_MS;
+  const deadline = Date.now() + readyMs;
   while (ended === undefined && Date.now() < deadline) {
     try {
       const probe = await fetch(`${origin}/api`, { signal: AbortSignal.timeout(1000) });
@@ -127,23 +127,44 @@ async function run(name: string, command: string, args: string[], port: number, 
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const why = ended ?? `did not answer within ${READY_MS / 1000} s`;
+  const why = ended ?? `did not answer within ${readyMs / 1000} s`;
   await stop();
   throw new Error(`${name} ${why}: ${args.join(" ")}\n${printed.trim()}`);
 }
 
 /**
+ * The assets service of the workerd configuration, a worker over workerd's disk service (which
+ * answers every file as `application/octet-stream`, a missing path 404, a directory a JSON
+ * listing): it gives a file the type Cloudflare's assets give its extension, as the worker's
+ * guard (src/serve/worker.ts) expects, and passes anything else on as it is.
+ */
+export const ASSETS_TYPES_WORKER = `const TYPES = { json: "application/json", html: "text/html; charset=utf-8", js: "application/javascript", css: "text/css" };
+export default {
+  async fetch(request, env) {
+    const response = await env.DISK.fetch(request);
+    const extension = /\\.([a-z]+)$/.exec(new URL(request.url).pathname)?.[1];
+    if (response.status !== 200 || extension === undefined) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Content-Type", TYPES[extension] ?? "application/octet-stream");
+    return new Response(response.body, { status: 200, headers });
+  },
+};
+`;
+
+/**
  * A workerd configuration (Cap'n Proto text) for one module worker, `script` embedded by a path
  * relative to the configuration file. With `assetsDir`, `env.ASSETS` is workerd's disk service
- * over it: GET /<path> answers the file <dir>/<path> (percent-escapes decoded, dot-files refused)
- * as `application/octet-stream`, a missing path 404, a directory a JSON listing (no index file).
- * So the worker asks ASSETS for `<origin>/api/<file>` with the build directory as `assetsDir`.
+ * over it behind ASSETS_TYPES_WORKER (embedded from `assets.js` beside the configuration): GET
+ * /<path> answers the file <dir>/<path> (percent-escapes decoded, dot-files refused) with its
+ * type, a missing path 404, a directory a JSON listing (no index file). So the worker asks ASSETS
+ * for `<origin>/api/<file>` with the build directory as `assetsDir`.
  */
 export function workerdConfig(script: string, port: number, assetsDir?: string, v8Flags: readonly string[] = []): string {
   const services = [`(name = "main", worker = .worker)`];
   const bindings: string[] = [];
   if (assetsDir) {
-    services.push(`(name = "assets", disk = (path = ${JSON.stringify(resolve(assetsDir))}, writable = false))`);
+    services.push(`(name = "disk", disk = (path = ${JSON.stringify(resolve(assetsDir))}, writable = false))`);
+    services.push(`(name = "assets", worker = .assets)`);
     bindings.push(`(name = "ASSETS", service = "assets")`);
   }
   return `using Workerd = import "/workerd/workerd.capnp";
@@ -157,7 +178,16 @@ const worker :Workerd.Worker = (
   compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},
   bindings = [${bindings.join(", ")}],
 );
-`;
+${
+  assetsDir
+    ? `const assets :Workerd.Worker = (
+  modules = [(name = "assets", esModule = embed "assets.js")],
+  compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},
+  bindings = [(name = "DISK", service = "disk")],
+);
+`
+    : ""
+}`;
 }
 
 /** `v8Flags`: V8 flags for the whole process, e.g. a heap bound such as a host puts on an isolate. */
@@ -165,6 +195,7 @@ export async function startWorkerd({ script, assetsDir, v8Flags }: { script: str
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
   copyFileSync(script, join(dir, "worker.js"));
+  writeFileSync(join(dir, "assets.js"), ASSETS_TYPES_WORKER);
   writeFileSync(join(dir, "config.capnp"), workerdConfig("worker.js", port, assetsDir, v8Flags));
   return run("workerd", binaryOf("workerd"), ["serve", join(dir, "config.capnp")], port, dir, childEnv());
 }
@@ -203,4 +234,82 @@ export async function startNodeServer({ buildDir }: { buildDir?: string } = {}):
   const args = [...NODE_SERVER_FLAGS, "--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
   const env = childEnv({ PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir ?? join(dir, "build") });
   return run("node", process.execPath, args, port, dir, env);
+}
+
+/** Cloudflare's local runtimes through wrangler: Pages (advanced mode, `_worker.js`) or Workers with static assets. */
+export type WranglerMode = "pages" | "workers";
+
+/** The wrangler configuration of Workers with static assets, relative to the repository root. */
+export const WRANGLER_CONFIG = join("deploy", "cloudflare", "wrangler.toml");
+
+/**
+ * The README's local commands, run in a temporary directory laid out as the repository (`build`
+ * a link to `buildDir`, the Workers configuration copied to deploy/cloudflare/):
+ * `npx wrangler pages dev build` or `npx wrangler dev --config deploy/cloudflare/wrangler.toml`,
+ * with only the address added. Offline: no telemetry, error reports or `Request.cf` download, and
+ * wrangler's configuration, logs and state in the temporary directory; wrangler runs its own workerd.
+ */
+export function wranglerArgs(mode: WranglerMode, port: number): string[] {
+  const address = ["--ip", "127.0.0.1", "--port", String(port)];
+  return mode === "pages"
+    ? ["pages", "dev", "build", "--compatibility-date", COMPATIBILITY_DATE, ...address]
+    : ["dev", "--config", WRANGLER_CONFIG, ...address];
+}
+
+/** Wrangler reads the whole asset tree before it answers: a github-pages build holds over 160,000 files. */
+const WRANGLER_READY_MS = 300_000;
+
+const wranglerBin = () => resolve(dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+
+/** Why wrangler cannot run here (not installed, or `wrangler --version` fails), or undefined when it can. */
+export function wranglerUnavailable(): string | undefined {
+  let bin: string;
+  try {
+    bin = wranglerBin();
+  } catch (e) {
+    return `no wrangler: ${(e as Error).message.split("\n")[0]}`;
+  }
+  const run = spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8", timeout: 60_000, env: childEnv({ WRANGLER_SEND_METRICS: "false" }) });
+  if (run.error) return `wrangler --version failed: ${run.error.message}`;
+  return run.status === 0 ? undefined : `wrangler --version exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split("\n")[0]}`;
+}
+
+/** The temporary layout and environment of the README's wrangler commands (see wranglerArgs). */
+function wranglerLayout(buildDir: string): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), "maqam-wrangler-"));
+  symlinkSync(resolve(buildDir), join(dir, "build"), "dir");
+  mkdirSync(join(dir, "deploy", "cloudflare"), { recursive: true });
+  copyFileSync(resolve(import.meta.dirname, "..", WRANGLER_CONFIG), join(dir, WRANGLER_CONFIG));
+  const env = childEnv({
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    WRANGLER_LOG_PATH: join(dir, "logs"),
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_SEND_ERROR_REPORTS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+  });
+  return { dir, env };
+}
+
+export async function startWrangler({ mode, buildDir }: { mode: WranglerMode; buildDir: string }): Promise<RunningRuntime> {
+  const port = await freePort();
+  const { dir, env } = wranglerLayout(buildDir);
+  return run(`wrangler (${mode})`, process.execPath, [wranglerBin(), ...wranglerArgs(mode, port)], port, dir, env, WRANGLER_READY_MS);
+}
+
+/**
+ * `npx wrangler deploy --dry-run --config deploy/cloudflare/wrangler.toml` over `buildDir`: every
+ * check of a deployment (configuration, bundle, the asset tree and what it may not publish) without
+ * uploading. Its exit status and what it printed.
+ */
+export function wranglerDeployDryRun(buildDir: string): { status: number | null; output: string } {
+  const { dir, env } = wranglerLayout(buildDir);
+  try {
+    const args = [wranglerBin(), "deploy", "--dry-run", "--config", WRANGLER_CONFIG, "--outdir", join(dir, "out")];
+    const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: "utf8", timeout: 300_000 });
+    return { status: run.status, output: `${run.stdout}${run.stderr}${run.error ? run.error.message : ""}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

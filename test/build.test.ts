@@ -85,7 +85,16 @@ describe("build", () => {
   });
 
   it("writes the static-host extras", () => {
-    for (const f of ["_redirects", "serve.json", ".nojekyll"]) expect(existsSync(join(twoWorkers.outDir, f))).toBe(true);
+    for (const f of ["_redirects", "serve.json", ".nojekyll", "404.html", ".assetsignore"]) expect(existsSync(join(twoWorkers.outDir, f))).toBe(true);
+  });
+
+  it("bundles into the worker the shapes of the files it wrote, as the manifest lists them", () => {
+    const worker = readFileSync(join(twoWorkers.outDir, "_worker.js"), "utf8");
+    const m = twoWorkers.manifest;
+    for (const [route, t] of Object.entries(m.routes)) {
+      expect(worker, route).toContain(JSON.stringify(route));
+      for (const q of t.queries.filter((q) => q !== "")) expect(worker, `${route} ${q}`).toContain(JSON.stringify(q));
+    }
   });
 
   it("replaces an older tree whole", async () => {

@@ -8,6 +8,7 @@ import { readFileSync, mkdtempSync, rmSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
+import { createContext, runInContext } from "node:vm";
 import { cloudfrontFunction, netlifyRedirects, nginxConfig, serveConfig } from "../src/serve/deploy.js";
 import { staticFileOf, requestOfStaticFile } from "../src/api/staticPath.js";
 import { routes } from "../src/api/routes.js";
@@ -97,11 +98,37 @@ describe("generated files", () => {
   });
 });
 
-describe("CloudFront viewer-request function", () => {
-  const fn = new Function(`${cloudfrontFunction()}; return { staticFile, handler };`)() as {
-    staticFile: (uri: string, qs: ReturnType<typeof cloudfrontQuery>) => string | undefined;
-    handler: (event: { request: { uri: string; querystring: object } }) => { uri: string; querystring: object };
+/** Built-ins of later ECMAScript editions and of hosts that CloudFront Functions (cloudfront-js-2.0, ES 5.1 with some of ES 6-12) do not offer. */
+const NOT_IN_CLOUDFRONT = ["Intl", "WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics", "WebAssembly"];
+
+/**
+ * The function in a sandbox restricted as CloudFront Functions' runtime is: a fresh realm with
+ * ECMAScript's own objects only (no URL, URLSearchParams, TextEncoder, Buffer, timers, fetch,
+ * require or process), without NOT_IN_CLOUDFRONT, with no code generation from strings (eval), and
+ * the handler defined by the script's top level, as CloudFront loads it.
+ */
+function cloudfrontSandbox(source: string) {
+  const context = createContext({}, { codeGeneration: { strings: false, wasm: false } });
+  runInContext(`${JSON.stringify(NOT_IN_CLOUDFRONT)}.forEach(function (name) { delete globalThis[name]; });`, context);
+  runInContext(source, context, { filename: "cloudfront-viewer-request.js" });
+  return {
+    context,
+    fn: runInContext("({ staticFile: staticFile, handler: handler })", context) as {
+      staticFile: (uri: string, qs: ReturnType<typeof cloudfrontQuery>) => string | undefined;
+      handler: (event: { request: { uri: string; querystring: object } }) => { uri: string; querystring: object };
+    },
   };
+}
+
+describe("CloudFront viewer-request function", () => {
+  const { context, fn } = cloudfrontSandbox(cloudfrontFunction());
+
+  it("runs in the restricted sandbox: no host API, no later built-in, no eval", () => {
+    for (const name of ["URL", "URLSearchParams", "TextEncoder", "Buffer", "setTimeout", "fetch", "require", "process", ...NOT_IN_CLOUDFRONT])
+      expect(runInContext(`typeof ${name}`, context), name).toBe("undefined");
+    expect(() => runInContext("eval('1')", context)).toThrow(/Code generation from strings disallowed/);
+    expect(runInContext("typeof handler", context)).toBe("function");
+  });
 
   it("rewrites exactly the requests staticFileOf maps, to the same file", () => {
     for (const uri of corpus()) {

@@ -83,6 +83,17 @@ describe("Netlify edge function in Node", () => {
     }
   });
 
+  it("computes what has no file when the chain answers misses with the landing page and 200 (a single-page-application rule)", async () => {
+    for (const [path, method, check] of CASES) {
+      const asked: string[] = [];
+      const spa = (request: Request) =>
+        standIn(files, asked)(request).then((r) => (r.status === 404 ? new Response("<!doctype html><title>home</title>", { headers: { "Content-Type": "text/html" } }) : r));
+      const response = await edge.default(new Request(`${ORIGIN}${path}`, { method }), { next: spa });
+      check({ status: response.status, source: response.headers.get("x-answer-source"), body: await response.text(), asked }, await computed(path, method));
+      expect(response.headers.get("content-type"), path).not.toMatch(/html/);
+    }
+  });
+
   it("gives a published file the ETag of the same computed bytes, and 304 on a match", async () => {
     const request = () => new Request(`${ORIGIN}/api/tuning-systems?includeArabic=true`);
     const viaFile = await edge.default(request(), { next: standIn(files, []) });

@@ -80,14 +80,17 @@ const skip = (runtime: "workerd" | "deno") => {
 };
 
 describe("workerdConfig", () => {
-  it("binds ASSETS to a disk service only when a directory is given", () => {
+  it("binds ASSETS to a disk service (behind a worker giving files their types) only when a directory is given", () => {
     const bare = workerdConfig("worker.js", 8787);
     expect(bare).toContain('address = "127.0.0.1:8787"');
     expect(bare).toContain('esModule = embed "worker.js"');
     expect(bare).not.toContain("ASSETS");
     const withAssets = workerdConfig("worker.js", 8787, "/srv/build");
     expect(withAssets).toContain('(name = "ASSETS", service = "assets")');
-    expect(withAssets).toContain('(name = "assets", disk = (path = "/srv/build", writable = false))');
+    expect(withAssets).toContain('(name = "disk", disk = (path = "/srv/build", writable = false))');
+    expect(withAssets).toContain('(name = "assets", worker = .assets)');
+    expect(withAssets).toContain('bindings = [(name = "DISK", service = "disk")]');
+    expect(bare).not.toContain("DISK");
   });
 
   it("passes V8 flags to the process", () => {
@@ -120,7 +123,8 @@ describe.skipIf(skip("workerd"))("workerd", () => {
       const index = await fetch(`${server.origin}/api/x/index.json`);
       expect(index.status).toBe(200);
       expect(index.headers.get("content-type")).toBe("application/json; charset=utf-8");
-      expect(index.headers.get("x-asset-type")).toBe("application/octet-stream");
+      // The type Cloudflare's assets give a .json file, which the worker's guard expects.
+      expect(index.headers.get("x-asset-type")).toBe("application/json");
       expect(await index.text()).toBe(INDEX);
       // File names with @, =, & and ~ are reached as they are and percent-encoded.
       for (const name of [QUERY_FILE, encodeURIComponent(QUERY_FILE)]) {

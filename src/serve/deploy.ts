@@ -281,3 +281,68 @@ export function cloudfrontOrigins(fallbackUrl: string, bucketDomain: string): st
   };
   return `${JSON.stringify({ Origins: { Quantity: 2, Items: origins }, OriginGroups: { Quantity: 1, Items: [group] } }, null, 2)}\n`;
 }
+
+/**
+ * build/404.html: the page static hosts serve, with status 404, for a path they have no file for
+ * (GitHub Pages, Cloudflare Pages, Netlify, `serve`). Its presence also keeps Cloudflare Pages
+ * from treating the build as a single-page application, which would answer every missing file
+ * with index.html and 200. Below /api it starts the site's service worker (build/sw.js, which
+ * answers every /api URL in the browser) and, once the worker controls the page, reloads it, so a
+ * spec URL opened cold on a host that only serves files (GitHub Pages ignores the query) shows its
+ * answer. It reloads at most once per URL and tab: a page the worker did not take over says so
+ * instead of looping. Elsewhere it is a plain "not found" page.
+ */
+export function notFoundPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · Arabic Maqām Archive API</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/site.css">
+</head>
+<body>
+<main>
+<h1 id="title">Not found</h1>
+<p id="status">Nothing is published at <code id="path"></code>.</p>
+<p>The API starts at <a href="/api">/api</a>; its reference is at <a href="/reference.html">/reference.html</a>, and the explorer on the <a href="/">home page</a>.</p>
+</main>
+<script>
+(function () {
+  var path = location.pathname;
+  var status = document.getElementById("status");
+  document.getElementById("path").textContent = path + location.search;
+  var onApi = path === "/api" || path.indexOf("/api/") === 0;
+  if (!onApi) return;
+  if (!("serviceWorker" in navigator)) {
+    status.textContent = "This browser has no service workers, which answer /api on this host: ask a server that computes answers (see the README's deployment section), or use the file URLs listed at /api.";
+    return;
+  }
+  var key = "maqam-api-reloaded " + location.href;
+  // Without session storage, a page that loads already controlled is taken as reloaded.
+  var reloadOnce = function (controlledAtLoad) {
+    var done = controlledAtLoad;
+    try {
+      done = sessionStorage.getItem(key) === "1";
+      sessionStorage.setItem(key, "1");
+    } catch (e) {}
+    if (done) {
+      status.textContent = "The API's service worker did not answer " + path + location.search + ". Reload the page to try again.";
+      try { sessionStorage.removeItem(key); } catch (e) {}
+    } else location.reload();
+  };
+  document.getElementById("title").textContent = "Loading…";
+  status.textContent = "Starting the API in this browser: the answer follows in a moment.";
+  if (navigator.serviceWorker.controller) return reloadOnce(true);
+  navigator.serviceWorker.addEventListener("controllerchange", function () { reloadOnce(false); }, { once: true });
+  navigator.serviceWorker.register("/sw.js").catch(function (e) {
+    document.getElementById("title").textContent = "Not found";
+    status.textContent = "The API's service worker could not be started (" + e + ").";
+  });
+})();
+</script>
+</body>
+</html>
+`;
+}
