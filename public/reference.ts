@@ -1,9 +1,14 @@
 /**
  * The API reference: Swagger UI (from the swagger-ui-dist package, served from this build, so an
- * offline mirror works) over the build's own /api/openapi.json.
+ * offline mirror works) over the build's own /api/openapi.json, whose server is the relative
+ * `/api`, so "Try it out" asks the host the page came from. The page's bar follows the site's
+ * language; the reference itself is the document's (English).
  */
+import { applyLanguage } from "./i18n.js";
+
 declare const SwaggerUIBundle: (options: Record<string, unknown>) => unknown;
 
+applyLanguage();
 SwaggerUIBundle({
   url: "/api/openapi.json",
   dom_id: "#reference",

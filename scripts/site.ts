@@ -20,7 +20,7 @@ const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 
 /** Most files the site adds besides the pictures (pages, scripts, styles, client, reference): host file budgets reserve this many. */
-export const SITE_FILES = 24;
+export const SITE_FILES = 32;
 
 const common: BuildOptions = {
   bundle: true,
@@ -86,9 +86,31 @@ const clientAsPublished: Plugin = {
   },
 };
 
+/** The Arabic font (Noto Naskh Arabic, from its npm package): its Arabic subset, regular and bold, with the CSS the Arabic pages load. */
+function writeFonts(outDir: string) {
+  const pkg = dirname(require.resolve("@fontsource/noto-naskh-arabic/package.json"));
+  const { arabic: range } = JSON.parse(readFileSync(join(pkg, "unicode.json"), "utf8")) as { arabic: string };
+  mkdirSync(join(outDir, "fonts"), { recursive: true });
+  const faces = [400, 700].map((weight) => {
+    const file = `noto-naskh-arabic-arabic-${weight}-normal.woff2`;
+    copyFileSync(join(pkg, "files", file), join(outDir, "fonts", file));
+    return `@font-face{font-family:"Noto Naskh Arabic";font-style:normal;font-display:swap;font-weight:${weight};src:url(/fonts/${file}) format("woff2");unicode-range:${range}}`;
+  });
+  writeFileSync(join(outDir, "fonts", "arabic.css"), `/* Noto Naskh Arabic (SIL Open Font License 1.1), Arabic subset */\n${faces.join("\n")}\n`);
+  copyFileSync(join(pkg, "LICENSE"), join(outDir, "fonts", "LICENSE"));
+}
+
 async function writePages(outDir: string, digest: string, baseUrl: string) {
-  for (const file of ["index.html", "reference.html", "site.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
-  await build({ ...common, entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts") }, outdir: outDir, plugins: [clientAsPublished] });
+  for (const file of ["index.html", "reference.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
+  // The page's code, with the staff notation (VexFlow) in a chunk loaded only when a staff is shown.
+  await build({
+    ...common,
+    entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts") },
+    outdir: outDir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    plugins: [clientAsPublished],
+  });
   await build({
     ...common,
     format: "iife",
@@ -96,6 +118,7 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
     outfile: join(outDir, "sw.js"),
     define: { BUILD_DIGEST: JSON.stringify(digest), BUILD_BASE_URL: JSON.stringify(baseUrl) },
   });
+  writeFonts(outDir);
   const swagger = dirname(require.resolve("swagger-ui-dist/package.json"));
   mkdirSync(join(outDir, "reference"), { recursive: true });
   for (const file of ["swagger-ui-bundle.js", "swagger-ui.css", "LICENSE"]) copyFileSync(join(swagger, file), join(outDir, "reference", file));

@@ -12,7 +12,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Page } from "playwright-core";
 import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
 import { nodeAssets } from "../src/serve/nodeAssets.js";
 import { dataRoutes as routes } from "../src/api/routes.js";
@@ -23,6 +22,8 @@ import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSam
 import { recordedCases, endpointOf } from "./support/recorded.js";
 import { replaySet } from "./support/replaySet.js";
 import { catalog } from "./support/catalog.js";
+import { axeViolations, explorerReady, overflow, watchedPage } from "./support/browserChecks.js";
+import { differences, show, sweepCases } from "./support/explorerSweep.js";
 
 const SHOTS = resolve(import.meta.dirname, "..", "test-results");
 const RAST = { tuningSystem: "ibnsina_1037", startingNote: "yegah" };
@@ -38,6 +39,9 @@ const EXPLORER_FILES = [
   "/openapi.json",
 ];
 const SW_CASES = 150;
+/** Maqāmāt and ajnās per tuning system × starting note in the explorer's sweep (about 560 renderings), and its seed. */
+const SWEEP_PER_CONTEXT = 3;
+const SWEEP_SEED = Number(process.env.SWEEP_SEED ?? 17);
 
 let sample: Awaited<ReturnType<typeof buildSample>>;
 let server: Running;
@@ -170,19 +174,10 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await browser?.stop();
   });
 
-  /** A page with every console error, page error, failed request and 4xx/5xx response collected. */
-  async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-    page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
-    return { page, problems };
-  }
+  const watched = () => watchedPage(browser.context);
 
   it("the landing page loads with no console error and no failed resource", async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watched();
     await page.goto(`${server.origin}/`, { waitUntil: "load" });
     await page.waitForSelector("#explorer[data-ready=true]");
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -195,17 +190,24 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
   it("the explorer shows maqām rāst in Ibn Sīnā from yegāh with the recorded cents and one mark per pitch class", async () => {
     const recorded = recordedCases().find((c) => c.path === "/tuning-systems/ibnsina_1037/yegah/pitch-classes");
     const centsOf = new Map((recorded!.body as { pitchClasses: { noteName: string; octave: number; cents: number }[] }).pitchClasses.map((p) => [p.noteName, p.cents]));
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watched();
     await page.goto(`${server.origin}/?tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast&format=cents#explorer`);
     await page.waitForSelector("#explorer[data-ready=true]");
-    expect(await page.textContent("#explorer-title")).toContain("maqām rāst");
-    const rows = await page.$$eval("#pitch-table tr[data-row=ascending]", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(await page.textContent("#explorer-title .main")).toBe("maqām rāst on rāst");
+    expect(await page.textContent("#explorer-title .context")).toBe("Ibn Sīnā (1037) 7-Fret Oud 17-Tone, tuning starting on yegāh");
+    const rows = await page.$$eval("table.pitches tr[data-row=ascending]", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(rows.map((r) => r[1])).toEqual(["rāst", "dūgāh", "segāh", "chahārgāh", "nawā", "ḥusaynī", "awj"]);
     const names = ["rast", "dugah", "segah", "chahargah", "nawa", "husayni", "awj"];
-    rows.forEach((r, i) => expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])!, 2));
+    // Cents from the tonic beside the chosen value (cents from the tuning's starting note), each column labelled.
+    rows.forEach((r, i) => expect(Number(r[4])).toBeCloseTo(centsOf.get(names[i])!, 2));
+    rows.forEach((r, i) => expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 2));
+    expect(await page.$$eval("table.pitches thead th", (ths) => ths.map((th) => th.textContent))).toEqual(["Row", "Degree", "Note", "Western name", "Cents from the tonic (¢)", "cents above the tuning's starting note (¢)"]);
+    // Downloads grouped by what takes them; the .tun named as the tuning system's.
+    expect(await page.$$eval("#explorer-links h5", (hs) => hs.map((h) => h.textContent))).toEqual(["Scala (Scala, Surge XT, Pianoteq, many synthesizers)", "AnaMark (.tun: Kontakt scripts, many soft synths)", "Data and picture"]);
+    expect(await page.textContent("#explorer-links a[href$='.tun']")).toBe("tuning system Ibn Sīnā (1037) 7-Fret Oud 17-Tone from yegāh (.tun)");
     for (const row of ["ascending", "descending"]) {
       const marks = await page.$$eval(`#picture g[data-row=${row}] circle.pc`, (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
-      const tableRows = await page.$$eval(`#pitch-table tr[data-row=${row}]`, (trs) => trs.length);
+      const tableRows = await page.$$eval(`table.pitches tr[data-row=${row}]`, (trs) => trs.length);
       expect(marks).toHaveLength(tableRows);
     }
     const ascending = await page.$$eval("#picture g[data-row=ascending] circle.pc", (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
@@ -215,9 +217,90 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await page.close();
   });
 
+  it(`the explorer swept over ${SWEEP_PER_CONTEXT} maqāmāt and ajnās per tuning system × starting note (seed ${SWEEP_SEED}), 422s included, shows what the API answers`, async () => {
+    const cases = await sweepCases(catalog, SWEEP_PER_CONTEXT, SWEEP_SEED);
+    expect(cases.length).toBeGreaterThanOrEqual(500);
+    const kinds = new Set(cases.map((c) => `${c.state.kind} ${c.expect}${c.state.transposition ? " transposed" : ""}`));
+    expect([...kinds].sort()).toEqual(["jins rendering", "jins rendering transposed", "jins tahlil-only", "jins unrealisable", "maqam rendering", "maqam rendering transposed", "maqam tahlil-only", "maqam unrealisable"]);
+    expect(new Set(cases.map((c) => `${c.state.tuningSystem}/${c.state.startingNote}`)).size).toBe(catalog.tuningSystems.reduce((n, ts) => n + ts.startingNotes.length, 0));
+    const { page, problems } = await watched();
+    await page.goto(`${server.origin}/`);
+    await explorerReady(page);
+    const wrong: string[] = [];
+    for (const c of cases) wrong.push(...(await differences(catalog, c, await show(page, c.state))));
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 600_000);
+
+  for (const lang of ["en", "ar", "fr"] as const)
+    it(`in ${lang}: <html lang dir>, the interface strings, the archive's names${lang === "ar" ? " in Arabic, the Arabic font from the build" : ""}, remembered for the next page; axe finds nothing critical or serious`, async () => {
+      const { page, problems } = await watched();
+      const fonts: string[] = [];
+      page.on("response", (r) => r.url().includes("/fonts/") && fonts.push(`${r.status()} ${new URL(r.url()).pathname}`));
+      await page.goto(`${server.origin}/?lang=${lang}`);
+      await explorerReady(page);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: join(SHOTS, `landing-${lang}.png`), fullPage: true });
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === "ar" ? "rtl" : "ltr"]);
+      expect(await page.textContent("h1")).toBe({ en: "Arabic Maqām Archive API", ar: "واجهة برمجة أرشيف المقامات العربية", fr: "API de l'archive des maqāmāt arabes" }[lang]);
+      const title = await page.textContent("#explorer-title .main");
+      const notes = await page.$$eval("table.pitches tr[data-row=ascending] td:nth-child(3)", (tds) => tds.map((td) => td.textContent));
+      const labels = await page.$$eval("#picture g[data-row=ascending] text", (ts) => ts.map((t) => t.textContent));
+      if (lang === "ar") {
+        expect(title).toBe("مقام راست على راست");
+        expect(notes).toEqual(["راست", "دوكاه", "سيكاه", "جَهاركاه", "نوى", "حُسَيني", "أوج"]);
+        expect(labels).toContain("سيكاه");
+        expect(fonts).toEqual(expect.arrayContaining(["200 /fonts/arabic.css", "200 /fonts/noto-naskh-arabic-arabic-400-normal.woff2"]));
+        expect(await page.evaluate(() => document.fonts.check('16px "Noto Naskh Arabic"', "راست"))).toBe(true);
+      } else {
+        expect(title).toContain("maqām rāst");
+        expect(notes[0]).toBe("rāst");
+        expect(fonts).toEqual([]);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      // Remembered: the next page without ?lang= is in the same language, and its switcher links keep the address.
+      await page.goto(`${server.origin}/reference.html`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.$$eval("nav.langs a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["/reference.html?lang=en", "/reference.html?lang=ar", "/reference.html?lang=fr"]);
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+  it("on a 390 px and a 360 px phone: nothing scrolls sideways, wide tables scroll in their box, the picture is drawn upright with text ≥ 11 px", async () => {
+    for (const width of [390, 360]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      for (const view of ["", "&view=routes", "&view=compare"]) {
+        await page.goto(`${server.origin}/?lang=en${view}`);
+        await explorerReady(page);
+        expect(await overflow(page), `${width} px${view}`).toBe(0);
+      }
+      await page.goto(`${server.origin}/?lang=ar`);
+      await explorerReady(page);
+      expect(await overflow(page)).toBe(0);
+      await page.screenshot({ path: join(SHOTS, `phone-${width}-ar.png`), fullPage: true });
+      await page.goto(`${server.origin}/?lang=en&format=midiNoteDecimal`);
+      await explorerReady(page);
+      expect(await overflow(page)).toBe(0);
+      const picture = await page.$eval("#picture svg", (svg: SVGSVGElement) => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        return { width: svg.getBoundingClientRect().width, upright: svg.viewBox.baseVal.height > svg.viewBox.baseVal.width, smallest: Math.min(...sizes) };
+      });
+      expect(picture.width).toBeLessThanOrEqual(width);
+      expect(picture.upright).toBe(true);
+      expect(picture.smallest).toBeGreaterThanOrEqual(11);
+      const boxes = await page.$$eval(".table-box", (bs) => bs.map((b) => getComputedStyle(b).overflowX));
+      expect(boxes.every((o) => o === "auto")).toBe(true);
+      await page.screenshot({ path: join(SHOTS, `phone-${width}.png`), fullPage: true });
+      await page.close();
+    }
+  }, 120_000);
+
   it("the reference renders all its operations", async () => {
     expect(existsSync(join(sample.outDir, "api", "openapi.json"))).toBe(true);
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watched();
     await page.goto(`${server.origin}/reference.html`);
     await page.waitForFunction((n) => document.querySelectorAll(".opblock").length >= n, routes.length, { timeout: 30_000 });
     expect(await page.$$eval(".opblock", (ops) => ops.length)).toBe(routes.length);
