@@ -4,7 +4,7 @@
  * and only the latest showing, once all its answers are in, replaces the form and the view at
  * once, so no part of an earlier view can stay on screen beside a later one.
  */
-import { createClient } from "../src/client/index.js";
+import { createClient, type Client } from "../src/client/index.js";
 import { el } from "./dom.js";
 import { lang, refreshSwitcher, t } from "./i18n.js";
 import { MODES, queryOf, stateOf, type Mode, type State } from "./state.js";
@@ -12,7 +12,25 @@ import { loadExplore, type Loaded } from "./explore.js";
 import { loadRoutes } from "./routes.js";
 import { loadCompare } from "./compare.js";
 
-const client = createClient({ baseUrl: location.origin });
+/** Answers are the same for the same request: the views share the recent ones instead of asking again. */
+function remembering(inner: Client, size = 300): Client {
+  const recent = new Map<string, Promise<unknown>>();
+  return {
+    request: inner.request,
+    get(path, params) {
+      const key = JSON.stringify([path, params ?? {}]);
+      let answer = recent.get(key);
+      if (answer === undefined) {
+        answer = inner.get(path, params);
+        recent.set(key, answer);
+        if (recent.size > size) recent.delete(recent.keys().next().value!);
+      }
+      return answer as never;
+    },
+  };
+}
+
+const client = remembering(createClient({ baseUrl: location.origin }));
 const LOADERS: Record<Mode, (s: State) => Promise<Loaded>> = {
   explore: (s) => loadExplore(client, s),
   routes: (s) => loadRoutes(client, s),

@@ -3,7 +3,10 @@
  * is asked for): the ascending and descending rows, each note spelled from the archive's English
  * name (`E-b3`) with its accidental in the signs Arabic music uses (half-flat, half-sharp, …).
  */
-import { Accidental, Formatter, Renderer, Stave, StaveNote, Voice } from "vexflow/bravura";
+// The default export keeps the entry's own code, which registers the bundled Bravura font.
+import VexFlow from "vexflow/bravura";
+
+const { Accidental, Formatter, Renderer, Stave, StaveNote, Voice } = VexFlow;
 import type { Pitch } from "./explore.js";
 
 /**
@@ -33,7 +36,9 @@ export function spelled(englishName: string | undefined): { key: string; acciden
   return { key: `${m[1].toLowerCase()}/${m[3]}`, accidental: ACCIDENTALS[m[2]] };
 }
 
-export function drawStaff(host: HTMLElement, rows: { key: string; label: string; pitches: Pitch[] }[]): void {
+export async function drawStaff(host: HTMLElement, rows: { key: string; label: string; pitches: Pitch[] }[]): Promise<void> {
+  // The music font comes with the chunk (no network) but is usable only once loaded.
+  await document.fonts.load("30px Bravura");
   host.replaceChildren();
   const width = Math.max(300, Math.min(host.clientWidth || 700, 900));
   const midi = rows.flatMap((r) => r.pitches.map((p) => Number(p.midiNoteDecimal))).filter(Number.isFinite);
@@ -58,5 +63,9 @@ export function drawStaff(host: HTMLElement, rows: { key: string; label: string;
     new Formatter().joinVoices([voice]).format([voice], width - 80);
     voice.draw(context, stave);
   });
-  host.querySelector("svg")?.setAttribute("data-notes", String(rows.reduce((n, r) => n + r.pitches.filter((p) => spelled(p.englishName)).length, 0)));
+  const svg = host.querySelector("svg");
+  svg?.setAttribute("role", "img");
+  svg?.setAttribute("aria-label", rows.map((r) => `${r.label}: ${r.pitches.map((p) => p.englishName).join(" ")}`).join("; "));
+  host.prepend(Object.assign(document.createElement("p"), { className: "note", textContent: rows.map((r) => r.label).join(" · ") }));
+  svg?.setAttribute("data-notes", String(rows.reduce((n, r) => n + r.pitches.filter((p) => spelled(p.englishName)).length, 0)));
 }

@@ -14,8 +14,11 @@ SwaggerUIBundle({
   dom_id: "#reference",
   // No validator badge: it would send the document to an outside service.
   validatorUrl: null,
-  deepLinking: true,
+  // No deep links: Swagger UI puts them as links inside each operation's button (nested interactive controls).
+  deepLinking: false,
   docExpansion: "list",
   defaultModelsExpandDepth: -1,
   tryItOutEnabled: true,
+  // Swagger UI labels its servers select by a neighbouring text only: name it.
+  onComplete: () => document.getElementById("servers")?.setAttribute("aria-label", "Servers"),
 });

@@ -24,6 +24,7 @@ import { replaySet } from "./support/replaySet.js";
 import { catalog } from "./support/catalog.js";
 import { axeViolations, explorerReady, overflow, watchedPage } from "./support/browserChecks.js";
 import { differences, show, sweepCases } from "./support/explorerSweep.js";
+import type { RoutesAnswer } from "../public/routes.js";
 
 const SHOTS = resolve(import.meta.dirname, "..", "test-results");
 const RAST = { tuningSystem: "ibnsina_1037", startingNote: "yegah" };
@@ -40,7 +41,7 @@ const EXPLORER_FILES = [
 ];
 const SW_CASES = 150;
 /** Maqāmāt and ajnās per tuning system × starting note in the explorer's sweep (about 560 renderings), and its seed. */
-const SWEEP_PER_CONTEXT = 3;
+const SWEEP_PER_CONTEXT = 4;
 const SWEEP_SEED = Number(process.env.SWEEP_SEED ?? 17);
 
 let sample: Awaited<ReturnType<typeof buildSample>>;
@@ -63,6 +64,7 @@ const nodeAnswer = async (path: string) => {
   const r = await handleRequest(new Request(`http://localhost/api${path}`), reference);
   return { status: r.status, sha1: sha1(new Uint8Array(await r.arrayBuffer())), source: r.headers.get("x-answer-source") };
 };
+const ROUTE_EXAMPLE = "/modulation-routes?allowDownwardModulation=true&fromMaqam=maqam_rast&maxHops=2&maxRoutes=10&startingNote=yegah&toMaqam=maqam_bayyat&tuningSystem=ibnsina_1037";
 const ROUTE_SEARCH = "/modulation-routes?tuningSystem=ibnsina_1037&startingNote=ushayran&fromMaqam=maqam_kurdan&toMaqam=maqam_hijaz_kar_kurd&maxHops=2&maxRoutes=25&limitToShortestHops=true&includeArabic=true";
 const INTERVALS = "/intervals/calculate?from=dugah&to=nim_hijaz&tuningSystem=ibnsina_1037&startingNote=ushayran&unit=decimalRatio";
 
@@ -296,6 +298,76 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
       await page.screenshot({ path: join(SHOTS, `phone-${width}.png`), fullPage: true });
       await page.close();
     }
+  }, 120_000);
+
+  it("routes: rāst → bayyāt in Ibn Sīnā from yegāh drawn as paths, each hop labelled with the API's degree and al-Shawwā category; axe finds nothing critical or serious", async () => {
+    const { page, problems } = await watched();
+    await page.goto(`${server.origin}/?lang=en&view=routes&tuningSystem=ibnsina_1037&startingNote=yegah&maqam=maqam_rast&to=maqam_bayyat&maxHops=2&maxRoutes=10&downward=true#explorer`);
+    await explorerReady(page);
+    const want = (await (await handleRequest(new Request(`http://localhost/api${ROUTE_EXAMPLE}`), reference)).json()) as RoutesAnswer;
+    const steps = want.totalPossibleRoutes.data.map((r) => r.outboundRoute.steps);
+    expect(steps.length).toBe(10);
+    const drawn = await page.$$eval("ol.route", (routes) =>
+      routes.map((r) => ({ nodes: [...r.querySelectorAll(".node")].map((n) => n.textContent), hops: [...r.querySelectorAll<HTMLElement>(".hop")].map((h) => [h.dataset.degree, h.dataset.category, h.textContent]) })),
+    );
+    expect(drawn.map((r) => r.nodes)).toEqual(steps.map((st) => [st[0].from, ...st.map((x) => x.to)].map((n) => `${n.maqamDisplayName} (${n.tonicDisplay})`)));
+    expect(drawn.map((r) => r.hops.map((h) => [h[0], h[1]]))).toEqual(steps.map((st) => st.map((x) => [x.modulationDegree, x.modulationCategory])));
+    expect(drawn[0].hops[0][2]).toBe("→degree IV, on the fourth degree");
+    await page.screenshot({ path: join(SHOTS, "routes.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("compare: maqām rāst in four tuning systems, cents from the tonic and the differences from the reference as the API answers, in a table and a picture; axe finds nothing critical or serious", async () => {
+    const { page, problems } = await watched();
+    const systems = ["ibnsina_1037", "alfarabi_950g", "cairocongresstuningcommittee_1929", "angloeuropean_1800"];
+    await page.goto(`${server.origin}/?lang=en&view=compare&kind=maqam&maqam=maqam_rast&systems=${systems.join(",")}&reference=angloeuropean_1800#explorer`);
+    await explorerReady(page);
+    const cents = new Map<string, number[]>();
+    for (const id of systems) {
+      const list = (await (await handleRequest(new Request(`http://localhost/api/tuning-systems`), reference)).json()) as { data: { tuningSystem: { idName: string }; startingNotes: { idNames: string[] } }[] };
+      const notes = list.data.find((d) => d.tuningSystem.idName === id)!.startingNotes.idNames;
+      for (const note of notes) {
+        const r = await handleRequest(new Request(`http://localhost/api/maqamat/maqam_rast?tuningSystem=${id}&startingNote=${note}&pitchClassDataType=cents`), reference);
+        if (r.status !== 200) continue;
+        const ascending = ((await r.json()) as { pitchData: { ascending: { cents: number }[] } }).pitchData.ascending;
+        cents.set(id, ascending.map((p) => p.cents - ascending[0].cents));
+        break;
+      }
+    }
+    const table = await page.$$eval("table.compare tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    const round = (n: number) => String(Math.round(n * 1000) / 1000);
+    table.forEach((cells, degree) =>
+      systems.forEach((id, k) => {
+        expect(cells[2 * k].split(" ")[0]).toBe(round(cents.get(id)![degree]));
+        if (id !== "angloeuropean_1800") expect(cells[2 * k + 1]).toBe(round(cents.get(id)![degree] - cents.get("angloeuropean_1800")![degree]));
+      }),
+    );
+    expect(table).toHaveLength(7);
+    expect(await page.$$eval("#compare-picture g[data-row]", (gs) => gs.map((g) => g.getAttribute("data-row")))).toEqual(systems);
+    await page.screenshot({ path: join(SHOTS, "compare.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("notation: the staff is loaded only when asked for, and draws each note of rāst with the archive's accidentals (segāh and awj half-flat)", async () => {
+    const { page, problems } = await watched();
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${server.origin}/?lang=en&tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast#explorer`);
+    await explorerReady(page);
+    expect(scripts.some((p) => p.includes("notation"))).toBe(false);
+    await page.click("#show-staff");
+    await page.waitForSelector("#staff svg[data-notes]", { timeout: 60_000 });
+    expect(scripts.some((p) => /\/chunks\/notation-.*\.js$/.test(p))).toBe(true);
+    expect(await page.$eval("#staff svg", (svg) => svg.getAttribute("data-notes"))).toBe("14");
+    // Two half-flats ascending (segāh, awj), one descending (segāh): VexFlow's quarter-tone flat glyph (SMuFL U+E280).
+    expect(await page.$$eval("#staff svg text", (ts) => ts.filter((t) => t.textContent === "\uE280").length)).toBe(3);
+    await page.screenshot({ path: join(SHOTS, "staff.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
   }, 120_000);
 
   it("the reference renders all its operations", async () => {

@@ -137,9 +137,15 @@ const LANE = 15;
 const ROW = 56;
 /** Arabic names take the build's Arabic font when the page has loaded it; Latin text keeps the system font. */
 export const FONT = '"Noto Naskh Arabic",system-ui,sans-serif';
-export const STYLE =
+const RULES =
   `text{font:11px ${FONT};fill:#222;text-anchor:middle}.t,.rl{text-anchor:start}.t{font-size:13px;font-weight:600}.g{stroke:#999;stroke-opacity:.25}.gl{fill:#767676;font-size:9px}` +
   `.l{stroke:#444}.pc{fill:#0b6e4f}.b{fill:none;stroke:#b5651d}.bl{fill:#b5651d;font-size:10px}.c{fill:#595959;font-size:9px}.rl{font-style:italic}.ax{text-anchor:end;fill:#555}`;
+/**
+ * The rules scoped to the picture's root (class `mp`): a picture drawn inline in a page shares
+ * the page's style sheet, and must style nothing else there.
+ */
+export const scoped = (rules: string) => rules.replace(/(^|\})([^{}]+)\{/g, (_, end: string, selectors: string) => `${end}${selectors.split(",").map((x) => `.mp ${x}`).join(",")}{`);
+export const STYLE = scoped(RULES);
 
 /** The picture as a standalone SVG document (deterministic: the same answer gives the same bytes). */
 export function svgOf(p: Picture): string {
@@ -176,7 +182,7 @@ export function svgOf(p: Picture): string {
     if (c % 200 === 0 || p.span <= OCTAVE) parts.push(`<text class="gl" x="${x(c)}" y="30">${c}</text>`);
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="mp" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img">` +
     `<title>${escape(p.title)}</title><style>${STYLE}</style><rect width="100%" height="100%" fill="#fff"/>` +
     `<text class="t" x="4" y="16">${escape(p.title)}</text><text class="ax" x="${WIDTH - RIGHT}" y="16">${escape(p.axis)}</text>${parts.join("")}${rowParts.join("")}</svg>\n`
   );

@@ -4,12 +4,13 @@
  * as brackets left of the line and the title on lines of its own. The height grows with the
  * closest pair of notes so that no two labels overlap.
  */
-import { escape, lanesOf, r1, STYLE, type Picture } from "./picture.js";
+import { escape, lanesOf, r1, scoped, STYLE, type Picture } from "./picture.js";
 
 const GUTTER = 34;
 const LANE = 14;
 const LINE_GAP = 15;
 const MIN_LABEL_GAP = 15;
+const NARROW_RULES = scoped(".n{text-anchor:start;font-size:12px}.bl{font-size:11px}.c,.gl{font-size:11px}.gl{text-anchor:end}.ax{text-anchor:start}");
 
 /** The title wrapped at spaces into lines of at most `chars` characters (a longer word has a line of its own). */
 function titleLines(title: string, chars: number): string[] {
@@ -60,7 +61,7 @@ export function narrowSvgOf(p: Picture, width = 360): string {
   });
   const total = Math.ceil(top + height + 12);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img">` +
-    `<title>${escape(p.title)}</title><style>${STYLE}.n{text-anchor:start;font-size:12px}.bl{font-size:11px}.c,.gl{font-size:11px}.gl{text-anchor:end}.ax{text-anchor:start}</style><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" class="mp" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img">` +
+    `<title>${escape(p.title)}</title><style>${STYLE}${NARROW_RULES}</style><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>\n`
   );
 }
