@@ -4,7 +4,8 @@
  * degree, with the difference from a chosen reference system, as a table and as a picture.
  */
 import type { Client } from "../src/client/index.js";
-import { svgOf, type Picture } from "../src/site/picture.js";
+import type { Picture } from "../src/site/picture.js";
+import { pictureElement } from "./pictureView.js";
 import { arabic, t } from "./i18n.js";
 import { el, failure, nameOf, select, settle, shown, tableBox } from "./dom.js";
 import { type Named, type Pitch, type TuningSystemList } from "./explore.js";
@@ -28,6 +29,12 @@ const arabicParam = () => (arabic ? { includeArabic: "true" } : {});
 const ascendingOf = (c: Cell): Pitch[] => (Array.isArray(c.pitchData) ? c.pitchData : (c.pitchData?.ascending ?? []));
 /** "Ibn Sīnā (1037)": the system's name up to its year. */
 const shortName = (n: Named) => nameOf(n).replace(/\s+/g, " ").replace(/\).*$/, ")");
+/** A label that fits the picture's margin: "Cairo Congre… (1929)". */
+const label = (n: Named) => {
+  const name = shortName(n);
+  const year = / \(([^)]*)\)$/.exec(name);
+  return name.length <= 16 || !year ? name : `${name.slice(0, 10).trim()}… (${year[1]})`;
+};
 
 /** One column per chosen system: the cents above the tonic of its ascending notes (undefined where it cannot be realised). */
 export function comparisonOf(answer: CompareAnswer, systems: string[]): { id: string; name: Named; start?: Named; cents?: number[]; notes?: string[] }[] {
@@ -91,9 +98,8 @@ export async function loadCompare(client: Client, s: State): Promise<Loaded> {
     title: `${nameOf(names.find((n) => n.idName === s.name))} · ${t.modeCompare}`,
     axis: t.fromTonic,
     span: Math.max(1200, ...columns.flatMap((c) => c.cents ?? []).map((c) => Math.ceil(c / 100) * 100)),
-    rows: columns.filter((c) => c.cents).map((c) => ({ key: c.id, label: shortName(c.name), brackets: [], marks: c.cents!.map((cents, i) => ({ cents, name: c.notes![i] })) })),
+    rows: columns.filter((c) => c.cents).map((c) => ({ key: c.id, label: label(c.name), brackets: [], marks: c.cents!.map((cents, i) => ({ cents, name: c.notes![i] })) })),
   };
-  const figure = el("figure", "", { id: "compare-picture" });
-  figure.innerHTML = svgOf(picture);
+  const figure = pictureElement(picture, "compare-picture", t.compareCaption);
   return { state: s, controls, view: [el("h3", picture.title, { id: "explorer-title" }), figure, table] };
 }

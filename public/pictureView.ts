@@ -14,14 +14,14 @@ export interface PictureElement extends HTMLElement {
   svg?: string;
 }
 
-export function pictureElement(picture: Picture): PictureElement {
-  const figure: PictureElement = el("figure", "", { id: "picture" });
+export function pictureElement(picture: Picture, id = "picture", caption = t.pictureCaption): PictureElement {
+  const figure: PictureElement = el("figure", "", { id });
   const draw = () => {
     if (!figure.isConnected && figure.svg !== undefined) return NARROW.removeEventListener("change", draw);
     figure.svg = NARROW.matches ? narrowSvgOf(picture, Math.min(420, Math.max(300, Math.floor(innerWidth - 24)))) : svgOf(picture);
     figure.innerHTML = figure.svg;
     figure.querySelector("svg")?.setAttribute("aria-label", picture.title);
-    figure.append(el("figcaption", t.pictureCaption));
+    figure.append(el("figcaption", caption));
   };
   draw();
   NARROW.addEventListener("change", draw);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   server = await startStatic(sample.outDir);
   reference = { catalog, baseUrl: SAMPLE_BASE_URL, assets: nodeAssets({ buildDir: sample.outDir }) };
   mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   if (sample) rmSync(sample.dir, { recursive: true, force: true });
@@ -370,16 +370,26 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await page.close();
   }, 120_000);
 
-  it("the reference renders all its operations", async () => {
+  it("the reference renders all its operations without the site's styles, axe finds nothing critical or serious, and \"try it\" asks the origin it is served from", async () => {
     expect(existsSync(join(sample.outDir, "api", "openapi.json"))).toBe(true);
     const { page, problems } = await watched();
-    await page.goto(`${server.origin}/reference.html`);
+    await page.goto(`${server.origin}/reference.html?lang=en`);
     await page.waitForFunction((n) => document.querySelectorAll(".opblock").length >= n, routes.length, { timeout: 30_000 });
     expect(await page.$$eval(".opblock", (ops) => ops.length)).toBe(routes.length);
+    expect(await page.$$eval("link[rel=stylesheet]", (ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual(["/reference/swagger-ui.css", "/reference.css"]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, "reference.png") });
+    // "Try it out" on GET /tuning-systems: the request goes to this host's /api.
+    const operation = page.locator(".opblock").filter({ has: page.locator('.opblock-summary-path[data-path="/tuning-systems"]') });
+    await operation.locator(".opblock-summary-control").click();
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/tuning-systems", { timeout: 30_000 });
+    await operation.locator("button.execute").click();
+    const response = await asked;
+    expect(new URL(response.url()).origin).toBe(server.origin);
+    expect(response.status()).toBe(200);
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("through the service worker, recorded requests over all 31 endpoints answer with the Node handler's status and bytes", async () => {
     const paths = [...replaySet(SW_CASES), ROUTE_SEARCH, INTERVALS];

@@ -99,6 +99,7 @@ export const ar: Strings = {
   compareSystems: "أنظمة التسوية",
   compareReference: "الفروق عن",
   compareTable: "السنت من القرار في كل نظام تسوية، والفرق عن المرجع",
+  compareCaption: "كل خط نظام تسوية؛ وكل نقطة درجة من السلّم الصاعد موضوعة بحسب بُعدها بالسنت فوق القرار.",
   difference: "الفرق (¢)",
   notAvailable: "لا يتحقق",
   categories: {

@@ -97,6 +97,7 @@ export const en = {
   compareSystems: "Tuning systems",
   compareReference: "Differences from",
   compareTable: "Cents from the tonic in each tuning system, and the difference from the reference",
+  compareCaption: "Each line is a tuning system; each dot a degree of the ascending scale, placed by its cents above the tonic.",
   difference: "Δ (¢)",
   notAvailable: "not realisable",
   /** al-Shawwā's categories (modulationCategory); `…OctaveBelow` adds `octaveBelow`. */

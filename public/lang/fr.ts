@@ -99,6 +99,7 @@ export const fr: Strings = {
   compareSystems: "Systèmes d'accord",
   compareReference: "Écarts par rapport à",
   compareTable: "Cents depuis la tonique dans chaque système d'accord, et l'écart à la référence",
+  compareCaption: "Chaque ligne est un système d'accord ; chaque point un degré de la gamme ascendante, placé selon ses cents au-dessus de la tonique.",
   difference: "Δ (¢)",
   notAvailable: "non réalisable",
   categories: {

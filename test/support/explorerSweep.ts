@@ -28,10 +28,31 @@ export function seeded(seed: number): () => number {
   };
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-export const apiOf = (catalog: Catalog) => async (path: string): Promise<{ status: number; body: Json }> => {
+interface Named {
+  idName: string;
+  displayName: string;
+}
+interface Pitch extends Record<string, unknown> {
+  noteNameDisplay: string;
+  octave: number;
+  scaleDegree?: string;
+  englishName?: string;
+  cents: number;
+}
+/** The parts of the API's answers the sweep reads (lists, transpositions, details, errors). */
+interface Body {
+  error: string;
+  data: ({ tuningSystem: Named; startingNotes: { idNames: string[] } } & Record<Kind, Named>)[];
+  transpositions: { detailed: Named[] };
+  maqam?: Named;
+  jins?: Named;
+  tonic: Named;
+  context: { tuningSystem: Named };
+  pitchData: Pitch[] | { ascending: Pitch[]; descending: Pitch[] };
+}
+export const apiOf = (catalog: Catalog) => async (path: string): Promise<{ status: number; body: Body }> => {
   const r = await handleRequest(new Request(`http://localhost/api${path}`), { catalog, baseUrl: "http://localhost:3000" });
-  return { status: r.status, body: (await r.json()) as Json };
+  return { status: r.status, body: (await r.json()) as Body };
 };
 
 /**
@@ -43,16 +64,16 @@ export async function sweepCases(catalog: Catalog, perContext: number, seed: num
   const api = apiOf(catalog);
   const random = seeded(seed);
   const cases: Case[] = [];
-  const systems = (await api("/tuning-systems")).body.data as { tuningSystem: { idName: string }; startingNotes: { idNames: string[] } }[];
+  const systems = (await api("/tuning-systems")).body.data;
   const library: Record<Kind, string[]> = {
-    maqam: ((await api("/maqamat")).body.data as Json[]).map((d) => d.maqam.idName),
-    jins: ((await api("/ajnas")).body.data as Json[]).map((d) => d.jins.idName),
+    maqam: (await api("/maqamat")).body.data.map((d) => d.maqam.idName),
+    jins: (await api("/ajnas")).body.data.map((d) => d.jins.idName),
   };
   for (const { tuningSystem, startingNotes } of systems)
     for (const startingNote of startingNotes.idNames)
       for (const kind of ["maqam", "jins"] as Kind[]) {
-        const list = (await api(`/tuning-systems/${tuningSystem.idName}/${startingNote}/${KINDS[kind]}`)).body.data as Json[];
-        const names = list.map((d) => d[kind].idName as string);
+        const list = (await api(`/tuning-systems/${tuningSystem.idName}/${startingNote}/${KINDS[kind]}`)).body.data;
+        const names = list.map((d) => d[kind].idName);
         const picked = perContext >= names.length ? names : [...names].sort(() => random() - 0.5).slice(0, perContext);
         for (const name of picked) {
           const base = { ...stateOf(""), tuningSystem: tuningSystem.idName, startingNote, kind, name, format: VALUE_FORMATS[Math.floor(random() * VALUE_FORMATS.length)] };
@@ -61,7 +82,7 @@ export async function sweepCases(catalog: Catalog, perContext: number, seed: num
             cases.push({ state: base, expect: "tahlil-only" });
             continue;
           }
-          const options = (moves.body.transpositions.detailed as Json[]).map((t) => t.idName as string);
+          const options = moves.body.transpositions.detailed.map((t) => t.idName);
           const transposed = random() < 0.5 ? options[Math.floor(random() * options.length)] : "";
           cases.push({ state: { ...base, transposition: transposed }, expect: "rendering" });
         }
@@ -119,7 +140,7 @@ export async function show(page: Page, state: State): Promise<Shown> {
 }
 
 const shown = (v: unknown) => (typeof v === "number" ? String(Math.round(v * 1000) / 1000) : typeof v === "string" && v !== "" ? v : "–");
-const sameNotes = (a: Json[], b: Json[]) => a.length === b.length && a.every((p, i) => p.noteNameDisplay === b[i].noteNameDisplay && p.octave === b[i].octave);
+const sameNotes = (a: Pitch[], b: Pitch[]) => a.length === b.length && a.every((p, i) => p.noteNameDisplay === b[i].noteNameDisplay && p.octave === b[i].octave);
 
 /** The differences between what the page shows for `c` and what the API answers (empty when they agree). */
 export async function differences(catalog: Catalog, c: Case, got: Shown): Promise<string[]> {
@@ -138,12 +159,12 @@ export async function differences(catalog: Catalog, c: Case, got: Shown): Promis
   if (got.errors.length) out.push(`${where}: shows an error: ${got.errors.join(" | ")}`);
   if (c.expect === "tahlil-only" && (got.transpositionOptions !== 1 || got.notes.length !== 1)) out.push(`${where}: ${got.transpositionOptions} transposition options and ${got.notes.length} notes, not the taḥlīl alone with its note`);
   const body = detail.body;
-  const entity = body.maqam ?? body.jins;
+  const entity = (body.maqam ?? body.jins)!;
   if (!got.title.includes(entity.displayName) || !got.title.includes(body.tonic.displayName)) out.push(`${where}: title "${got.title}" lacks ${entity.displayName} or its tonic ${body.tonic.displayName}`);
   const systemName = String(body.context.tuningSystem.displayName).replace(/\s+/g, " ");
   if (!got.context.includes(systemName)) out.push(`${where}: title context "${got.context}" lacks ${systemName}`);
-  const rows: [string, Json[]][] = Array.isArray(body.pitchData) ? [["notes", body.pitchData]] : [["ascending", body.pitchData.ascending], ["descending", body.pitchData.descending]];
-  const tonic = rows[0][1][0].cents as number;
+  const rows: [string, Pitch[]][] = Array.isArray(body.pitchData) ? [["notes", body.pitchData]] : [["ascending", body.pitchData.ascending], ["descending", body.pitchData.descending]];
+  const tonic = rows[0][1][0].cents;
   for (const [key, pitches] of rows) {
     const want = pitches.map((p) => [p.scaleDegree ?? "", p.noteNameDisplay, String(p.englishName ?? ""), shown(p.cents - tonic), shown(p[s.format])]);
     if (JSON.stringify(got.rows[key]) !== JSON.stringify(want)) out.push(`${where}: ${key} table ${JSON.stringify(got.rows[key])} ≠ ${JSON.stringify(want)}`);
