@@ -84,7 +84,7 @@ function navigate(next: State) {
 }
 
 /** The state after a change of one control of the form. */
-function changed(form: HTMLFormElement, control: HTMLInputElement | HTMLSelectElement): State {
+function changed(control: HTMLInputElement | HTMLSelectElement): State {
   const next: State = { ...current, systems: [...current.systems] };
   const value = control.value;
   switch (control.name) {
@@ -109,13 +109,12 @@ function changed(form: HTMLFormElement, control: HTMLInputElement | HTMLSelectEl
       if (["tuningSystem", "startingNote", "name"].includes(control.name)) next.transposition = "";
       if (control.name === "name" || control.name === "to") next[control.name === "name" ? "fromTonic" : "toTonic"] = "";
   }
-  void form;
   return next;
 }
 
 export function startExplorer(): void {
   const form = $("explorer") as HTMLFormElement;
-  form.addEventListener("change", (event) => navigate(changed(form, event.target as HTMLInputElement)));
+  form.addEventListener("change", (event) => navigate(changed(event.target as HTMLInputElement)));
   form.addEventListener("submit", (event) => event.preventDefault());
   addEventListener("popstate", () => void show(stateOf(location.search)));
   void show(current);

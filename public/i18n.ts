@@ -64,8 +64,9 @@ function drawSwitcher(host: HTMLElement) {
   host.replaceChildren(nav);
 }
 
-/** Applies the language to the document: lang, dir, the table's strings, the font, the switcher. */
-export function applyLanguage(): void {
+/** Applies the language to the document: lang, dir, title, the table's strings, the font, the switcher. */
+export function applyLanguage(title: (strings: Strings) => string): void {
+  document.title = title(t);
   const root = document.documentElement;
   root.lang = lang;
   root.dir = arabic ? "rtl" : "ltr";
@@ -73,7 +74,6 @@ export function applyLanguage(): void {
     const value = t[node.dataset.t as keyof Strings];
     if (typeof value === "string") node.textContent = value;
   }
-  if (document.querySelector("title[data-t]") === null && t.pageTitle) document.title = document.title.replace(en.pageTitle, t.pageTitle);
   if (arabic && !document.querySelector("link[data-font]")) {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/fonts/arabic.css" });
     link.dataset.font = "arabic";

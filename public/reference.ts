@@ -8,7 +8,7 @@ import { applyLanguage } from "./i18n.js";
 
 declare const SwaggerUIBundle: (options: Record<string, unknown>) => unknown;
 
-applyLanguage();
+applyLanguage((t) => `${t.referenceTitle} · ${t.pageTitle}`);
 SwaggerUIBundle({
   url: "/api/openapi.json",
   dom_id: "#reference",

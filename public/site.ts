@@ -2,7 +2,7 @@
 import { applyLanguage } from "./i18n.js";
 import { startExplorer } from "./explorer.js";
 
-applyLanguage();
+applyLanguage((t) => t.pageTitle);
 startExplorer();
 // Registered once the page has loaded: the worker bundles the engine, which the first view does not need.
 if ("serviceWorker" in navigator)

@@ -6,17 +6,19 @@ const require = createRequire(import.meta.url);
 
 /**
  * The client's look for a pre-rendered file the manifest allows (`/api/…/@….json`): on a host
- * without it the 404 is the expected "no file", after which the client computes the answer.
+ * without it the 404 is the expected "no file", and where the service worker answers the file's
+ * URL it may be the API's 422 (the client then drops the body, which the browser reports as an
+ * aborted request) — either way the client computes the answer itself.
  */
-const fileProbe = (url: string, status: number) => status === 404 && /^\/api\/.*\.json$/.test(new URL(url).pathname);
+const fileProbe = (url: string, status?: number) => (status === undefined || status === 404 || status === 422) && /^\/api\/.*\.json$/.test(new URL(url).pathname);
 
 /** A page with every console error, page error, failed request and 4xx/5xx response (but file probes) collected. */
 export async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && !(m.text().includes("404") && fileProbe(m.location().url, 404)) && problems.push(`console: ${m.text()}`));
+  page.on("console", (m) => m.type() === "error" && !(/status of (404|422)/.test(m.text()) && fileProbe(m.location().url)) && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => !r.url().startsWith("blob:") && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("requestfailed", (r) => !r.url().startsWith("blob:") && !(r.failure()?.errorText === "net::ERR_ABORTED" && fileProbe(r.url())) && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on("response", (r) => r.status() >= 400 && !fileProbe(r.url(), r.status()) && problems.push(`${r.status()}: ${r.url()}`));
   return { page, problems };
 }
