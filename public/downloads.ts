@@ -44,7 +44,7 @@ export function downloadLinks(s: State, rows: [string, string, Pitch[]][], syste
 
 export function downloads(s: State, rows: [string, string, Pitch[]][], system: Named, startName: string, picture: PictureElement): HTMLElement {
   const groups = downloadLinks(s, rows, system, startName);
-  const list = el("div", "", { id: "explorer-links", class: "downloads" }, el("h4", t.downloads));
+  const list = el("div", "", { id: "explorer-links", class: "downloads" }, el("h4", t.downloads), el("p", "", { class: "hint guide-link" }, el("a", t.guide, { href: "/exports-guide.html" })));
   for (const [name, hint, links] of groups) {
     const items = links.map(([label, href]) => el("li", "", {}, el("a", label, { href })));
     if (name === t.groupData && picture.svg !== undefined) {

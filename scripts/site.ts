@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFile
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
+import { marked } from "marked";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
@@ -100,7 +101,35 @@ function writeFonts(outDir: string) {
   copyFileSync(join(pkg, "LICENSE"), join(outDir, "fonts", "LICENSE"));
 }
 
+/**
+ * build/exports-guide.html: docs/exports.md (which file goes into which instrument, what the
+ * files say) as a page of the site, linked from the explorer's downloads.
+ */
+function writeExportsGuide(outDir: string) {
+  const body = marked.parse(readFileSync(join(root, "docs", "exports.md"), "utf8"), { async: false });
+  writeFileSync(
+    join(outDir, "exports-guide.html"),
+    `<!doctype html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tuning exports: Scala and AnaMark files · Arabic Maqām Archive API</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/site.css">
+</head>
+<body>
+<header><nav class="site" aria-label="Site"><a href="/">Arabic Maqām Archive API</a> <a href="/reference.html">API reference</a></nav></header>
+<main class="guide">
+${body}</main>
+</body>
+</html>
+`,
+  );
+}
+
 async function writePages(outDir: string, digest: string, baseUrl: string) {
+  writeExportsGuide(outDir);
   for (const file of ["index.html", "reference.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
   // The page's code, with the staff notation (VexFlow) in a chunk loaded only when a staff is shown.
   await build({

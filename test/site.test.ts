@@ -70,7 +70,7 @@ const INTERVALS = "/intervals/calculate?from=dugah&to=nim_hijaz&tuningSystem=ibn
 
 describe("the build's site files", () => {
   it("holds the pages, the client with its declarations and engine chunk, the worker and the pictures", () => {
-    for (const file of ["index.html", "site.js", "site.css", "reference.html", "reference.js", "reference/swagger-ui-bundle.js", "sw.js", "client/maqam-api.js", "client/maqam-api.d.ts"])
+    for (const file of ["index.html", "site.js", "site.css", "reference.html", "reference.js", "reference.css", "reference/swagger-ui-bundle.js", "exports-guide.html", "fonts/arabic.css", "fonts/noto-naskh-arabic-arabic-400-normal.woff2", "sw.js", "client/maqam-api.js", "client/maqam-api.d.ts"])
       expect(existsSync(join(sample.outDir, file)), file).toBe(true);
     expect(sample.manifest.site.client.engine).toBeGreaterThan(100_000);
     expect(sample.manifest.site.pictures.files).toBe(2);
@@ -298,6 +298,20 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
       await page.screenshot({ path: join(SHOTS, `phone-${width}.png`), fullPage: true });
       await page.close();
     }
+  }, 120_000);
+
+  it("the instrument guide (docs/exports.md) is a page of the site, linked from the downloads, readable on a phone", async () => {
+    const { page, problems } = await watched();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${server.origin}/?lang=en`);
+    await explorerReady(page);
+    await page.click("#explorer-links .guide-link a");
+    await page.waitForSelector("main.guide h2");
+    expect(await page.$$eval("main.guide h2", (hs) => hs.map((h) => h.textContent))).toEqual(["Which file goes where", "What the files say", "Choices worth knowing"]);
+    expect(await overflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 120_000);
 
   it("routes: rāst → bayyāt in Ibn Sīnā from yegāh drawn as paths, each hop labelled with the API's degree and al-Shawwā category; axe finds nothing critical or serious", async () => {

@@ -55,6 +55,7 @@ export const ar: Strings = {
   noneFound: "لا شيء",
   play: "▶ عزف صعودًا ثم هبوطًا",
   downloads: "التنزيلات",
+  guide: "أيّ ملف لأيّ آلة (Surge XT وPianoteq وKontakt وScale Workshop وAbleton Live ومعيار MIDI للتسوية): دليل الآلات (بالإنجليزية)",
   groupScala: "Scala (برنامج Scala وSurge XT وPianoteq وكثير من المُركِّبات)",
   hintScala: "حمّل السلّم (.scl) مع تعيين لوحة المفاتيح (.kbm): التعيين يضع القرار على المفتاح الصحيح.",
   groupAnamark: "AnaMark (‏.tun: نصوص Kontakt وكثير من المُركِّبات البرمجية)",

@@ -53,6 +53,7 @@ export const en = {
   noneFound: "none",
   play: "▶ Play ascending, then descending",
   downloads: "Downloads",
+  guide: "Which file goes into which instrument (Surge XT, Pianoteq, Kontakt, Scale Workshop, Ableton Live, MIDI Tuning Standard): the instrument guide",
   groupScala: "Scala (Scala, Surge XT, Pianoteq, many synthesizers)",
   hintScala: "Load the scale (.scl) with its keyboard mapping (.kbm): the mapping puts the tonic on the right key.",
   groupAnamark: "AnaMark (.tun: Kontakt scripts, many soft synths)",

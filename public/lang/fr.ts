@@ -55,6 +55,7 @@ export const fr: Strings = {
   noneFound: "aucun",
   play: "▶ Jouer en montant, puis en descendant",
   downloads: "Téléchargements",
+  guide: "Quel fichier pour quel instrument (Surge XT, Pianoteq, Kontakt, Scale Workshop, Ableton Live, MIDI Tuning Standard) : le guide des instruments (en anglais)",
   groupScala: "Scala (Scala, Surge XT, Pianoteq, de nombreux synthétiseurs)",
   hintScala: "Chargez la gamme (.scl) avec son mappage de clavier (.kbm) : le mappage place la tonique sur la bonne touche.",
   groupAnamark: "AnaMark (.tun : scripts Kontakt, de nombreux synthétiseurs logiciels)",

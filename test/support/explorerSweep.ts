@@ -131,7 +131,7 @@ export async function show(page: Page, state: State): Promise<Shown> {
       context: texts("#explorer-title .context").join(""),
       rows,
       marks,
-      links: [...document.querySelectorAll<HTMLAnchorElement>("#explorer-links a:not([download])")].map((a) => a.getAttribute("href") ?? ""),
+      links: [...document.querySelectorAll<HTMLAnchorElement>("#explorer-links li a:not([download])")].map((a) => a.getAttribute("href") ?? ""),
       errors: texts("#view .error"),
       notes: texts("#view .note"),
       transpositionOptions: document.querySelectorAll("#explorer select[name=transposition] option").length,
