@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFile
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
+import { marked } from "marked";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
@@ -20,7 +21,7 @@ const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 
 /** Most files the site adds besides the pictures (pages, scripts, styles, client, reference): host file budgets reserve this many. */
-export const SITE_FILES = 24;
+export const SITE_FILES = 32;
 
 const common: BuildOptions = {
   bundle: true,
@@ -86,9 +87,59 @@ const clientAsPublished: Plugin = {
   },
 };
 
+/** The Arabic font (Noto Naskh Arabic, from its npm package): its Arabic subset, regular and bold, with the CSS the Arabic pages load. */
+function writeFonts(outDir: string) {
+  const pkg = dirname(require.resolve("@fontsource/noto-naskh-arabic/package.json"));
+  const { arabic: range } = JSON.parse(readFileSync(join(pkg, "unicode.json"), "utf8")) as { arabic: string };
+  mkdirSync(join(outDir, "fonts"), { recursive: true });
+  const faces = [400, 700].map((weight) => {
+    const file = `noto-naskh-arabic-arabic-${weight}-normal.woff2`;
+    copyFileSync(join(pkg, "files", file), join(outDir, "fonts", file));
+    return `@font-face{font-family:"Noto Naskh Arabic";font-style:normal;font-display:swap;font-weight:${weight};src:url(/fonts/${file}) format("woff2");unicode-range:${range}}`;
+  });
+  writeFileSync(join(outDir, "fonts", "arabic.css"), `/* Noto Naskh Arabic (SIL Open Font License 1.1), Arabic subset */\n${faces.join("\n")}\n`);
+  copyFileSync(join(pkg, "LICENSE"), join(outDir, "fonts", "LICENSE"));
+}
+
+/**
+ * build/exports-guide.html: docs/exports.md (which file goes into which instrument, what the
+ * files say) as a page of the site, linked from the explorer's downloads.
+ */
+function writeExportsGuide(outDir: string) {
+  const body = marked.parse(readFileSync(join(root, "docs", "exports.md"), "utf8"), { async: false });
+  writeFileSync(
+    join(outDir, "exports-guide.html"),
+    `<!doctype html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tuning exports: Scala and AnaMark files · Arabic Maqām Archive API</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/site.css">
+</head>
+<body>
+<header><nav class="site" aria-label="Site"><a href="/">Arabic Maqām Archive API</a> <a href="/reference.html">API reference</a></nav></header>
+<main class="guide">
+${body}</main>
+</body>
+</html>
+`,
+  );
+}
+
 async function writePages(outDir: string, digest: string, baseUrl: string) {
-  for (const file of ["index.html", "reference.html", "site.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
-  await build({ ...common, entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts") }, outdir: outDir, plugins: [clientAsPublished] });
+  writeExportsGuide(outDir);
+  for (const file of ["index.html", "reference.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
+  // The page's code, with the staff notation (VexFlow) in a chunk loaded only when a staff is shown.
+  await build({
+    ...common,
+    entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts") },
+    outdir: outDir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    plugins: [clientAsPublished],
+  });
   await build({
     ...common,
     format: "iife",
@@ -96,6 +147,7 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
     outfile: join(outDir, "sw.js"),
     define: { BUILD_DIGEST: JSON.stringify(digest), BUILD_BASE_URL: JSON.stringify(baseUrl) },
   });
+  writeFonts(outDir);
   const swagger = dirname(require.resolve("swagger-ui-dist/package.json"));
   mkdirSync(join(outDir, "reference"), { recursive: true });
   for (const file of ["swagger-ui-bundle.js", "swagger-ui.css", "LICENSE"]) copyFileSync(join(swagger, file), join(outDir, "reference", file));

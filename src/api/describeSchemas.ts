@@ -32,7 +32,7 @@ export const openApiDocument = z
   .strictObject({
     openapi: z.literal("3.1.0").describe("The OpenAPI version."),
     info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }).describe("Title, API version and description."),
-    servers: z.array(z.strictObject({ url })).describe("The API's base URL."),
+    servers: z.array(z.strictObject({ url: z.string().describe("The API's path on the host that serves the document (relative).") })).describe("The API's base URL, relative to the host."),
     security: z.tuple([]).describe("No security scheme: every operation is public."),
     paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })).describe("One GET operation per endpoint."),
     components: z

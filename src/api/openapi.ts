@@ -94,7 +94,8 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
       description:
         "Maqāmāt, ajnās, historical tuning systems, note names, intervals, sources and modulation routes of the Arabic maqām archive, computed per tuning system and starting note. GET /api lists every endpoint with an example.",
     },
-    servers: [{ url: `${ctx.baseUrl}/api` }],
+    // Relative: a reader of the document (the API reference's "try it") asks the host that served it.
+    servers: [{ url: "/api" }],
     // Every operation is public: no security scheme applies.
     security: [],
     paths,

@@ -338,5 +338,7 @@ export const routes = [
     params,
     handle,
     computed: true,
+    // Rāst reaches bayyāt in two hops only through a rendering below it (rāst on qarār chahārgāh or on chahārgāh an octave down).
+    exampleQuery: { allowDownwardModulation: "true" },
   }),
 ];
