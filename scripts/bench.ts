@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { join, resolve } from "node:path";
 import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
 import autocannon from "autocannon";
-import type { Manifest } from "./build.js";
+import type { Manifest } from "./manifest.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import { readFacts } from "../src/data/load.js";
 import { tuningSystemOf } from "../src/theory/tuningSystem.js";
