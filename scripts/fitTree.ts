@@ -72,7 +72,7 @@ export class OverLimitError extends Error {}
  */
 export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits): TreeFit {
   const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits);
-  const largest = Math.max(0, ...fitted.kept.map((c) => c.bytes));
+  const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);
   const emptied = new Set<string>();
