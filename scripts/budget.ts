@@ -78,15 +78,15 @@ const folderNames = (path: string): string[] => {
 
 /**
  * Keeps the candidates in value order (class, then `order`) while the tree stays within each limit
- * less HEADROOM; the site class is always kept. Stops at the first candidate that does not fit, so
+ * less HEADROOM, with `reservedTarBytes` kept free for files written later; the site class is always kept. Stops at the first candidate that does not fit, so
  * what is kept is a prefix of the ranking and the same facts always keep the same files.
  */
-export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits): Fitted {
+export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
   const rank = (c: Candidate) => VALUE_CLASSES.indexOf(c.valueClass);
   const ranked = [...candidates].sort((a, b) => rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const soft = (limit: number | undefined) => (limit === undefined ? Infinity : limit * (1 - HEADROOM));
   const folders = new Set<string>();
-  let tarEntries = tarEntryBytes("./", 0);
+  let tarEntries = tarEntryBytes("./", 0) + reservedTarBytes;
   const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
   let stop = ranked.length;
   for (const [i, c] of ranked.entries()) {

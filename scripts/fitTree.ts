@@ -62,6 +62,9 @@ export interface TreeFit {
   keptApiFiles: Set<string>;
 }
 
+/** Room kept in the fit for the root files written after it (manifest.json, _redirects, serve.json: about 30 KB today). */
+const ROOT_FILES_RESERVE = 256 * 1024;
+
 /** Thrown when even the most valuable part of the output passes a hard limit of its host. */
 export class OverLimitError extends Error {}
 
@@ -71,7 +74,7 @@ export class OverLimitError extends Error {}
  * plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
  */
 export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits): TreeFit {
-  const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits);
+  const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);

@@ -43,7 +43,7 @@ export interface Manifest {
   worker: { bytes: number };
   /** The landing page, explorer, reference, client, service worker and pictures (scripts/site.ts). */
   site: SiteSummary;
-  /** The host's limits the tree was fitted to, the tree as the host counts it, and what did not fit. */
+  /** The host's limits the tree was fitted to, the tree as the fit counted it (the tar with room kept for the root files written after it), and what did not fit. */
   published: { limits: HostLimits; files: number; bytes: number; tarBytes: number; leftOut: LeftOut };
 }
 
