@@ -10,7 +10,6 @@
  */
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
@@ -20,11 +19,14 @@ import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, notFoundPage, serveConfig, type QueryShapes } from "../src/serve/deploy.js";
+import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, notFoundPage, serveConfig } from "../src/serve/deploy.js";
 import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import { kb, layoutTable, mb, queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
-import { PROFILES, profileNamed, withinFileBudget, type HostProfile } from "./profiles.js";
-import { buildSite, SITE_FILES, type SiteSummary } from "./site.js";
+import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
+import { fitTree, limitsOf, withinFileLimit, OverLimitError, type TreeFit } from "./fitTree.js";
+import { HEADROOM, limitPassed, type HostLimits } from "./budget.js";
+import { buildSite, SITE_FILES } from "./site.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
 
@@ -57,48 +59,9 @@ export interface BuildOptions {
   bucketDomain?: string;
   /** Directory of the fact files; default DATA_DIR, else data/. */
   dataDir?: string;
+  /** The host's limits, over the profile's; default HOST_LIMITS (`tarBytes=N,files=N,fileBytes=N`). */
+  limits?: HostLimits;
   onProgress?: (done: number, total: number) => void;
-}
-
-export interface FileRef {
-  file: string;
-  bytes: number;
-}
-
-export interface RouteTotals {
-  files: number;
-  bytes: number;
-  compressedBytes: Partial<Record<Encoding, number>>;
-  largest: FileRef;
-  /** Parameter-name lists pre-rendered (`octave&pitchClassDataType`; `` for no query). */
-  queries: string[];
-}
-
-export interface Manifest {
-  baseUrl: string;
-  files: number;
-  bytes: number;
-  largest: FileRef;
-  medianBytes: number;
-  precompressed: Partial<Record<Encoding, { files: number; bytes: number }>>;
-  routes: Record<string, RouteTotals>;
-  /** Listed requests that did not answer 200 (not written): count and the first few, sorted. */
-  skipped: { count: number; examples: string[] };
-  /** sha256 over the sorted `file<TAB>sha1` lines: equal digests, equal trees. */
-  digest: string;
-  /** The host profile the build was made for. */
-  profile: HostProfile;
-  /** build/_worker.js, the fallback for web-standard runtimes. */
-  worker: { bytes: number };
-  /** The landing page, explorer, reference, client, service worker and pictures (scripts/site.ts). */
-  site: SiteSummary;
-}
-
-interface Planned {
-  request: string;
-  file: string;
-  route: string;
-  query: string;
 }
 
 /**
@@ -234,50 +197,6 @@ function renderOn(
   });
 }
 
-function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Omit<Manifest, "profile" | "worker" | "site"> {
-  const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
-  const skipped = results
-    .filter((r) => r.status !== 200)
-    .map((r) => `${r.status} ${planned[r.index].request}`)
-    .sort();
-  const routeTotals: Record<string, RouteTotals> = {};
-  const precompressed: Manifest["precompressed"] = {};
-  for (const e of encodings) precompressed[e] = { files: 0, bytes: 0 };
-  let largest: FileRef = { file: "", bytes: 0 };
-  let bytes = 0;
-  for (const r of written) {
-    const p = planned[r.index];
-    routeTotals[p.route] ??= { files: 0, bytes: 0, compressedBytes: {}, largest: { file: "", bytes: 0 }, queries: [] };
-    const t = routeTotals[p.route];
-    t.files++;
-    t.bytes += r.bytes;
-    bytes += r.bytes;
-    if (r.bytes > t.largest.bytes) t.largest = { file: p.file, bytes: r.bytes };
-    if (r.bytes > largest.bytes) largest = { file: p.file, bytes: r.bytes };
-    if (!t.queries.includes(p.query)) t.queries.push(p.query);
-    for (const [e, n] of Object.entries(r.encoded) as [Encoding, number][]) {
-      t.compressedBytes[e] = (t.compressedBytes[e] ?? 0) + n;
-      precompressed[e]!.files++;
-      precompressed[e]!.bytes += n;
-    }
-  }
-  for (const t of Object.values(routeTotals)) t.queries.sort();
-  const sizes = written.map((r) => r.bytes).sort((a, b) => a - b);
-  const digest = createHash("sha256");
-  for (const r of written) digest.update(`${planned[r.index].file}\t${r.hash}\n`);
-  return {
-    baseUrl,
-    files: written.length,
-    bytes,
-    largest,
-    medianBytes: sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)] : 0,
-    precompressed,
-    routes: Object.fromEntries(Object.entries(routeTotals).sort(([a], [b]) => (a < b ? -1 : 1))),
-    skipped: { count: skipped.length, examples: skipped.slice(0, 20) },
-    digest: digest.digest("hex"),
-  };
-}
-
 export interface RouteTimes {
   requests: number;
   computeSeconds: number;
@@ -298,9 +217,6 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
   return times;
 }
 
-export const queryShapesOf = (manifest: Pick<Manifest, "routes">): QueryShapes =>
-  Object.fromEntries(Object.entries(manifest.routes).map(([name, t]) => [name, t.queries]));
-
 /**
  * Renders into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
@@ -311,7 +227,8 @@ export async function build(
   const started = performance.now();
   const outDir = resolve(options.outDir);
   const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
-  const { prerender, maxFiles, pictures } = PROFILES[profile];
+  const { prerender, pictures } = PROFILES[profile];
+  const limits = options.limits ?? limitsOf(PROFILES[profile].limits, process.env.HOST_LIMITS);
   const encodings = options.encodings ?? defaultEncodings(profile);
   const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
 
@@ -326,7 +243,7 @@ export async function build(
       // The planning catalog is let go once the plan is made: while the workers render, each with
       // a catalog of its own, it would only add its caches to the build's peak memory.
       planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts(dataDir), "build"), prerender));
-      if (maxFiles !== undefined) planned = withinFileBudget(planned, maxFiles - ROOT_FILES.length - SITE_FILES);
+      planned = withinFileLimit(planned, limits.files, ROOT_FILES.length + SITE_FILES);
     } catch (e) {
       await Promise.all(workers.map((w) => w.terminate()));
       throw e;
@@ -345,12 +262,17 @@ export async function build(
       mkdirSync(join(partial, "_aws"));
       writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
     }
-    const summary = summarise(planned, results, options.baseUrl, encodings);
-    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(summary) }) };
+    const rendered = summarise(planned, results, options.baseUrl, encodings);
+    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(rendered) }) };
     const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
     const catalog = createCatalog(readFacts(dataDir), "build");
-    const site = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: summary.digest, written, catalog, pictures });
-    const manifest: Manifest = { ...summary, profile, worker, site };
+    // The service worker is versioned by what was rendered: the same facts give the same worker.
+    const drawn = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: rendered.digest, written, catalog, pictures });
+    const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits);
+    const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
+    const summary = fit.leftOut.files ? summarise(planned, kept, options.baseUrl, encodings) : rendered;
+    const site = { ...drawn, pictures: picturesKept(drawn.pictures, fit) };
+    const manifest: Manifest = { ...summary, profile, worker, site, published: { limits, ...fit.measured, leftOut: fit.leftOut } };
     writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
     writeFileSync(join(partial, "serve.json"), serveConfig());
     writeFileSync(join(partial, "404.html"), notFoundPage());
@@ -360,6 +282,10 @@ export async function build(
     writeFileSync(join(partial, ".nojekyll"), "");
     // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
     writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+    // The root files written after the fit live in its headroom; the tree as published must still pass.
+    const final = treeSize(partial);
+    const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
+    if (passed) throw new OverLimitError(passed);
     swapIn(outDir);
     const seconds = (performance.now() - started) / 1000;
     return { manifest, seconds, workers: count, recycled, gcSeconds, times: timesOf(planned, results) };
@@ -369,28 +295,11 @@ export async function build(
   }
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
-
-/** The per-endpoint table of docs/static-layout.md, from a manifest; `routeNames` adds the endpoints with no file. */
-export function layoutTable(manifest: Manifest, routeNames: string[] = []): string {
-  const names = [...new Set([...Object.keys(manifest.routes), ...routeNames])].sort();
-  const rows = names.map((name) => {
-    const t = manifest.routes[name];
-    if (!t) return `| \`${name}\` | 0 | – | – | – | fallback only |`;
-    const gz = t.compressedBytes.gzip;
-    const shown = t.queries.slice(0, 8).map((q) => (q === "" ? "(none)" : `\`${q}\``));
-    const queries = t.queries.length > 8 ? `${shown.join(", ")} and ${t.queries.length - 8} more (manifest.json)` : shown.join(", ");
-    return `| \`${name}\` | ${t.files} | ${mb(t.bytes)} | ${gz === undefined ? "–" : mb(gz)} | ${kb(t.largest.bytes)} | ${queries} |`;
-  });
-  const gz = manifest.precompressed.gzip;
-  return [
-    "| endpoint | files | bytes | `.gz` bytes | largest file | parameter sets pre-rendered |",
-    "|---|---:|---:|---:|---:|---|",
-    ...rows,
-    `| **total** | **${manifest.files}** | **${mb(manifest.bytes)}** | **${gz ? mb(gz.bytes) : "–"}** | **${kb(manifest.largest.bytes)}** | median file ${kb(manifest.medianBytes)}; ${manifest.skipped.count} listed requests not 200, not written |`,
-  ].join("\n");
-}
+/** The pictures the fit kept: those drawn less those it left out. */
+const picturesKept = (drawn: { files: number; bytes: number }, fit: TreeFit) => {
+  const left = fit.leftOut.byClass.picture ?? { files: 0, bytes: 0 };
+  return { files: drawn.files - left.files, bytes: drawn.bytes - left.bytes };
+};
 
 const TABLE_START = "<!-- generated by npm run build: per-endpoint table -->";
 const TABLE_END = "<!-- end of generated table -->";
@@ -430,10 +339,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
   const built = await build({ outDir, baseUrl, onProgress: progress }).catch((e: unknown) => {
-    // Invalid facts stop the build with the loader's message (file, record id, field), no stack.
-    if (!(e instanceof DataError)) throw e;
+    // Invalid facts, and an output its host would refuse, stop the build with a sentence, no stack.
+    if (!(e instanceof DataError || e instanceof OverLimitError)) throw e;
     if (tty) process.stderr.write("\r\x1b[K");
-    console.error(`build: refusing to build: ${e.message}`);
+    const profile = process.env.HOST_PROFILE ?? "github-pages";
+    console.error(e instanceof DataError ? `build: refusing to build: ${e.message}` : `build: the output would not deploy on its host (profile ${profile}): ${e.message}`);
     process.exit(1);
   });
   const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
@@ -457,15 +367,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .slice(0, 4)
     .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
   console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
-  // What the host publishes: every file of the output, site and pictures included.
+  // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const published = treeSize(outDir);
-  const { maxBytes } = PROFILES[m.profile];
-  console.log(`build: ${outDir} holds ${published.files} files, ${mb(published.bytes)}${maxBytes ? ` (profile ${m.profile}: at most ${mb(maxBytes)})` : ""}`);
+  const { limits, leftOut } = m.published;
+  const shown = [limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`, limits.files && `≤ ${limits.files} files`, limits.fileBytes && `files ≤ ${mb(limits.fileBytes)}`].filter(Boolean);
+  console.log(
+    `build: ${outDir} holds ${published.files} files, ${mb(published.bytes)}, a tar of ${mb(published.tarBytes)}` +
+      (shown.length ? ` (profile ${m.profile}: ${shown.join(", ")}, less ${HEADROOM * 100} % headroom)` : ""),
+  );
+  if (leftOut.files) {
+    const classes = Object.entries(leftOut.byClass).map(([c, t]) => `${c} ${t.files} files, ${mb(t.bytes)}`);
+    console.log(`build: left out to fit the host, computed on request instead: ${leftOut.files} files, ${mb(leftOut.bytes)} (${classes.join("; ")}); see manifest.json`);
+  }
   const budget: [boolean, string][] = [
     [seconds > 180, `took ${seconds.toFixed(0)} s (budget 180 s)`],
     [maxRssBytes > 2e9, `peak memory ${mb(maxRssBytes)} (budget 2 GB)`],
-    [published.bytes > (maxBytes ?? Infinity), `${mb(published.bytes)} published, over the ${m.profile} host's ${mb(maxBytes ?? 0)}`],
-    [m.largest.bytes > 25e6, `largest file ${mb(m.largest.bytes)} (budget 25 MB)`],
   ];
   for (const [over, what] of budget) if (over) console.log(`build: OVER BUDGET: ${what}`);
   // For npm run bench, which runs the build as a child process.

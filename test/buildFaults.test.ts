@@ -93,6 +93,11 @@ describe("corrupt or missing fact files", () => {
       },
       /sources\.json: cannot read JSON/,
     ],
+    [
+      "two tuning systems deriving one id",
+      () => corruptedCopy("tuningSystems.json", (t) => void t.push({ ...t[0], id: "ronzevalle_1904_copy" })),
+      /tuningSystems\.json records 'ronzevalle_1904' and 'ronzevalle_1904_copy' both derive the id 'ronzevalle_1904'/,
+    ],
   ];
 
   it.each(cases)("stop npm run build, naming the file, record and field: %s", async (_, corrupt, named) => {

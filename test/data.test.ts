@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
 import { corruptedCopy } from "./support/processes.js";
+import { createCatalog } from "../src/theory/catalog.js";
 
 describe("archive data validation", () => {
   it("accepts the committed data", () => {
@@ -47,5 +48,29 @@ describe("archive data validation", () => {
       n.octaves[2].pop();
     });
     expect(() => readFacts(dir)).toThrowError(/note-names\.json field 'octaves\.2': expected 37 names, got 36/);
+  });
+});
+
+describe("derived ids", () => {
+  it("refuses two tuning systems that derive the same id, naming both records", () => {
+    const dir = corruptedCopy("tuningSystems.json", (t) => {
+      t.push({ ...t[0], id: "ronzevalle_1904_copy" });
+    });
+    const facts = readFacts(dir);
+    expect(() => createCatalog(facts)).toThrowError(DataError);
+    expect(() => createCatalog(facts)).toThrowError(
+      /tuningSystems\.json records 'ronzevalle_1904' and 'ronzevalle_1904_copy' both derive the id 'ronzevalle_1904'/,
+    );
+  });
+
+  it("refuses two maqāmāt whose names derive the same idName", () => {
+    const dir = corruptedCopy("maqamat.json", (m) => {
+      m.push({ ...m[0], id: "999", name: m[0].name.toUpperCase() });
+    });
+    expect(() => createCatalog(readFacts(dir))).toThrowError(/maqamat\.json records '1' \(maqām rāst\) and '999' \(MAQĀM RĀST\) both derive the id 'maqam_rast'/);
+  });
+
+  it("accepts the committed data's ids", () => {
+    expect(() => createCatalog(readFacts())).not.toThrow();
   });
 });

@@ -3,7 +3,7 @@
  * (declared with its bound in caches.ts), so request handlers are pure over the catalog in their
  * context and nothing is read or computed when a module is imported. Two catalogs share nothing.
  */
-import type { Facts } from "../data/facts.js";
+import { DataError, FACT_FILES, type Facts } from "../data/facts.js";
 import type { SourceRecord, FamilyRules } from "../data/schemas.js";
 import { createCaches, type Caches, type CacheScale } from "./caches.js";
 import { noteNameIndex, type NoteNameIndex } from "./noteName.js";
@@ -29,6 +29,21 @@ export interface Catalog {
   caches: Caches;
 }
 
+/**
+ * Refuses facts where two records derive the same id: lookups would find one of them while lists
+ * show both. Named like any invalid fact (file, both records, the shared id), so nothing starts.
+ */
+function refuseSharedIds(file: string, records: readonly { record: string; derived: string }[], from: string): void {
+  const first = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { record, derived } of records) {
+    const earlier = first.get(derived);
+    if (earlier) problems.push(`${file} records ${earlier} and ${record} both derive the id '${derived}' (from ${from}); each must be unique`);
+    else first.set(derived, record);
+  }
+  if (problems.length) throw new DataError(`invalid data:\n  ${problems.join("\n  ")}`);
+}
+
 /** `scale`: how much the catalog keeps (caches.ts); a build keeps everything, anything long-lived serves. */
 export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Catalog {
   const notes = noteNameIndex(facts.noteNames);
@@ -36,6 +51,9 @@ export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Cata
   const byId = new Map(tuningSystems.map((ts) => [ts.id, ts]));
   const maqamat = facts.maqamat.map(maqamOf);
   const ajnas = facts.ajnas.map(jinsOf);
+  refuseSharedIds(FACT_FILES.tuningSystems, tuningSystems.map((ts) => ({ record: `'${ts.record.id}'`, derived: ts.id })), "creatorEnglish and year");
+  for (const [file, entities] of [[FACT_FILES.maqamat, maqamat], [FACT_FILES.ajnas, ajnas]] as const)
+    refuseSharedIds(file, entities.map((e) => ({ record: `'${e.id}' (${e.name})`, derived: e.idName })), "name");
   return {
     facts,
     notes,

@@ -1,0 +1,131 @@
+/**
+ * The build's planner: every profile declares the limits of its host, and what the build writes is
+ * ranked by value and kept in that order while it fits those limits with HEADROOM to spare. What is
+ * left out is computed by the service worker, the client, the worker and the fallback with the
+ * same bytes, so every profile deploys whatever the archive holds.
+ */
+import { tarArchiveBytes, tarEntryBytes } from "./treeSize.js";
+
+/** Share of every limit the build leaves free, so the next few facts still deploy. */
+export const HEADROOM = 0.1;
+
+/** What a host accepts, as it counts: hard limits (over one, the build fails). */
+export interface HostLimits {
+  /** Bytes of the tar archive the host is sent (GitHub Pages' artifact). */
+  tarBytes?: number;
+  /** Files in the published tree. */
+  files?: number;
+  /** Bytes of the largest file. */
+  fileBytes?: number;
+}
+
+/** The value classes, most valuable first: a class is kept whole before the next one starts. */
+export const VALUE_CLASSES = [
+  // The site, the bundles and the root files: without them nothing works.
+  "site",
+  // Lists, indexes and per-entity answers that name no tuning system.
+  "index",
+  // Answers for one tuning system and starting note in their default forms.
+  "base",
+  // Scala and AnaMark files for instruments.
+  "export",
+  // Transpositions, other value formats, Arabic names and other variants.
+  "variant",
+  // Pictures of renderings: the explorer draws them anyway.
+  "picture",
+] as const;
+export type ValueClass = (typeof VALUE_CLASSES)[number];
+
+/** Parameters that only choose the tuning system and starting note of an answer. */
+const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
+
+/** The value class of a pre-rendered request (its path below /api with its query). */
+export function valueClassOf(request: string): ValueClass {
+  const url = new URL(request, "http://x");
+  if (url.pathname.startsWith("/exports/")) return "export";
+  const keys = [...url.searchParams.keys()];
+  if (!keys.every((k) => SCOPE_PARAMS.has(k))) return "variant";
+  return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(url.pathname) ? "base" : "index";
+}
+
+/** One file the build wrote: its path relative to the output, bytes, class and place in its class. */
+export interface Candidate {
+  path: string;
+  bytes: number;
+  valueClass: ValueClass;
+  order: number;
+}
+
+export interface Fitted {
+  kept: Candidate[];
+  left: Candidate[];
+  /** The kept tree as the host counts it. */
+  measured: { files: number; bytes: number; tarBytes: number };
+}
+
+/** A limit the kept tree passes, named for the build's error; undefined when all hold. */
+export function limitPassed(limits: HostLimits, measured: Fitted["measured"], largest: number): string | undefined {
+  if (limits.tarBytes !== undefined && measured.tarBytes > limits.tarBytes) return `the tar of the tree is ${measured.tarBytes} bytes, over the host's ${limits.tarBytes}`;
+  if (limits.files !== undefined && measured.files > limits.files) return `the tree holds ${measured.files} files, over the host's ${limits.files}`;
+  if (limits.fileBytes !== undefined && largest > limits.fileBytes) return `a file of ${largest} bytes, over the host's ${limits.fileBytes} per file`;
+  return undefined;
+}
+
+const folderNames = (path: string): string[] => {
+  const parts = path.split("/").slice(0, -1);
+  return parts.map((_, i) => `./${parts.slice(0, i + 1).join("/")}/`);
+};
+
+/**
+ * Keeps the candidates in value order (class, then `order`) while the tree stays within each limit
+ * less HEADROOM, with `reservedTarBytes` kept free for files written later; the site class is always kept. Stops at the first candidate that does not fit, so
+ * what is kept is a prefix of the ranking and the same facts always keep the same files.
+ */
+export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
+  const rank = (c: Candidate) => VALUE_CLASSES.indexOf(c.valueClass);
+  const ranked = [...candidates].sort((a, b) => rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const soft = (limit: number | undefined) => (limit === undefined ? Infinity : limit * (1 - HEADROOM));
+  const folders = new Set<string>();
+  let tarEntries = tarEntryBytes("./", 0) + reservedTarBytes;
+  const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
+  let stop = ranked.length;
+  for (const [i, c] of ranked.entries()) {
+    const newFolders = folderNames(c.path).filter((f) => !folders.has(f));
+    const entries = tarEntries + tarEntryBytes(`./${c.path}`, c.bytes) + newFolders.reduce((sum, f) => sum + tarEntryBytes(f, 0), 0);
+    const fits =
+      tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
+    if (!fits && c.valueClass !== "site") {
+      stop = i;
+      break;
+    }
+    for (const f of newFolders) folders.add(f);
+    tarEntries = entries;
+    measured.files++;
+    measured.bytes += c.bytes;
+    measured.tarBytes = tarArchiveBytes(entries);
+  }
+  return { kept: ranked.slice(0, stop), left: ranked.slice(stop), measured };
+}
+
+/** What a build left out, for manifest.json and the build's output: counts and bytes per class, a few examples. */
+export interface LeftOut {
+  files: number;
+  bytes: number;
+  byClass: Partial<Record<ValueClass, { files: number; bytes: number }>>;
+  examples: string[];
+}
+
+export function leftOutOf(left: readonly Candidate[]): LeftOut {
+  const byClass: LeftOut["byClass"] = {};
+  for (const c of left) {
+    const t = (byClass[c.valueClass] ??= { files: 0, bytes: 0 });
+    t.files++;
+    t.bytes += c.bytes;
+  }
+  return {
+    files: left.length,
+    bytes: left.reduce((sum, c) => sum + c.bytes, 0),
+    byClass,
+    examples: left.slice(0, 10).map((c) => c.path),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The planner's two cuts on a build: before rendering, the ranked requests that fit the host's
+ * file count; after, the files of the whole output (API, siblings, site, pictures) kept in value
+ * order within every limit, the rest removed from the tree before it is swapped in.
+ */
+import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { HEADROOM, VALUE_CLASSES, fitToLimits, leftOutOf, limitPassed, valueClassOf, type Candidate, type HostLimits, type LeftOut } from "./budget.js";
+
+/** Limits a name=value list overrides (`tarBytes=5e8,files=10000`), for hosts the profiles do not describe. */
+export function limitsOf(base: HostLimits, override: string | undefined): HostLimits {
+  if (!override) return base;
+  const limits: HostLimits = { ...base };
+  for (const pair of override.split(",")) {
+    const [name, value] = pair.split("=").map((s) => s.trim());
+    const n = Number(value);
+    if (!["tarBytes", "files", "fileBytes"].includes(name) || !Number.isFinite(n) || n <= 0)
+      throw new Error(`HOST_LIMITS: '${pair}' is not one of tarBytes=N, files=N, fileBytes=N with N a positive number`);
+    limits[name as keyof HostLimits] = n;
+  }
+  return limits;
+}
+
+const rankOf = (request: string) => VALUE_CLASSES.indexOf(valueClassOf(request));
+
+/**
+ * The planned requests a file limit leaves room for, after `reserved` files of the site and root:
+ * the most valuable first, in plan order within a class; the plan's own order is kept.
+ */
+export function withinFileLimit<T extends { request: string }>(planned: readonly T[], files: number | undefined, reserved: number): T[] {
+  if (files === undefined) return [...planned];
+  const room = Math.max(0, Math.floor(files * (1 - HEADROOM)) - reserved);
+  if (planned.length <= room) return [...planned];
+  const ranked = planned.map((p, i) => ({ p, i, rank: rankOf(p.request) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  const keep = new Set(ranked.slice(0, room).map((r) => r.p));
+  return planned.filter((p) => keep.has(p));
+}
+
+const SIBLING = /\.(gz|br)$/;
+
+/** Every file below `dir` as a candidate: API files (and siblings) by their request's class, pictures after, the rest the site. */
+function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
+    const bytes = statSync(join(dir, path)).size;
+    const [top, ...rest] = path.split("/");
+    const inside = rest.join("/");
+    const apiFile = top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
+    if (top === "pictures" && apiFile) out.push({ path, bytes, valueClass: "picture", order: apiFile.order });
+    else if (apiFile) out.push({ path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order });
+    else out.push({ path, bytes, valueClass: "site", order: 0 });
+  }
+  return out;
+}
+
+export interface TreeFit {
+  measured: { files: number; bytes: number; tarBytes: number };
+  leftOut: LeftOut;
+  /** Paths of the API files kept (relative to api/), so the manifest describes the tree as published. */
+  keptApiFiles: Set<string>;
+}
+
+/** Room kept in the fit for the root files written after it (manifest.json, _redirects, serve.json: about 30 KB today). */
+const ROOT_FILES_RESERVE = 256 * 1024;
+
+/** Thrown when even the most valuable part of the output passes a hard limit of its host. */
+export class OverLimitError extends Error {}
+
+/**
+ * Keeps what fits `limits` (less headroom) in value order and removes the rest from `dir`, with
+ * the folders it empties. `requestOfFile` maps an API file (relative to api/) to its request and
+ * plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
+ */
+export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits): TreeFit {
+  const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits, ROOT_FILES_RESERVE);
+  const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
+  const passed = limitPassed(limits, fitted.measured, largest);
+  if (passed) throw new OverLimitError(passed);
+  const emptied = new Set<string>();
+  for (const c of fitted.left) {
+    unlinkSync(join(dir, c.path));
+    emptied.add(dirname(c.path));
+  }
+  // Deepest first, so a folder emptied by its children's removal goes too.
+  for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
+    for (let f = folder; f !== "." && existsSync(join(dir, f)) && readdirSync(join(dir, f)).length === 0; f = dirname(f)) rmdirSync(join(dir, f));
+  }
+  const keptApiFiles = new Set(fitted.kept.filter((c) => c.path.startsWith("api/")).map((c) => c.path.slice(4)));
+  return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), keptApiFiles };
+}

@@ -1,0 +1,126 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
+import { join, relative } from "node:path";
+import { tmpdir } from "node:os";
+import { HEADROOM, VALUE_CLASSES, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
+import { limitsOf, withinFileLimit } from "../scripts/fitTree.js";
+import { treeSize } from "../scripts/treeSize.js";
+import { requestOfStaticFile } from "../src/api/staticPath.js";
+import { answerApi } from "../src/serve/handler.js";
+import { catalog } from "./support/catalog.js";
+import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { runScript } from "./support/processes.js";
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const rank = (c: Candidate) => VALUE_CLASSES.indexOf(c.valueClass);
+
+describe("value classes", () => {
+  it.each([
+    ["/maqamat", "index"],
+    ["/maqamat/maqam_rast/availability", "index"],
+    ["/sources/forster_2010", "index"],
+    ["/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037", "base"],
+    ["/tuning-systems/ibnsina_1037/yegah/pitch-classes", "base"],
+    ["/exports/maqamat/maqam_rast/ibnsina_1037/yegah.scl", "export"],
+    ["/maqamat/maqam_rast?startingNote=yegah&transposeTo=nawa&tuningSystem=ibnsina_1037", "variant"],
+    ["/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents", "variant"],
+    ["/maqamat?includeArabic=true", "variant"],
+  ])("%s is %s", (request, valueClass) => expect(valueClassOf(request)).toBe(valueClass));
+});
+
+describe("fitting to a host's limits", () => {
+  const candidates: Candidate[] = Array.from({ length: 400 }, (_, i) => ({
+    path: `${["site", "api/a", "api/b/c", "pictures/x"][i % 4]}/file_${i}.json`,
+    bytes: (i * 7919) % 3000,
+    valueClass: VALUE_CLASSES[i % VALUE_CLASSES.length],
+    order: i,
+  }));
+
+  it("keeps a prefix of the ranking within the limit less the headroom, the site whole", () => {
+    const limits = { tarBytes: 400_000 };
+    const { kept, left, measured } = fitToLimits(candidates, limits);
+    expect(kept.length + left.length).toBe(candidates.length);
+    expect(left.length).toBeGreaterThan(0);
+    expect(measured.tarBytes).toBeLessThanOrEqual(limits.tarBytes * (1 - HEADROOM));
+    expect(Math.max(...kept.map(rank))).toBeLessThanOrEqual(Math.min(...left.map(rank)));
+    expect(kept.filter((c) => c.valueClass === "site")).toHaveLength(candidates.filter((c) => c.valueClass === "site").length);
+    // Within a class the plan's order decides.
+    for (const cls of VALUE_CLASSES) {
+      const keptOrders = kept.filter((c) => c.valueClass === cls).map((c) => c.order);
+      const leftOrders = left.filter((c) => c.valueClass === cls).map((c) => c.order);
+      if (keptOrders.length && leftOrders.length) expect(Math.max(...keptOrders)).toBeLessThan(Math.min(...leftOrders));
+    }
+  });
+
+  it("keeps everything when it fits, and counts files against a file limit", () => {
+    expect(fitToLimits(candidates, {}).left).toHaveLength(0);
+    const { kept } = fitToLimits(candidates, { files: 200 });
+    expect(kept).toHaveLength(180);
+  });
+
+  it("cuts the plan to a file limit before rendering, most valuable first, in plan order", () => {
+    const planned = ["/maqamat?includeArabic=true", "/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"].map((request) => ({ request }));
+    expect(withinFileLimit(planned, 26, 20).map((p) => p.request)).toEqual(["/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"]);
+    expect(withinFileLimit(planned, undefined, 20)).toHaveLength(4);
+  });
+
+  it("reads limits from HOST_LIMITS and refuses what it cannot read", () => {
+    expect(limitsOf({ tarBytes: 1e9 }, "files=100, fileBytes=2e6")).toEqual({ tarBytes: 1e9, files: 100, fileBytes: 2e6 });
+    expect(() => limitsOf({}, "bytes=5")).toThrowError(/HOST_LIMITS: 'bytes=5'/);
+    expect(() => limitsOf({}, "files=-1")).toThrowError(/positive number/);
+  });
+});
+
+describe("a build fitted to a smaller host", () => {
+  let whole: Awaited<ReturnType<typeof buildSample>>;
+  let fitted: Awaited<ReturnType<typeof buildSample>>;
+  let limit = 0;
+  beforeAll(async () => {
+    whole = await buildSample([]);
+    // A host that takes about four fifths of the sample.
+    limit = Math.round((treeSize(whole.outDir).tarBytes * 0.8) / (1 - HEADROOM));
+    fitted = await buildSample([], { limits: { tarBytes: limit } });
+  }, 240_000);
+  afterAll(() => {
+    for (const b of [whole, fitted]) if (b) rmSync(b.dir, { recursive: true, force: true });
+  });
+
+  it("publishes a tree within the limit and records what it left out", () => {
+    const published = treeSize(fitted.outDir);
+    expect(published.tarBytes).toBeLessThanOrEqual(limit * (1 - HEADROOM));
+    const { leftOut, limits } = fitted.manifest.published;
+    expect(limits).toEqual({ tarBytes: limit });
+    expect(leftOut.files).toBeGreaterThan(0);
+    expect(fitted.manifest.files).toBe(whole.manifest.files - (leftOut.files - (leftOut.byClass.picture?.files ?? 0)));
+    expect(whole.manifest.published.leftOut.files).toBe(0);
+  });
+
+  it("leaves out the least valuable files, keeps the rest byte for byte, and answers the left-out ones with the same bytes", async () => {
+    const api = (dir: string) => walk(join(dir, "api")).map((f) => relative(join(dir, "api"), f));
+    const kept = new Set(api(fitted.outDir));
+    const left = api(whole.outDir).filter((f) => !kept.has(f));
+    expect(left.length).toBeGreaterThan(0);
+    const classRank = (f: string) => {
+      const { path, query } = requestOfStaticFile(f)!;
+      return VALUE_CLASSES.indexOf(valueClassOf(`${path}${query.size ? `?${query}` : ""}`));
+    };
+    expect(Math.max(...[...kept].map(classRank))).toBeLessThanOrEqual(Math.min(...left.map(classRank)));
+    for (const f of kept) expect(readFileSync(join(fitted.outDir, "api", f)).equals(readFileSync(join(whole.outDir, "api", f))), f).toBe(true);
+    for (const f of left.slice(0, 50)) {
+      const { path, query } = requestOfStaticFile(f)!;
+      const a = await answerApi(path, query, { catalog, baseUrl: SAMPLE_BASE_URL });
+      expect(Buffer.from(a.body).equals(readFileSync(join(whole.outDir, "api", f))), f).toBe(true);
+    }
+  });
+});
+
+describe("a build over a hard limit of its host", () => {
+  it("exits non-zero naming the limit, and leaves no tree", async () => {
+    const outDir = join(mkdtempSync(join(tmpdir(), "maqam-over-")), "build");
+    const run = runScript("scripts/build.ts", { BUILD_DIR: outDir, BASE_URL: SAMPLE_BASE_URL, BUILD_WORKERS: "1", HOST_PROFILE: "cloudflare", HOST_LIMITS: "files=10" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/^build: the output would not deploy on its host \(profile cloudflare\): the tree holds \d+ files, over the host's 10$/m);
+    expect(existsSync(outDir)).toBe(false);
+  }, 240_000);
+});
