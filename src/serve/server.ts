@@ -58,17 +58,24 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(response.body ? new Uint8Array(await response.arrayBuffer()) : undefined);
 }
 
-/** What a request refused at the socket (method unknown to Node's parser) called itself, printable. */
-const methodToken = (rawPacket: Buffer | undefined) =>
-  (rawPacket ? rawPacket.subarray(0, 32).toString("latin1").split(" ")[0] : "").replace(/[^\x21-\x7e]/g, "?") || "This method";
+/** The method a request Node's parser refused names, when it is an HTTP token (lowercase or unknown to Node). */
+const methodToken = (rawPacket: Buffer | undefined) => /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) /.exec(rawPacket?.subarray(0, 40).toString("latin1") ?? "")?.[1];
+
+/** Sockets whose refusal is being written: a client that half-closes makes Node report the same parse error again. */
+const refusing = new WeakSet<Duplex>();
 
 async function refuseHead(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, headersTimeoutMs: number) {
+  if (refusing.has(socket)) return;
   if (!socket.writable || (err.code === "ECONNRESET" && !err.rawPacket)) return socket.destroy();
-  const response =
-    err.code === "HPE_INVALID_METHOD"
-      ? await methodNotAllowed(new Request("http://localhost/"), methodToken(err.rawPacket), false)
-      : await jsonRefusal(headRefusal(err.code, err.rawPacket, headersTimeoutMs));
-  if (socket.writable) socket.end(await rawAnswer(response));
+  refusing.add(socket);
+  // Paused, the socket reports no end while the refusal is made: Node would close it on a half-close.
+  socket.pause();
+  const method = err.code === "HPE_INVALID_METHOD" ? methodToken(err.rawPacket) : undefined;
+  const response = method
+    ? await methodNotAllowed(new Request("http://localhost/"), method, false)
+    : await jsonRefusal(headRefusal(err.code, err.rawPacket, headersTimeoutMs));
+  if (socket.writable) socket.end(await rawAnswer(response), () => socket.destroy());
+  else socket.destroy();
 }
 
 function poolRefusal(refusal: Exclude<PoolRefusal, { refused: "gone" }>): Promise<Response> {
@@ -203,9 +210,10 @@ export async function startServer(options: ServerOptions, port: number, host = "
   // CONNECT asks for a tunnel: refused like any other method the API does not serve.
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
     socket.on("error", () => socket.destroy());
+    socket.pause();
     methodNotAllowed(new Request("http://localhost/"), "CONNECT", false)
       .then(rawAnswer)
-      .then((bytes) => socket.end(bytes), () => socket.destroy());
+      .then((bytes) => socket.end(bytes, () => socket.destroy()), () => socket.destroy());
   });
   // An Expect other than 100-continue cannot be met: a JSON 417 rather than Node's empty one.
   server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) =>
