@@ -32,6 +32,8 @@ export interface PoolThreadData {
 
 /** A request for a thread: the target as Node read it, the method and the headers the answer depends on. */
 export interface ComputeTask {
+  /** A task that only waits for the thread to be up (its catalog made). */
+  warm?: true;
   target: string;
   method: "GET" | "HEAD";
   acceptEncoding?: string;
@@ -100,6 +102,9 @@ export function computePool(options: PoolOptions): ComputePool {
   piscina.on("error", (e: Error) => console.error(`pool: a thread failed: ${e.message}`));
   const waiting: Waiting[] = [];
   let running = 0;
+  // Until every thread has loaded (a warm-up task each), requests wait in our queue: a time limit
+  // reached while a thread is still loading would otherwise stop the loading thread.
+  let ready = false;
 
   const start = (item: Waiting) => {
     const remaining = item.deadline - performance.now();
@@ -117,6 +122,16 @@ export function computePool(options: PoolOptions): ComputePool {
       });
   };
 
+  const warmUp = { warm: true, target: "/", method: "GET" } as const;
+  void Promise.allSettled(Array.from({ length: threads }, () => piscina.run(warmUp))).then(() => {
+    ready = true;
+    while (running < threads && waiting.length > 0) start(waiting.shift()!);
+  });
+  const leave = (item: Waiting, why: PoolRefusal) => {
+    const at = waiting.indexOf(item);
+    if (at >= 0) waiting.splice(at, 1)[0].done(why);
+  };
+
   return {
     threads,
     queue,
@@ -125,13 +140,11 @@ export function computePool(options: PoolOptions): ComputePool {
     run(task, gone) {
       return new Promise((done) => {
         const item: Waiting = { task, deadline: performance.now() + timeLimitMs, done };
-        if (running < threads) return start(item);
+        if (ready && running < threads) return start(item);
         if (waiting.length >= queue) return done({ refused: "busy" });
         waiting.push(item);
-        gone?.addEventListener("abort", () => {
-          const at = waiting.indexOf(item);
-          if (at >= 0) waiting.splice(at, 1)[0].done({ refused: "gone" });
-        });
+        gone?.addEventListener("abort", () => leave(item, { refused: "gone" }));
+        setTimeout(() => leave(item, { refused: "time limit", limitMs: timeLimitMs }), timeLimitMs).unref();
       });
     },
     close: () => piscina.destroy(),

@@ -16,6 +16,7 @@ const setup = workerData as PoolThreadData;
 const catalog = createCatalog(readFacts(setup.dataDir), setup.scale satisfies CacheScale);
 
 export default async function answer(task: ComputeTask): Promise<ComputedAnswer> {
+  if (task.warm) return { status: 204, headers: [] };
   const headers = new Headers();
   if (task.acceptEncoding !== undefined) headers.set("accept-encoding", task.acceptEncoding);
   if (task.ifNoneMatch !== undefined) headers.set("if-none-match", task.ifNoneMatch);
