@@ -8,14 +8,17 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { CacheScale } from "../theory/caches.js";
 
+/** How much lower the computing threads' scheduling priority is than the main thread's. */
+const POOL_NICE = 5;
+
 export interface PoolOptions {
-  /** Threads; default POOL_THREADS or the number of cores. */
+  /** Threads; default POOL_THREADS or one per core but the main thread's (at least one). */
   threads?: number;
   /** Requests that may wait for a thread; default POOL_QUEUE or 64 per thread. */
   queue?: number;
   /** Milliseconds a computed answer may take from its arrival; default POOL_TIME_LIMIT_MS or 10,000. */
   timeLimitMs?: number;
-  /** V8 heap of each thread in MB; default POOL_HEAP_MB or 160. */
+  /** V8 heap of each thread in MB; default POOL_HEAP_MB or 128. */
   heapMb?: number;
   /** Directory of the facts (DATA_DIR); default data/. */
   dataDir?: string;
@@ -68,12 +71,13 @@ const fromEnv = (name: string): number | undefined => {
 
 /** Pool sizes as configured: options first, then the environment, then the defaults. */
 export function poolSettings(options: Partial<PoolOptions> = {}) {
-  const threads = Math.max(1, Math.floor(options.threads ?? fromEnv("POOL_THREADS") ?? availableParallelism()));
+  // The main thread answers files on a core of its own; each computing thread holds a catalog, so memory grows with them.
+  const threads = Math.max(1, Math.floor(options.threads ?? fromEnv("POOL_THREADS") ?? availableParallelism() - 1));
   return {
     threads,
     queue: Math.floor(options.queue ?? fromEnv("POOL_QUEUE") ?? 64 * threads),
     timeLimitMs: options.timeLimitMs ?? fromEnv("POOL_TIME_LIMIT_MS") ?? 10_000,
-    heapMb: options.heapMb ?? fromEnv("POOL_HEAP_MB") ?? 160,
+    heapMb: options.heapMb ?? fromEnv("POOL_HEAP_MB") ?? 128,
   };
 }
 
@@ -95,6 +99,8 @@ export function computePool(options: PoolOptions): ComputePool {
     // The entry registers the TypeScript loader itself; the main thread's flags are its own.
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    // Computing threads yield the cores to the main thread, which answers files (Linux: a thread's own nice value).
+    niceIncrement: POOL_NICE,
     // The isolate scale (the worker's, sized for a 128 MB isolate) bounds each thread's caches.
     workerData: { dataDir: options.dataDir, baseUrl: options.baseUrl, scale: "isolate" } satisfies PoolThreadData,
   });
