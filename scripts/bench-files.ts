@@ -154,6 +154,12 @@ function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
     "",
     `Target ≥ 1.0× nginx with identity and with gzip: ${allMet ? "met" : "**not met**"} (${verdicts.join("; ")}).`,
     "",
+    ...(allMet
+      ? []
+      : [
+          `Gap and cause: our server answers each file from memory with a header list the web handler made once (src/serve/fileAnswers.ts), without web Request/Response objects, but every request still goes through node:http's JavaScript (parsing, header validation, the response object), where nginx's C worker sends the file with sendfile; with ${cpus().length} cores shared by autocannon, both servers and the other work on the machine (load above), the spread between rounds is wide. Next step: a CPU profile of the main thread under this load (\`node --cpu-prof\`) to find what node:http spends per answer, then writing the recorded head and body straight to the socket for keep-alive GETs.`,
+          "",
+        ]),
   ].join("\n");
 }
 
