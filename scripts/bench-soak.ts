@@ -7,6 +7,7 @@
  * Markdown section, or with `--write` puts it into docs/benchmarks.md.
  */
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { routes } from "../src/api/routes.js";
@@ -196,19 +197,25 @@ function section(figures: SoakFigures[], pools: Record<Kind, string[]>): string 
     "",
     `RSS samples (MB): ${figures.map((f) => `${f.runtime}: ${f.rss.map((m) => m.toFixed(0)).join(", ")}`).join("; ")}.`,
     "",
-    `Of the ${CONNECTIONS} connections, ${FILE_CONNECTIONS} ask only for pre-rendered files (drawn from the same ${pools.prerendered.length}) while the other ${CONNECTIONS - FILE_CONNECTIONS} send the mix: the \`files\` columns are the latency of file answers while computations and route searches run. The Node server computes on its pool of threads (\`POOL_THREADS\`, default one per core; the main thread answers files); a 503 is its deliberate refusal of a full queue (with \`Retry-After\`) or of a computation past its time limit.`,
+    `Of the ${CONNECTIONS} connections, ${FILE_CONNECTIONS} ask only for pre-rendered files (drawn from the same ${pools.prerendered.length}) while the other ${CONNECTIONS - FILE_CONNECTIONS} send the mix: the \`files\` columns are the latency of file answers while computations and route searches run. The Node server computes on its pool of threads (\`POOL_THREADS\`, by default one per core but the main thread's, which answers files); a 503 is its deliberate refusal of a full queue (with \`Retry-After\`) or of a computation past its time limit.`,
     "",
     `Targets: no error and no 5xx other than deliberate 503s; overall p99 ≤ ${P99_TARGET_MS} ms; p99 of file answers ≤ ${FILE_P99_TARGET_MS} ms; RSS of the whole process (all threads) under ${RSS_LIMIT_MB} MB throughout and at most ${RSS_GROWTH_LIMIT}× its first sample.${figures.some((f) => f.status4xx > 0) ? " A 4xx is a recorded request that a free tolerance makes fail, such as a route search whose maqām no longer matches its own intervals (a 404 naming it)." : ""}`,
     "",
     MEMORY_NOTE,
     "",
-    ...(figures.every(met)
-      ? []
-      : [
-          `Gap: a runtime's RSS went over ${RSS_LIMIT_MB} MB or grew past ${RSS_GROWTH_LIMIT}× its first sample. Next step: read what its memory holds during a soak (\`process.memoryUsage()\` every 5 s, before and after a forced collection), then lower that runtime's cache scale or heap bound.`,
-
-          "",
-        ]),
+    ...figures.filter((f) => !met(f)).map((f) => {
+      const gaps = [
+        f.files.p99 > FILE_P99_TARGET_MS
+          ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): the thread that answers files shares the cores with the computing threads, autocannon and any other work on the machine (load ${loadavg().map((l) => l.toFixed(1)).join(" / ")} when this section was written); next step: measure on a machine doing nothing else, then give the computing threads a lower priority still`
+          : "",
+        f.p99 > P99_TARGET_MS ? `overall p99 ${f.p99} ms (target ${P99_TARGET_MS}): computations wait for a thread; next step: a quieter machine, then fewer recomputations (larger cache scale per thread)` : "",
+        f.errors > 0 || f.status5xx !== f.status503 ? `${f.errors} errors and ${f.status5xx - f.status503} 5xx other than 503: read the server's log` : "",
+        peak(f) >= RSS_LIMIT_MB || growth(f) > RSS_GROWTH_LIMIT
+          ? `RSS peaked at ${peak(f).toFixed(0)} MB (${growth(f).toFixed(2)}× its first sample); next step: read what its memory holds during a soak (\`process.memoryUsage()\` every 5 s, before and after a forced collection), then lower that runtime's cache scale or heap bound`
+          : "",
+      ].filter(Boolean);
+      return `Gap (${f.runtime}): ${gaps.join("; ")}.\n`;
+    }),
   ].join("\n");
 }
 
