@@ -407,7 +407,7 @@ const lines = [
   "",
   "## Pre-rendered answers: requests per second",
   "",
-  `${sample.length} built files sampled evenly (median ${kb(sampleSizes[Math.floor(sampleSizes.length / 2)])}, largest ${kb(sampleSizes.at(-1) ?? 0)}), requested in turn by autocannon over 16 connections for ${SECONDS} s per server after a 1 s warm-up, on 127.0.0.1, no compression asked. autocannon shares the two cores with the server under test. Our server keeps up to 16 MB of files in memory (all of this sample); \`serve\` and \`http-server\` read the disk (the page cache) for each request.`,
+  `${sample.length} built files sampled evenly (median ${kb(sampleSizes[Math.floor(sampleSizes.length / 2)])}, largest ${kb(sampleSizes.at(-1) ?? 0)}), requested in turn by autocannon over 16 connections for ${SECONDS} s per server after a 1 s warm-up, on 127.0.0.1, no compression asked. autocannon shares the two cores with the server under test. Our server keeps up to 32 MB of files with their compressed forms in memory (all of this sample); \`serve\` and \`http-server\` read the disk (the page cache) for each request.`,
   "",
   "| server | URLs | req/s | p50 ms | p99 ms | non-2xx | errors | ours ÷ this |",
   "|---|---|---:|---:|---:|---:|---:|---:|",

@@ -218,10 +218,10 @@ export async function startDeno({ script }: { script: string }): Promise<Running
 /**
  * Node flags of the API server (`npm start`, `npm run serve`, the benches). V8 otherwise lets its
  * heap grow into gigabytes before it collects, so a busy server's resident memory floats far above
- * what it keeps: 320 MB is over twice what a serving catalog's caches hold at their bounds
- * (src/theory/caches.ts) plus the largest answer's working set, and keeps the process near 400 MB.
+ * what it keeps. The main thread computes nothing (its threads do, each with a heap bound of its
+ * own, POOL_HEAP_MB): 256 MB holds its file cache and the answers in flight.
  */
-export const NODE_SERVER_FLAGS = ["--max-old-space-size=320"];
+export const NODE_SERVER_FLAGS = ["--max-old-space-size=256"];
 
 /**
  * The Node server (src/serve/main.ts) serving `buildDir`, or with no build directory (every

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startServer } from "../src/serve/server.js";
@@ -40,8 +40,8 @@ const PCS = "/api/tuning-systems/ibnsina_1037/yegah/pitch-classes";
 
 beforeAll(async () => {
   sample = await buildSample();
+  // Beside the build directory, where no request may reach.
   writeFileSync(join(sample.dir, "secret.json"), JSON.stringify({ SECRET }));
-  writeFileSync(join(sample.outDir, "secret.json"), JSON.stringify({ SECRET }));
   server = await startServer({ catalog, buildDir: sample.outDir, baseUrl: SAMPLE_BASE_URL }, 0);
   port = (server.address() as AddressInfo).port;
 });
@@ -157,7 +157,7 @@ it("drops its memory cache when a new build replaces the directory", async () =>
   expect(await read("sources/index.json")).toBeDefined();
 });
 
-describe("request paths never reach outside build/api", () => {
+describe("request paths never reach outside the build", () => {
   it.each([
     "/api/../package.json",
     "/api/../secret.json",
@@ -176,12 +176,21 @@ describe("request paths never reach outside build/api", () => {
     "/api/@x=..~secret.json",
     "/api/..?x=1",
     "/secret.json",
-    "/manifest.json",
+    "/../secret.json",
+    "/%2e%2e/secret.json",
+    "/pictures/..%2f..%2fsecret.json",
     "/package.json",
+    "/_worker.js",
+    "/.nojekyll",
   ])("%s", async (path) => {
     const r = await send(path);
     expect(r.body.toString()).not.toContain(SECRET);
     expect(r.body.toString()).not.toContain('"devDependencies"');
+    // A path that normalises to a file of the build (`/api/secret.json/../..` is `/`) is that file, as on any static host.
+    if (r.status === 200) {
+      expect(r.headers["x-answer-source"]).toBe("static");
+      return;
+    }
     expect(r.headers["x-answer-source"]).not.toBe("static");
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(JSON.parse(r.body.toString())).toHaveProperty("error");
@@ -208,5 +217,64 @@ describe("header helpers", () => {
     expect(etagMatches('W/"abc-br"', "abc")).toBe(true);
     expect(etagMatches('"abcd"', "abc")).toBe(false);
     expect(etagMatches(undefined, "abc")).toBe(false);
+  });
+});
+
+describe("the whole build on one port", () => {
+  it.each([
+    ["/", "index.html", "text/html; charset=utf-8"],
+    ["/index.html", "index.html", "text/html; charset=utf-8"],
+    ["/reference.html", "reference.html", "text/html; charset=utf-8"],
+    ["/sw.js", "sw.js", "text/javascript; charset=utf-8"],
+    ["/site.css", "site.css", "text/css; charset=utf-8"],
+    ["/client/maqam-api.js", "client/maqam-api.js", "text/javascript; charset=utf-8"],
+    ["/client/maqam-api.d.ts", "client/maqam-api.d.ts", "text/plain; charset=utf-8"],
+    ["/reference/swagger-ui.css", "reference/swagger-ui.css", "text/css; charset=utf-8"],
+    ["/manifest.json", "manifest.json", "application/json; charset=utf-8"],
+  ])("%s is build/%s as %s, with the API's headers", async (path, name, type) => {
+    const r = await send(path);
+    expect(r.status).toBe(200);
+    expect(r.headers["content-type"]).toBe(type);
+    expect(r.body.equals(readFileSync(join(sample.outDir, name)))).toBe(true);
+    expect(r.headers["x-answer-source"]).toBe("static");
+    expect(r.headers["access-control-allow-origin"]).toBe("*");
+    expect(r.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(Number(r.headers["content-length"])).toBe(r.body.length);
+    const again = await send(path, { "If-None-Match": r.headers["etag"]! });
+    expect(again.status).toBe(304);
+    const head = await send(path, {}, "HEAD");
+    expect(head.headers["content-length"]).toBe(r.headers["content-length"]);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("a picture is an SVG image at its file's path, `@`, `=` and `&` included", async () => {
+    // The sample has no maqām files, so no pictures: one is put where the build writes them.
+    const picture = "maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.svg";
+    mkdirSync(join(sample.outDir, "pictures", "maqamat", "maqam_rast"), { recursive: true });
+    writeFileSync(join(sample.outDir, "pictures", picture), '<svg xmlns="http://www.w3.org/2000/svg"><text>rāst</text></svg>');
+    for (const path of [`/pictures/${picture}`, `/pictures/${encodeURI(picture).replace(/&/g, "%26").replace(/=/g, "%3D").replace(/@/g, "%40")}`]) {
+      const r = await send(path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+      expect(r.body.equals(readFileSync(join(sample.outDir, "pictures", picture)))).toBe(true);
+    }
+  });
+
+  it("large site files are compressed as the client accepts", async () => {
+    const plain = await send("/client/maqam-api.js");
+    const br = await send("/client/maqam-api.js", { "Accept-Encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await send("/client/maqam-api.js", { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
+  it("a path the build has no file for is a JSON 404; the bundles for other hosts are not served", async () => {
+    for (const path of ["/nothing-here.html", "/_worker.js", "/_redirects", "/.nojekyll", "/client/", "/pictures"]) {
+      const r = await send(path);
+      expect(r.status, path).toBe(404);
+      expect(JSON.parse(r.body.toString()).error).toBe("Not found");
+    }
   });
 });

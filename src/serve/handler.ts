@@ -45,8 +45,8 @@ export interface HandlerOptions {
   assets?: AssetReader;
   /** Negotiate Content-Encoding (siblings, gzip on the fly); leave off where the platform compresses. */
   compress?: boolean;
-  /** Answers requests outside /api (a site's own files); default a JSON 404. */
-  outside?: (request: Request) => Promise<Response>;
+  /** Answers GET and HEAD requests outside /api (a site's own files); undefined or by default, a JSON 404. */
+  outside?: (request: Request) => Promise<Response | undefined>;
 }
 
 export interface Answer {
@@ -58,6 +58,8 @@ export interface Answer {
   encoded: Partial<Record<Encoding, Bytes>>;
   /** A plain-text download and the name it is saved as; JSON otherwise. */
   download?: string;
+  /** The Content-Type of a file that is neither JSON nor a download (a site's page, script or picture). */
+  contentType?: string;
 }
 
 const encoder = new TextEncoder();
@@ -100,7 +102,7 @@ export function etagMatches(header: string | null | undefined, hash: string): bo
 }
 
 /** The encoding to send: the first accepted one with a sibling, else gzip (made now), else none. */
-function encodingFor(a: Answer, accepted: Encoding[]): Encoding | undefined {
+export function encodingFor(a: Pick<Answer, "body" | "encoded">, accepted: Encoding[]): Encoding | undefined {
   if (a.body.length <= COMPRESS_MIN_BYTES) return undefined;
   // Without a sibling only gzip is made on the fly: brotli would cost more than it saves.
   return accepted.find((e) => a.encoded[e]) ?? (accepted.includes("gzip") ? "gzip" : undefined);
@@ -116,12 +118,13 @@ export const CORS_HEADERS = {
   "Access-Control-Expose-Headers": "ETag, X-Answer-Source",
 };
 
-async function respond(request: Request, a: Answer, compress: boolean, extra: Record<string, string> = {}): Promise<Response> {
+/** The Response of an answer: content negotiation, ETag and 304, CORS, cache headers and HEAD. */
+export async function respond(request: Request, a: Answer, compress: boolean, extra: Record<string, string> = {}): Promise<Response> {
   const encoding = compress ? encodingFor(a, acceptedEncodings(request.headers.get("accept-encoding"))) : undefined;
   const headers = new Headers({
     ...CORS_HEADERS,
     Vary: "Accept-Encoding",
-    "Content-Type": a.download === undefined ? "application/json; charset=utf-8" : TEXT_FILE_TYPE,
+    "Content-Type": a.contentType ?? (a.download === undefined ? "application/json; charset=utf-8" : TEXT_FILE_TYPE),
     "X-Answer-Source": a.source,
     ...(a.download === undefined ? {} : { "Content-Disposition": `attachment; filename="${a.download}"` }),
     ...extra,
@@ -139,15 +142,32 @@ async function respond(request: Request, a: Answer, compress: boolean, extra: Re
 
 const refusal = (status: ErrorStatus, error: string, message: string, hint: string) => answerOf(apiError({ status, error, message, hint }));
 
+/** Methods the API answers, as a 405's Allow header lists them. */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** The 405 of any other method (also of those a web Request cannot carry, such as TRACE or CONNECT). */
+export async function methodNotAllowed(request: Request, method: string, compress: boolean): Promise<Response> {
+  const refused = await refusal(405, "Method not allowed", `${method} is not supported.`, "Every endpoint is a GET.");
+  return respond(request, refused, compress, { Allow: ALLOWED_METHODS });
+}
+
+/**
+ * The request a path below /api stands for and the pre-rendered file that answers it, if any: a
+ * file URL (`…/index.json`, `…/@k=v.json`, what edge rules rewrite to) stands for its request.
+ */
+export function staticRequestOf(pathBelowApi: string, query: URLSearchParams): { path: string; query: URLSearchParams; file: string | undefined } {
+  const asFile = query.size === 0 ? requestOfStaticFile(pathBelowApi.slice(1)) : undefined;
+  const request = asFile ?? { path: pathBelowApi, query };
+  return { ...request, file: staticFileOf(request.path, request.query) };
+}
+
 /**
  * The answer to a request below /api: the pre-rendered file when the request is canonical and
  * the file exists, else the handler. A file URL (`…/index.json`, `…/@k=v.json`, what edge rules
  * rewrite to) is served the same way, and computed from the request it stands for when missing.
  */
 export async function answerApi(pathBelowApi: string, query: URLSearchParams, options: HandlerOptions): Promise<Answer> {
-  const asFile = query.size === 0 ? requestOfStaticFile(pathBelowApi.slice(1)) : undefined;
-  const request = asFile ?? { path: pathBelowApi, query };
-  const file = staticFileOf(request.path, request.query);
+  const { file, ...request } = staticRequestOf(pathBelowApi, query);
   const asset = file && options.assets ? await options.assets(file) : undefined;
   if (asset) {
     const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
@@ -161,15 +181,13 @@ async function route(request: Request, options: HandlerOptions): Promise<Respons
   if (request.method === "OPTIONS")
     return new Response(null, {
       status: 204,
-      headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "*", "Access-Control-Max-Age": "86400" },
+      headers: { ...CORS_HEADERS, "Access-Control-Allow-Methods": ALLOWED_METHODS, "Access-Control-Allow-Headers": "*", "Access-Control-Max-Age": "86400" },
     });
   const url = new URL(request.url);
   const onApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
-  if (!onApi && options.outside && (request.method === "GET" || request.method === "HEAD")) return options.outside(request);
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    const refused = await refusal(405, "Method not allowed", `${request.method} is not supported.`, "Every endpoint is a GET.");
-    return respond(request, refused, compress, { Allow: "GET, HEAD, OPTIONS" });
-  }
+  const outside = !onApi && options.outside && (request.method === "GET" || request.method === "HEAD") ? await options.outside(request) : undefined;
+  if (outside) return outside;
+  if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request, request.method, compress);
   if (!onApi)
     return respond(request, await refusal(404, "Not found", `Nothing is served at ${url.pathname}.`, "Every endpoint starts with /api, e.g. /api/tuning-systems."), compress);
   const targetBytes = encoder.encode(url.pathname + url.search).length;

@@ -1,20 +1,41 @@
 /**
- * The asset reader of the Node server: pre-rendered files of a build directory, with their
- * precompressed siblings, kept in a byte-bounded memory cache that is dropped when a new build
- * is swapped in. Only paths that staticFileOf derives (plain segments, no dot segments) reach
- * it, and it reads only inside `<buildDir>/api`.
+ * The files of the Node server: a build directory's pre-rendered answers (below `api/`) and the
+ * site beside them, kept in a byte-bounded memory cache that is dropped when a new build is
+ * swapped in. Each file over COMPRESS_MIN_BYTES is kept with its gzip and brotli forms (the
+ * build's precompressed siblings when it wrote them, else made once, off the main thread, when the
+ * file is first read) and the answers the server recorded for it (server.ts), so a file is read,
+ * compressed and given its headers once. Only keys that staticFileOf or siteFileOf derive (plain
+ * segments, no dot segments) reach it, and it reads only inside the build directory.
  */
 import { readFile, stat } from "node:fs/promises";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { join, resolve, sep } from "node:path";
-import { COMPRESS_MIN_BYTES, ENCODINGS, SIBLING_SUFFIX, contentHash, type Asset, type AssetReader, type Bytes } from "./handler.js";
+import { COMPRESS_MIN_BYTES, ENCODINGS, SIBLING_SUFFIX, contentHash, type Asset, type AssetReader, type Bytes, type Encoding } from "./handler.js";
 
 export interface NodeAssetOptions {
-  /** Directory holding `api/…` pre-rendered files and `manifest.json`; may be missing. */
+  /** Directory holding `api/…` pre-rendered files, the site and `manifest.json`; may be missing. */
   buildDir: string;
-  /** Bytes of files (with their compressed siblings) kept in memory; default 16 MB. */
+  /** Bytes of files (with their compressed forms) kept in memory; default DEFAULT_CACHE_BYTES. */
   cacheBytes?: number;
   /** How often (ms) to look whether a new build replaced the directory; default 1000. */
   recheckMs?: number;
+}
+
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** An answer the server recorded for one form of a file: status, header list (name, value, …) and body. */
+export interface RecordedAnswer {
+  status: number;
+  headers: string[];
+  body: Bytes | undefined;
+}
+
+/** A file in the cache: its bytes, compressed forms, content hash and the answers recorded for it. */
+export interface StoredFile extends Asset {
+  encoded: Partial<Record<Encoding, Bytes>>;
+  hash: string;
+  answers: Map<string, RecordedAnswer>;
 }
 
 async function readIfFile(path: string): Promise<Bytes | undefined> {
@@ -60,38 +81,77 @@ function byteBoundedCache<V>(limit: number, sizeOf: (v: V) => number) {
   };
 }
 
-const assetBytes = (a: Asset) => a.body.length + Object.values(a.encoded ?? {}).reduce((s, b) => s + b.length, 0);
+/** Room for the recorded answers' headers (a few hundred bytes each, a handful per file). */
+const ANSWERS_ALLOWANCE = 2048;
+const storedBytes = (f: StoredFile) => f.body.length + Object.values(f.encoded).reduce((s, b) => s + b.length, 0) + ANSWERS_ALLOWANCE;
 
-export function nodeAssets(options: NodeAssetOptions): AssetReader {
-  const root = resolve(options.buildDir, "api");
-  const cache = byteBoundedCache<Asset>(options.cacheBytes ?? 16 * 1024 * 1024, assetBytes);
+const asBytes = (b: Buffer): Bytes => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** The forms made when the build wrote no sibling: zlib's default gzip level and brotli 5, as PRECOMPRESS=gzip,br writes them. */
+const MAKE: Record<Encoding, (body: Bytes) => Promise<Bytes>> = {
+  gzip: async (body) => asBytes(await gzipAsync(body)),
+  br: async (body) => asBytes(await brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })),
+};
+
+export interface FileStore {
+  /** The file at `key` (a path below the build directory), read on first use; undefined when absent. */
+  get(key: string): Promise<StoredFile | undefined>;
+  /** The file at `key` when it is in memory and the build was looked at recently; else undefined (use get). */
+  peek(key: string): StoredFile | undefined;
+}
+
+export function fileStore(options: NodeAssetOptions): FileStore {
+  const root = resolve(options.buildDir);
+  const recheckMs = options.recheckMs ?? 1000;
+  const cache = byteBoundedCache<StoredFile>(options.cacheBytes ?? DEFAULT_CACHE_BYTES, storedBytes);
   // A build swaps in a whole new directory with a new manifest.json: its inode tells them apart.
   const buildStamp = async () => {
-    const st = await stat(join(options.buildDir, "manifest.json")).catch(() => undefined);
+    const st = await stat(join(root, "manifest.json")).catch(() => undefined);
     return st ? `${st.ino}:${st.mtimeMs}` : "";
   };
   let stamp: Promise<string> = buildStamp();
   let checkedAt = performance.now();
-  return async (file) => {
-    if (performance.now() - checkedAt >= (options.recheckMs ?? 1000)) {
-      checkedAt = performance.now();
-      const [before, now] = [await stamp, await buildStamp()];
-      if (now !== before) cache.clear();
-      stamp = Promise.resolve(now);
-    }
-    const cached = cache.get(file);
-    if (cached) return cached;
-    const full = resolve(root, file);
+  const due = () => performance.now() - checkedAt >= recheckMs;
+  // Reads of a file already under way, so that concurrent first requests read and compress it once.
+  const reading = new Map<string, Promise<StoredFile | undefined>>();
+
+  const load = async (key: string): Promise<StoredFile | undefined> => {
+    const full = resolve(root, key);
     const body = full.startsWith(root + sep) ? await readIfFile(full) : undefined;
     if (!body) return undefined;
-    const encoded: Asset["encoded"] = {};
+    const encoded: StoredFile["encoded"] = {};
     if (body.length > COMPRESS_MIN_BYTES)
-      for (const e of ENCODINGS) {
-        const sibling = await readIfFile(full + SIBLING_SUFFIX[e]);
-        if (sibling) encoded[e] = sibling;
-      }
-    const asset: Asset = { body, encoded, hash: await contentHash(body) };
-    cache.set(file, asset);
-    return asset;
+      for (const e of ENCODINGS) encoded[e] = (await readIfFile(full + SIBLING_SUFFIX[e])) ?? (await MAKE[e](body));
+    const file: StoredFile = { body, encoded, hash: await contentHash(body), answers: new Map() };
+    cache.set(key, file);
+    return file;
   };
+
+  return {
+    peek: (key) => (due() ? undefined : cache.get(key)),
+    async get(key) {
+      if (due()) {
+        checkedAt = performance.now();
+        const [before, now] = [await stamp, await buildStamp()];
+        if (now !== before) cache.clear();
+        stamp = Promise.resolve(now);
+      }
+      const cached = cache.get(key);
+      if (cached) return cached;
+      let pending = reading.get(key);
+      if (!pending) {
+        pending = load(key).finally(() => reading.delete(key));
+        reading.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** The pre-rendered files of a build (below `api/`) as the web handler reads them. */
+export function nodeAssets(options: NodeAssetOptions | FileStore): AssetReader {
+  const store = "get" in options ? options : fileStore(options);
+  // staticFileOf derives plain segments only; anything else is no file, whoever asks.
+  return async (file) => (file.split("/").every((s) => s !== "" && s !== "." && s !== "..") ? store.get(`api/${file}`) : undefined);
 }
