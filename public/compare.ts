@@ -8,7 +8,7 @@ import type { Picture } from "../src/site/picture.js";
 import { pictureElement } from "./pictureView.js";
 import { arabic, t } from "./i18n.js";
 import { el, failure, nameOf, select, settle, shown, tableBox } from "./dom.js";
-import { type Named, type Pitch, type TuningSystemList } from "./explore.js";
+import type { Named, Pitch, TuningSystemList } from "./explore.js";
 import type { Loaded } from "./explore.js";
 import { KINDS, type State } from "./state.js";
 
@@ -68,14 +68,38 @@ export async function loadCompare(client: Client, s: State): Promise<Loaded> {
   if (!names.some((n) => n.idName === s.name)) s.name = names[0].idName;
   const systemOptions = systems.value.data.map((d): [string, string] => [d.tuningSystem.idName, nameOf(d.tuningSystem)]);
   const controls = [
-    select("kind", t.kind, [["maqam", t.kindMaqam], ["jins", t.kindJins]], s.kind),
-    select("name", t.compareName, names.map((n) => [n.idName, nameOf(n)]), s.name),
+    select(
+      "kind",
+      t.kind,
+      [
+        ["maqam", t.kindMaqam],
+        ["jins", t.kindJins],
+      ],
+      s.kind,
+    ),
+    select(
+      "name",
+      t.compareName,
+      names.map((n) => [n.idName, nameOf(n)]),
+      s.name,
+    ),
     select("systems", t.compareSystems, systemOptions, s.systems, true),
-    select("reference", t.compareReference, systemOptions.filter(([id]) => s.systems.includes(id)), s.reference),
+    select(
+      "reference",
+      t.compareReference,
+      systemOptions.filter(([id]) => s.systems.includes(id)),
+      s.reference,
+    ),
   ];
   const notes = [...new Set(systems.value.data.filter((d) => s.systems.includes(d.tuningSystem.idName)).flatMap((d) => d.startingNotes.idNames))];
   const answer = await settle(
-    client.get(`/${collection}/{idName}/compare`, { idName: s.name, tuningSystems: s.systems.join(","), startingNotes: notes.join(","), pitchClassDataType: "cents", ...arabicParam() }) as Promise<CompareAnswer>,
+    client.get(`/${collection}/{idName}/compare`, {
+      idName: s.name,
+      tuningSystems: s.systems.join(","),
+      startingNotes: notes.join(","),
+      pitchClassDataType: "cents",
+      ...arabicParam(),
+    }) as Promise<CompareAnswer>,
   );
   if (!answer.ok) return { state: s, controls, view: [failure(t.partCompare, answer)] };
   const columns = comparisonOf(answer.value, s.systems);
@@ -93,12 +117,19 @@ export async function loadCompare(client: Client, s: State): Promise<Loaded> {
       }),
     ],
   }));
-  const table = tableBox(t.compareTable, [t.degree, ...columns.flatMap((c) => [`${shortName(c.name)}${c.start ? ` · ${nameOf(c.start)}` : ""}`, t.difference])], rows, "compare");
+  const table = tableBox(
+    t.compareTable,
+    [t.degree, ...columns.flatMap((c) => [`${shortName(c.name)}${c.start ? ` · ${nameOf(c.start)}` : ""}`, t.difference])],
+    rows,
+    "compare",
+  );
   const picture: Picture = {
     title: `${nameOf(names.find((n) => n.idName === s.name))} · ${t.modeCompare}`,
     axis: t.fromTonic,
     span: Math.max(1200, ...columns.flatMap((c) => c.cents ?? []).map((c) => Math.ceil(c / 100) * 100)),
-    rows: columns.filter((c) => c.cents).map((c) => ({ key: c.id, label: label(c.name), brackets: [], marks: c.cents!.map((cents, i) => ({ cents, name: c.notes![i] })) })),
+    rows: columns
+      .filter((c) => c.cents)
+      .map((c) => ({ key: c.id, label: label(c.name), brackets: [], marks: c.cents!.map((cents, i) => ({ cents, name: c.notes![i] })) })),
   };
   const figure = pictureElement(picture, "compare-picture", t.compareCaption);
   return { state: s, controls, view: [el("h3", picture.title, { id: "explorer-title" }), figure, table] };

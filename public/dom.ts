@@ -2,7 +2,12 @@
 import { MaqamApiError } from "../src/client/index.js";
 import { arabic, fill, t } from "./i18n.js";
 
-export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
+export const el = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text = "",
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] => {
   const e = document.createElement(tag);
   if (text) e.textContent = text;
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -52,14 +57,21 @@ export function checkbox(name: string, label: string, checked: boolean): HTMLLab
 }
 
 /** A table in a box of its own that scrolls sideways when the table is wider than the screen. */
-export function tableBox(caption: string, head: string[], rows: { cells: (string | Node)[]; attrs?: Record<string, string>; header?: number }[], cls = ""): HTMLElement {
+export function tableBox(
+  caption: string,
+  head: string[],
+  rows: { cells: (string | Node)[]; attrs?: Record<string, string>; header?: number }[],
+  cls = "",
+): HTMLElement {
   const table = el("table", "", { class: cls });
   table.append(el("caption", caption));
   const thead = el("thead", "", {}, el("tr", "", {}, ...head.map((h) => el("th", h, { scope: "col" }))));
   const body = el("tbody");
   for (const row of rows) {
     const tr = el("tr", "", row.attrs ?? {});
-    row.cells.forEach((cell, i) => tr.append(el(i < (row.header ?? 0) ? "th" : "td", "", i < (row.header ?? 0) ? { scope: "row" } : {}, cell)));
+    row.cells.forEach((cell, i) => {
+      tr.append(el(i < (row.header ?? 0) ? "th" : "td", "", i < (row.header ?? 0) ? { scope: "row" } : {}, cell));
+    });
     body.append(tr);
   }
   table.append(thead, body);

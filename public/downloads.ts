@@ -30,7 +30,11 @@ export function downloadLinks(s: State, rows: [string, string, Pitch[]][], syste
   if (rows.length === 2 && !sameSequence(rows[0][2], [...rows[1][2]].reverse())) scala.push([t.sclDescending, `${base}-descending.scl`]);
   return [
     [t.groupScala, t.hintScala, scala],
-    [t.groupAnamark, t.hintAnamark, [[fill(t.tun, { system: nameOf(system).replace(/\s+/g, " "), start: startName }), `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`]]],
+    [
+      t.groupAnamark,
+      t.hintAnamark,
+      [[fill(t.tun, { system: nameOf(system).replace(/\s+/g, " "), start: startName }), `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`]],
+    ],
     [
       t.groupData,
       t.hintData,
@@ -44,15 +48,29 @@ export function downloadLinks(s: State, rows: [string, string, Pitch[]][], syste
 
 export function downloads(s: State, rows: [string, string, Pitch[]][], system: Named, startName: string, picture: PictureElement): HTMLElement {
   const groups = downloadLinks(s, rows, system, startName);
-  const list = el("div", "", { id: "explorer-links", class: "downloads" }, el("h4", t.downloads), el("p", "", { class: "hint guide-link" }, el("a", t.guide, { href: "/exports-guide.html" })));
+  const list = el(
+    "div",
+    "",
+    { id: "explorer-links", class: "downloads" },
+    el("h4", t.downloads),
+    el("p", "", { class: "hint guide-link" }, el("a", t.guide, { href: "/exports-guide.html" })),
+  );
   for (const [name, hint, links] of groups) {
     const items = links.map(([label, href]) => el("li", "", {}, el("a", label, { href })));
     if (name === t.groupData && picture.svg !== undefined) {
       // The picture as drawn here (any rendering, with or without a pre-rendered file).
       if (pictureUrl) URL.revokeObjectURL(pictureUrl);
       pictureUrl = URL.createObjectURL(new Blob([picture.svg], { type: "image/svg+xml" }));
-      const file = staticFileOf(`/${KINDS[s.kind]}/${s.transposition || s.name}`, new URLSearchParams([["startingNote", s.startingNote], ["tuningSystem", s.tuningSystem]]));
-      items.push(el("li", "", {}, el("a", t.svg, { href: pictureUrl, download: (file ?? "picture.json").replace(/\.json$/, ".svg").replace(/[/@=&]+/g, "_") })));
+      const file = staticFileOf(
+        `/${KINDS[s.kind]}/${s.transposition || s.name}`,
+        new URLSearchParams([
+          ["startingNote", s.startingNote],
+          ["tuningSystem", s.tuningSystem],
+        ]),
+      );
+      items.push(
+        el("li", "", {}, el("a", t.svg, { href: pictureUrl, download: (file ?? "picture.json").replace(/\.json$/, ".svg").replace(/[/@=&]+/g, "_") })),
+      );
     }
     list.append(el("section", "", { class: "group" }, el("h5", name), el("p", hint, { class: "hint" }), el("ul", "", {}, ...items)));
   }

@@ -26,7 +26,16 @@ interface KindList {
 interface Transpositions {
   transpositions: { detailed: Named[] };
 }
-export type Pitch = { noteName: string; noteNameDisplay: string; noteNameDisplayAr?: string; octave: number; scaleDegree?: string; englishName?: string; frequency: number; cents: number } & Record<string, unknown>;
+export type Pitch = {
+  noteName: string;
+  noteNameDisplay: string;
+  noteNameDisplayAr?: string;
+  octave: number;
+  scaleDegree?: string;
+  englishName?: string;
+  frequency: number;
+  cents: number;
+} & Record<string, unknown>;
 export type Answer = Omit<RealisationAnswer, "pitchData"> & { pitchData: Pitch[] | { ascending: Pitch[]; descending: Pitch[] } };
 
 /** What a mode's loader gives the explorer: the state as checked, the form's controls and the view. */
@@ -46,8 +55,18 @@ export function tuningControls(s: State, systems: TuningSystemList): HTMLElement
   const notes = system.startingNotes;
   if (!notes.idNames.includes(s.startingNote)) s.startingNote = notes.idNames[0];
   return [
-    select("tuningSystem", t.tuningSystem, systems.data.map((d) => [d.tuningSystem.idName, nameOf(d.tuningSystem)]), s.tuningSystem),
-    select("startingNote", t.startingNote, notes.idNames.map((id, i) => [id, (arabic && notes.displayNamesAr?.[i]) || notes.displayNames[i]]), s.startingNote),
+    select(
+      "tuningSystem",
+      t.tuningSystem,
+      systems.data.map((d) => [d.tuningSystem.idName, nameOf(d.tuningSystem)]),
+      s.tuningSystem,
+    ),
+    select(
+      "startingNote",
+      t.startingNote,
+      notes.idNames.map((id, i) => [id, (arabic && notes.displayNamesAr?.[i]) || notes.displayNames[i]]),
+      s.startingNote,
+    ),
   ];
 }
 
@@ -82,7 +101,14 @@ function pitchTable(answer: Answer, format: string): HTMLElement {
       pitches.map((p, i) => ({
         attrs: { "data-row": key },
         header: 1,
-        cells: [i === 0 ? label : "", p.scaleDegree ?? String(i + 1), noteOf(p), String(p.englishName ?? ""), shown(p.cents - tonic), el("span", shown(p[format]), { class: "value" })],
+        cells: [
+          i === 0 ? label : "",
+          p.scaleDegree ?? String(i + 1),
+          noteOf(p),
+          String(p.englishName ?? ""),
+          shown(p.cents - tonic),
+          el("span", shown(p[format]), { class: "value" }),
+        ],
       })),
     ),
     "pitches",
@@ -96,7 +122,11 @@ function ajnasTable(answer: Answer): HTMLElement[] {
   const rows = Object.entries(answer.ajnas).flatMap(([key, byNote]) =>
     Object.entries(byNote).map(([note, found], i) => ({
       header: 1,
-      cells: [i === 0 ? t[key as "ascending" | "descending"] : "", notes.get(note) ?? note, found.map((j) => nameOf(j)).join(arabic ? "، " : ", ") || t.noneFound],
+      cells: [
+        i === 0 ? t[key as "ascending" | "descending"] : "",
+        notes.get(note) ?? note,
+        found.map((j) => nameOf(j)).join(arabic ? "، " : ", ") || t.noneFound,
+      ],
     })),
   );
   return [tableBox(t.ajnasOnDegrees, [t.row, t.note, t.name], rows, "ajnas")];
@@ -119,15 +149,31 @@ export async function loadExplore(client: Client, s: State): Promise<Loaded> {
   // A 422 here is a normal state: no transposition other than the taḥlīl.
   const transpositions = moves.ok ? moves.value.transpositions.detailed : [];
   if (!transpositions.some((m) => m.idName === s.transposition)) s.transposition = "";
-  const detail = await settle(client.get(`/${collection}/{idName}`, { idName: s.transposition || s.name, ...context, pitchClassDataType: "all", ...arabicParam() }) as Promise<Answer>);
+  const detail = await settle(
+    client.get(`/${collection}/{idName}`, { idName: s.transposition || s.name, ...context, pitchClassDataType: "all", ...arabicParam() }) as Promise<Answer>,
+  );
   const nameOptions = names.value.data.map((d): [string, string] => [listed(d).idName, nameOf(listed(d))]);
   // A name the address gives beyond the tuning's list stays chosen: its view, or why there is none.
-  if (!nameOptions.some(([id]) => id === s.name)) nameOptions.unshift([s.name, detail.ok && !s.transposition ? nameOf(detail.value.maqam ?? detail.value.jins) : `${s.name} (${t.notInList})`]);
+  if (!nameOptions.some(([id]) => id === s.name))
+    nameOptions.unshift([s.name, detail.ok && !s.transposition ? nameOf(detail.value.maqam ?? detail.value.jins) : `${s.name} (${t.notInList})`]);
   controls.push(
-    select("kind", t.kind, [["maqam", t.kindMaqam], ["jins", t.kindJins]], s.kind),
+    select(
+      "kind",
+      t.kind,
+      [
+        ["maqam", t.kindMaqam],
+        ["jins", t.kindJins],
+      ],
+      s.kind,
+    ),
     select("name", t.name, nameOptions, s.name),
     select("transposition", t.transposition, [["", t.tahlil], ...transpositions.map((m): [string, string] => [m.idName, nameOf(m)])], s.transposition),
-    select("format", t.format, VALUE_FORMATS.map((f) => [f, t.formats[f]]), s.format),
+    select(
+      "format",
+      t.format,
+      VALUE_FORMATS.map((f) => [f, t.formats[f]]),
+      s.format,
+    ),
   );
   const view: HTMLElement[] = [];
   if (!moves.ok && moves.status !== 422) view.push(failure(t.partTranspositions, moves));
@@ -162,7 +208,12 @@ function renderingView(s: State, answer: Answer, startName: string, ajnasList: O
   staffButton.onclick = () => {
     staffButton.disabled = true;
     import("./notation.js")
-      .then((m) => m.drawStaff(staff, rows.map(([key, label, pitches]) => ({ key, label, pitches }))))
+      .then((m) =>
+        m.drawStaff(
+          staff,
+          rows.map(([key, label, pitches]) => ({ key, label, pitches })),
+        ),
+      )
       .catch((e: unknown) => staff.replaceChildren(failure(t.partNotation, { message: String(e) })));
   };
   return [

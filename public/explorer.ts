@@ -63,7 +63,9 @@ async function show(s: State): Promise<void> {
   const form = $("explorer") as HTMLFormElement;
   form.dataset.ready = "false";
   $("explorer-status").textContent = t.loading;
-  const loaded = await LOADERS[s.mode]({ ...s, systems: [...s.systems] }).catch((e: unknown): Loaded => ({ state: s, controls: [], view: [el("p", String(e), { class: "error", role: "alert" })] }));
+  const loaded = await LOADERS[s.mode]({ ...s, systems: [...s.systems] }).catch(
+    (e: unknown): Loaded => ({ state: s, controls: [], view: [el("p", String(e), { class: "error", role: "alert" })] }),
+  );
   // A later showing started meanwhile: this one's answers are stale.
   if (mine !== shown) return;
   current = loaded.state;

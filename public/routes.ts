@@ -55,7 +55,13 @@ export function routeDiagram(answer: RoutesAnswer): HTMLElement {
     steps.forEach((step, i) => {
       if (i === 0) path.append(el("li", nodeName(step.from), { class: "node" }));
       path.append(
-        el("li", "", { class: "hop", "data-degree": step.modulationDegree, "data-category": step.modulationCategory }, el("span", "→", { class: "arrow", "aria-hidden": "true" }), el("span", fill(t.hop, { degree: step.modulationDegree, category: categoryWords(step.modulationCategory) }))),
+        el(
+          "li",
+          "",
+          { class: "hop", "data-degree": step.modulationDegree, "data-category": step.modulationCategory },
+          el("span", "→", { class: "arrow", "aria-hidden": "true" }),
+          el("span", fill(t.hop, { degree: step.modulationDegree, category: categoryWords(step.modulationCategory) })),
+        ),
         el("li", nodeName(step.to), { class: "node" }),
       );
     });
@@ -70,14 +76,19 @@ export async function loadRoutes(client: Client, s: State): Promise<Loaded> {
   s.kind = "maqam";
   const controls = tuningControls(s, systems.value);
   const context = { tuningSystem: s.tuningSystem, startingNote: s.startingNote, ...arabicParam() };
-  const names = await settle(client.get("/tuning-systems/{id}/{startingNote}/maqamat", { id: s.tuningSystem, startingNote: s.startingNote, ...arabicParam() }) as Promise<MaqamList>);
+  const names = await settle(
+    client.get("/tuning-systems/{id}/{startingNote}/maqamat", { id: s.tuningSystem, startingNote: s.startingNote, ...arabicParam() }) as Promise<MaqamList>,
+  );
   if (!names.ok) return { state: s, controls, view: [failure(t.partSelectors, names)] };
   const options = names.value.data.map((d): [string, string] => [d.maqam.idName, nameOf(d.maqam)]);
   if (!options.some(([id]) => id === s.name)) s.name = options[0][0];
   if (!options.some(([id]) => id === s.to)) s.to = options[Math.min(1, options.length - 1)][0];
   const tonics = async (idName: string) => {
     const moves = await settle(client.get("/maqamat/{idName}/transpositions", { idName, ...context }) as Promise<Transpositions>);
-    return [["", t.anyTonic], ...(moves.ok ? moves.value.transpositions.detailed.map((m): [string, string] => [m.tonic.idName, nameOf(m.tonic)]) : [])] as [string, string][];
+    return [["", t.anyTonic], ...(moves.ok ? moves.value.transpositions.detailed.map((m): [string, string] => [m.tonic.idName, nameOf(m.tonic)]) : [])] as [
+      string,
+      string,
+    ][];
   };
   const [fromTonics, toTonics] = await Promise.all([tonics(s.name), tonics(s.to)]);
   if (!fromTonics.some(([id]) => id === s.fromTonic)) s.fromTonic = "";

@@ -83,9 +83,32 @@ export function stateOf(search: string): State {
 export function queryOf(s: State, lang?: string): string {
   const common: [string, string][] = [["view", s.mode], ...(lang ? [["lang", lang] as [string, string]] : [])];
   const byMode: Record<Mode, [string, string][]> = {
-    explore: [["tuningSystem", s.tuningSystem], ["startingNote", s.startingNote], ["kind", s.kind], [s.kind, s.name], ["transposition", s.transposition], ["format", s.format]],
-    routes: [["tuningSystem", s.tuningSystem], ["startingNote", s.startingNote], ["maqam", s.name], ["fromTonic", s.fromTonic], ["to", s.to], ["toTonic", s.toTonic], ["maxHops", String(s.maxHops)], ["maxRoutes", String(s.maxRoutes)], ["downward", String(s.downward)]],
-    compare: [["kind", s.kind], [s.kind, s.name], ["systems", s.systems.join(",")], ["reference", s.reference], ["format", s.format]],
+    explore: [
+      ["tuningSystem", s.tuningSystem],
+      ["startingNote", s.startingNote],
+      ["kind", s.kind],
+      [s.kind, s.name],
+      ["transposition", s.transposition],
+      ["format", s.format],
+    ],
+    routes: [
+      ["tuningSystem", s.tuningSystem],
+      ["startingNote", s.startingNote],
+      ["maqam", s.name],
+      ["fromTonic", s.fromTonic],
+      ["to", s.to],
+      ["toTonic", s.toTonic],
+      ["maxHops", String(s.maxHops)],
+      ["maxRoutes", String(s.maxRoutes)],
+      ["downward", String(s.downward)],
+    ],
+    compare: [
+      ["kind", s.kind],
+      [s.kind, s.name],
+      ["systems", s.systems.join(",")],
+      ["reference", s.reference],
+      ["format", s.format],
+    ],
   };
   return new URLSearchParams([...common, ...byMode[s.mode]]).toString();
 }

@@ -25,7 +25,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const SAMPLE = 400;
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 /** nginx with one worker on `port`, serving `dir`; gzip level 1 on the fly when asked. */
 async function startNginx(dir: string, port: number): Promise<{ stop: () => void; version: string }> {
@@ -48,12 +51,22 @@ async function startNginx(dir: string, port: number): Promise<{ stop: () => void
     "}",
   ].join("\n");
   writeFileSync(join(tmp, "nginx.conf"), conf);
-  const child: ChildProcess = spawn(NGINX, ["-e", `${tmp}/error.log`, "-c", join(tmp, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  const child: ChildProcess = spawn(NGINX, ["-e", `${tmp}/error.log`, "-c", join(tmp, "nginx.conf"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/manifest.json`).then((r) => (r.body?.cancel(), r.ok), () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/manifest.json`).then(
+        (r) => (r.body?.cancel(), r.ok),
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const version = spawnSync(NGINX, ["-v"], { encoding: "utf8" }).stderr.trim().replace(/^nginx version: /, "");
+  const version = spawnSync(NGINX, ["-v"], { encoding: "utf8" })
+    .stderr.trim()
+    .replace(/^nginx version: /, "");
   return { version, stop: () => (child.kill("SIGQUIT"), rmSync(tmp, { recursive: true, force: true })) };
 }
 
@@ -66,7 +79,13 @@ interface Measured {
 
 async function hammer(origin: string, paths: string[], gzip: boolean, seconds: number): Promise<Measured> {
   const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
-  const r = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, timeout: 20, requests: paths.map((path) => ({ method: "GET", path, headers })) });
+  const r = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 20,
+    requests: paths.map((path) => ({ method: "GET", path, headers })),
+  });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -116,7 +135,13 @@ export async function benchFiles() {
     nginx.stop();
     await ours.stop();
   }
-  return { runs: runs.map((r) => r.name), results, verified, files: files.length, bytes: files.reduce((s, f) => s + readFileSync(join(buildDir, "api", f)).length, 0) };
+  return {
+    runs: runs.map((r) => r.name),
+    results,
+    verified,
+    files: files.length,
+    bytes: files.reduce((s, f) => s + readFileSync(join(buildDir, "api", f)).length, 0),
+  };
 }
 
 function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
@@ -150,7 +175,9 @@ function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
     "|---|---|---|---:|---:|---:|---:|---:|",
     ...rows,
     "",
-    figures.verified.length ? `**Answers differed from the files: ${figures.verified.join(", ")}.**` : "Each server was checked to answer the files' bytes (gunzipped when compressed) before it was measured.",
+    figures.verified.length
+      ? `**Answers differed from the files: ${figures.verified.join(", ")}.**`
+      : "Each server was checked to answer the files' bytes (gunzipped when compressed) before it was measured.",
     "",
     `Target ≥ 1.0× nginx with identity and with gzip: ${allMet ? "met" : "**not met**"} (${verdicts.join("; ")}).`,
     "",

@@ -60,8 +60,7 @@ export function benchQueries(): string[] {
 }
 
 /** Nearest-rank percentile of ascending values: the smallest value with at least `p` of them at or below it. */
-export const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

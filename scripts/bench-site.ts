@@ -105,7 +105,9 @@ try {
     `| computed answers in the page, p95 (${timed.length} recorded requests without a file, ≤ ${PER_ENDPOINT} per endpoint, after a warm-up round) | ≤ 50 ms | ${fmt(percentile(times, 0.95))} ms (median ${fmt(percentile(times, 0.5))}, worst ${fmt(slowest.ms)}: \`${slowest.path.slice(0, 90)}\`) | ${ok(percentile(times, 0.95) <= 50)} |`,
     `| route searches in the page, worst of the route bench set (${searches.length} queries) | ≤ 1 s | ${fmt(worstSearch.ms)} ms (median ${fmt(percentile(searchTimes, 0.5))}, p95 ${fmt(percentile(searchTimes, 0.95))}) | ${ok(worstSearch.ms <= 1000)} |`,
     "",
-    `Load average when the bench ended: ${loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min); above 2 the page shared the cores with other work and every time above is pessimistic.${routeSearchNote(worstSearch.ms)}`,
+    `Load average when the bench ended: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")} (1 / 5 / 15 min); above 2 the page shared the cores with other work and every time above is pessimistic.${routeSearchNote(worstSearch.ms)}`,
     "",
     `The first computed answer, loading and initialising the engine chunk, took ${firstMs} ms end to end (${fmt(first.ms)} ms in the page). The service worker (\`sw.js\`, ${kb(swGz)} gzip -9) bundles the engine and is registered after the page's load event, so it is not part of the first load. Answers other than a computed 200: ${notOk.length}.`,
     "",

@@ -36,7 +36,12 @@ const MIX = { prerendered: 0.45, computed: 0.45, routeSearch: 0.04, freeToleranc
 type Kind = keyof typeof MIX;
 
 /** Routes whose answers depend on centsTolerance, a number the client chooses freely. */
-const TOLERANT = new Set(["GET /modulation-routes", "GET /maqamat/{idName}", "GET /maqamat/classification/maqam-pitch-class-sets", "GET /maqamat/classification/12-pitch-class-sets"]);
+const TOLERANT = new Set([
+  "GET /modulation-routes",
+  "GET /maqamat/{idName}",
+  "GET /maqamat/classification/maqam-pitch-class-sets",
+  "GET /maqamat/classification/12-pitch-class-sets",
+]);
 
 /** mulberry32: a small seeded generator, so every run sends the same sequence. */
 function seeded(seed: number): () => number {
@@ -177,7 +182,13 @@ async function soak(runtime: string, running: RunningRuntime, pools: Record<Kind
 const peak = (f: SoakFigures) => Math.max(...f.rss);
 const growth = (f: SoakFigures) => peak(f) / f.rss[0];
 const met = (f: SoakFigures) =>
-  f.errors === 0 && f.status5xx === f.status503 && peak(f) < RSS_LIMIT_MB && growth(f) <= RSS_GROWTH_LIMIT && f.p99 <= P99_TARGET_MS && f.files.p99 <= FILE_P99_TARGET_MS && f.files.errors === 0;
+  f.errors === 0 &&
+  f.status5xx === f.status503 &&
+  peak(f) < RSS_LIMIT_MB &&
+  growth(f) <= RSS_GROWTH_LIMIT &&
+  f.p99 <= P99_TARGET_MS &&
+  f.files.p99 <= FILE_P99_TARGET_MS &&
+  f.files.errors === 0;
 
 /** What the RSS is made of: a diagnosis by hand, kept with the figures it explains. */
 const MEMORY_NOTE = [
@@ -207,19 +218,27 @@ function section(figures: SoakFigures[], pools: Record<Kind, string[]>): string 
     "",
     MEMORY_NOTE,
     "",
-    ...figures.filter((f) => !met(f)).map((f) => {
-      const gaps = [
-        f.files.p99 > FILE_P99_TARGET_MS
-          ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): the thread that answers files shares the cores with the computing threads, autocannon and any other work on the machine (load ${loadavg().map((l) => l.toFixed(1)).join(" / ")} when this section was written); next step: measure on a machine doing nothing else, then give the computing threads a lower priority still`
-          : "",
-        f.p99 > P99_TARGET_MS ? `overall p99 ${f.p99} ms (target ${P99_TARGET_MS}): computations wait for a thread; next step: a quieter machine, then fewer recomputations (larger cache scale per thread)` : "",
-        f.errors > 0 || f.status5xx !== f.status503 ? `${f.errors} errors and ${f.status5xx - f.status503} 5xx other than 503: read the server's log` : "",
-        peak(f) >= RSS_LIMIT_MB || growth(f) > RSS_GROWTH_LIMIT
-          ? `RSS peaked at ${peak(f).toFixed(0)} MB (${growth(f).toFixed(2)}× its first sample); next step: read what its memory holds during a soak (\`process.memoryUsage()\` every 5 s, before and after a forced collection), then lower that runtime's cache scale or heap bound`
-          : "",
-      ].filter(Boolean);
-      return `Gap (${f.runtime}): ${gaps.join("; ")}.\n`;
-    }),
+    ...figures
+      .filter((f) => !met(f))
+      .map((f) => {
+        const gaps = [
+          f.files.p99 > FILE_P99_TARGET_MS
+            ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): the thread that answers files shares the cores with the computing threads, autocannon and any other work on the machine (load ${loadavg()
+                .map((l) => l.toFixed(1))
+                .join(
+                  " / ",
+                )} when this section was written); next step: measure on a machine doing nothing else, then give the computing threads a lower priority still`
+            : "",
+          f.p99 > P99_TARGET_MS
+            ? `overall p99 ${f.p99} ms (target ${P99_TARGET_MS}): computations wait for a thread; next step: a quieter machine, then fewer recomputations (larger cache scale per thread)`
+            : "",
+          f.errors > 0 || f.status5xx !== f.status503 ? `${f.errors} errors and ${f.status5xx - f.status503} 5xx other than 503: read the server's log` : "",
+          peak(f) >= RSS_LIMIT_MB || growth(f) > RSS_GROWTH_LIMIT
+            ? `RSS peaked at ${peak(f).toFixed(0)} MB (${growth(f).toFixed(2)}× its first sample); next step: read what its memory holds during a soak (\`process.memoryUsage()\` every 5 s, before and after a forced collection), then lower that runtime's cache scale or heap bound`
+            : "",
+        ].filter(Boolean);
+        return `Gap (${f.runtime}): ${gaps.join("; ")}.\n`;
+      }),
   ].join("\n");
 }
 

@@ -13,7 +13,6 @@ import { startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.j
 import { percentile } from "./bench-routes.js";
 import { writeSection } from "./benchDoc.js";
 
-
 const root = resolve(import.meta.dirname, "..");
 const worker = resolve(root, process.env.BUILD_DIR ?? "build", "_worker.js");
 const HEAP_MB = 128;
@@ -39,7 +38,10 @@ interface Probe {
 }
 
 function probe(path: string): Probe | { error: string } {
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--input-type=module", "-e", PROBE, worker, path], { encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--input-type=module", "-e", PROBE, worker, path], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   if (r.status !== 0) return { error: (r.stderr || `exit ${r.status}`).split("\n").find((l) => /heap|Error/.test(l)) ?? `exit ${r.status}` };
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as Probe;
 }
@@ -98,31 +100,33 @@ const ok = (met: boolean) => (met ? "met" : "**not met**");
 const worstInit = Math.max(...starts.map((s) => s.initMs));
 const worstFirst = Math.max(...starts.map((s) => s.firstMs));
 const section = [
-    "## build/_worker.js",
-    "",
-    `Measured by \`npx tsx scripts/bench-worker.ts\` (also run by \`npm run bench\`) on the build in \`build/\`, ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}).`,
-    "",
-    "| budget | target | measured | |",
-    "|---|---:|---:|---|",
-    `| size with all facts, gzip -9 | ≤ 300 KB | ${(gz / 1024).toFixed(1)} KB (${(code.length / 1024).toFixed(1)} KB raw) | ${ok(gz <= 300 * 1024)} |`,
-    `| module initialisation, fresh process (worst of ${starts.length}) | ≤ 50 ms | ${fmt(worstInit)} ms | ${ok(worstInit <= 50)} |`,
-    `| first answer after import, fresh process (worst of ${starts.length}) | ≤ 200 ms | ${fmt(worstFirst)} ms | ${ok(worstFirst <= 200)} |`,
-    "",
-    `Initialisation is \`await import(build/_worker.js)\`; the first answer includes validating the facts and indexing the catalog. Each query below ran in a fresh Node process started with \`--max-old-space-size=${HEAP_MB}\` (V8's heap capped at Cloudflare Workers' limit): a query that needed more would have failed.`,
-    "",
-    "| heavy query (fresh process, 128 MB heap cap) | status | answer | time | heap in use after |",
-    "|---|---:|---:|---:|---:|",
-    ...heavy.map(({ path, result }) =>
-      "error" in result ? `| \`${path}\` | failed: ${result.error} | | | |` : `| \`${path}\` | ${result.status} | ${(result.bytes / 1024).toFixed(0)} KB | ${fmt(result.firstMs)} ms | ${fmt(result.heapMb)} MB |`,
-    ),
-    "",
-    `Computed answers (${COMPUTED.length} requests without a file: interval calculation, compare lists, route search, a free centsTolerance), one at a time, after one warm-up round, ${rounds} rounds, client-measured in milliseconds:`,
-    "",
-    "| runtime | requests | p50 | p99 | worst |",
-    "|---|---:|---:|---:|---:|",
-    ...rows,
-    "",
-  ].join("\n");
+  "## build/_worker.js",
+  "",
+  `Measured by \`npx tsx scripts/bench-worker.ts\` (also run by \`npm run bench\`) on the build in \`build/\`, ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}).`,
+  "",
+  "| budget | target | measured | |",
+  "|---|---:|---:|---|",
+  `| size with all facts, gzip -9 | ≤ 300 KB | ${(gz / 1024).toFixed(1)} KB (${(code.length / 1024).toFixed(1)} KB raw) | ${ok(gz <= 300 * 1024)} |`,
+  `| module initialisation, fresh process (worst of ${starts.length}) | ≤ 50 ms | ${fmt(worstInit)} ms | ${ok(worstInit <= 50)} |`,
+  `| first answer after import, fresh process (worst of ${starts.length}) | ≤ 200 ms | ${fmt(worstFirst)} ms | ${ok(worstFirst <= 200)} |`,
+  "",
+  `Initialisation is \`await import(build/_worker.js)\`; the first answer includes validating the facts and indexing the catalog. Each query below ran in a fresh Node process started with \`--max-old-space-size=${HEAP_MB}\` (V8's heap capped at Cloudflare Workers' limit): a query that needed more would have failed.`,
+  "",
+  "| heavy query (fresh process, 128 MB heap cap) | status | answer | time | heap in use after |",
+  "|---|---:|---:|---:|---:|",
+  ...heavy.map(({ path, result }) =>
+    "error" in result
+      ? `| \`${path}\` | failed: ${result.error} | | | |`
+      : `| \`${path}\` | ${result.status} | ${(result.bytes / 1024).toFixed(0)} KB | ${fmt(result.firstMs)} ms | ${fmt(result.heapMb)} MB |`,
+  ),
+  "",
+  `Computed answers (${COMPUTED.length} requests without a file: interval calculation, compare lists, route search, a free centsTolerance), one at a time, after one warm-up round, ${rounds} rounds, client-measured in milliseconds:`,
+  "",
+  "| runtime | requests | p50 | p99 | worst |",
+  "|---|---:|---:|---:|---:|",
+  ...rows,
+  "",
+].join("\n");
 
 // `--write` replaces this section of docs/benchmarks.md (npm run bench); otherwise it is printed.
 if (process.argv.includes("--write")) writeSection("## build/_worker.js", section);

@@ -36,7 +36,10 @@ const command = `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((done, fail) => {
@@ -98,7 +101,13 @@ async function hammer(base: string, paths: string[], connections: number, second
 async function startAndWait(name: string, cmd: string, args: string[], probe: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(probe).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(probe).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -140,8 +149,7 @@ function compressionCosts(files: string[]): CompressionCost[] {
     bodies.push(b);
     total += b.length;
   }
-  const br = (q: number) => (b: Buffer) =>
-    brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
+  const br = (q: number) => (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
   const methods: [string, (b: Buffer) => Buffer][] = [
     ["gzip -6 (written)", (b) => gzipSync(b, { level: 6 })],
     ["gzip -9", (b) => gzipSync(b, { level: 9 })],
@@ -183,7 +191,14 @@ interface Spread {
 function spreadOf(samples: { path: string; ms: number }[]): Spread {
   const sorted = [...samples].sort((a, b) => a.ms - b.ms);
   const worst = sorted.at(-1)!;
-  return { median: percentile(sorted.map((s) => s.ms), 0.5), worst: worst.ms, worstPath: worst.path };
+  return {
+    median: percentile(
+      sorted.map((s) => s.ms),
+      0.5,
+    ),
+    worst: worst.ms,
+    worstPath: worst.path,
+  };
 }
 
 interface AllMaqamatFigures {
@@ -202,9 +217,11 @@ interface AllMaqamatFigures {
  * forms), then ALL_WARM_PASSES more passes over every pair (warm).
  */
 async function allMaqamatLatency(base: string): Promise<AllMaqamatFigures> {
-  const paths = readFacts().tuningSystems.map(tuningSystemOf).flatMap((ts) =>
-    ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(toIdName(note))}`),
-  );
+  const paths = readFacts()
+    .tuningSystems.map(tuningSystemOf)
+    .flatMap((ts) =>
+      ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(toIdName(note))}`),
+    );
   const failures: string[] = [];
   let largestBytes = 0;
   let encoding = "";
@@ -280,8 +297,18 @@ const servers = [
     HOST: "127.0.0.1",
     BUILD_DIR: buildDir,
   }),
-  await startAndWait("serve", bin("serve"), [buildDir, "-l", `tcp://127.0.0.1:${ports.serve}`, "-L", "-n", "--no-port-switching"], `http://127.0.0.1:${ports.serve}/manifest.json`),
-  await startAndWait("http-server", bin("http-server"), [buildDir, "-a", "127.0.0.1", "-p", String(ports.httpServer), "-s", "-c3600"], `http://127.0.0.1:${ports.httpServer}/manifest.json`),
+  await startAndWait(
+    "serve",
+    bin("serve"),
+    [buildDir, "-l", `tcp://127.0.0.1:${ports.serve}`, "-L", "-n", "--no-port-switching"],
+    `http://127.0.0.1:${ports.serve}/manifest.json`,
+  ),
+  await startAndWait(
+    "http-server",
+    bin("http-server"),
+    [buildDir, "-a", "127.0.0.1", "-p", String(ports.httpServer), "-s", "-c3600"],
+    `http://127.0.0.1:${ports.httpServer}/manifest.json`,
+  ),
 ];
 
 interface Row {
@@ -295,7 +322,8 @@ const latency: { route: string; urls: number; cold: { median: number; max: numbe
 try {
   const specPaths = sample.map(specUrlOf);
   const filePaths = sample.map(fileUrlOf);
-  const check = (base: string, paths: string[]) => Promise.all([0, 1, 2].map((i) => servesFile(base, paths[i * Math.floor(paths.length / 3)], sample[i * Math.floor(paths.length / 3)])));
+  const check = (base: string, paths: string[]) =>
+    Promise.all([0, 1, 2].map((i) => servesFile(base, paths[i * Math.floor(paths.length / 3)], sample[i * Math.floor(paths.length / 3)])));
   const runs: [string, string, string, string[]][] = [
     ["our server", "spec URLs (`/api/…?k=v`)", ours, specPaths],
     ["our server", "file URLs (`/api/…/@k=v.json`)", ours, filePaths],
@@ -416,7 +444,9 @@ const lines = [
       `| ${r.server} | ${r.urls} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx} | ${r.result.errors} | ${ratio(r)} |`,
   ),
   "",
-  rows.every((r) => r.verified) ? "Each server was checked to return the files' bytes before it was measured." : "**Some server did not return the files' bytes; see the bench output.**",
+  rows.every((r) => r.verified)
+    ? "Each server was checked to return the files' bytes before it was measured."
+    : "**Some server did not return the files' bytes; see the bench output.**",
   "",
   "## Computed answers: latency per endpoint",
   "",
@@ -444,7 +474,14 @@ const lines = [
   allRow("cold (first per pair)", allMaqamat.pairs, allMaqamat.cold),
   allRow("warm", allMaqamat.pairs * ALL_WARM_PASSES, allMaqamat.warm),
   "",
-  `Answers other than a computed 200: ${allMaqamat.failures.length}${allMaqamat.failures.length ? ` (${allMaqamat.failures.slice(0, 5).map((f) => `\`${f}\``).join(", ")})` : ""}.`,
+  `Answers other than a computed 200: ${allMaqamat.failures.length}${
+    allMaqamat.failures.length
+      ? ` (${allMaqamat.failures
+          .slice(0, 5)
+          .map((f) => `\`${f}\``)
+          .join(", ")})`
+      : ""
+  }.`,
   `Target, every answer under ${ALL_TARGET_MS / 1000} s cold and warm: ${verdict(allMet)}.`,
   "",
   "## Route search",

@@ -42,7 +42,9 @@ process.once("exit", () => {
 export async function startStatic(dir: string): Promise<Running> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [require.resolve("serve/build/main.js"), "-n", "-L", "-l", `tcp://127.0.0.1:${port}`, dir], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [require.resolve("serve/build/main.js"), "-n", "-L", "-l", `tcp://127.0.0.1:${port}`, dir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   live.add(child);
   let printed = "";
   child.stderr!.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
@@ -55,7 +57,10 @@ export async function startStatic(dir: string): Promise<Running> {
     live.delete(child);
   };
   for (const deadline = Date.now() + 20_000; Date.now() < deadline && child.exitCode === null; ) {
-    const ok = await fetch(`${origin}/manifest.json`).then((r) => (r.body?.cancel(), true), () => false);
+    const ok = await fetch(`${origin}/manifest.json`).then(
+      (r) => (r.body?.cancel(), true),
+      () => false,
+    );
     if (ok) return { origin, stop };
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -65,7 +65,8 @@ export interface Fitted {
 
 /** A limit the kept tree passes, named for the build's error; undefined when all hold. */
 export function limitPassed(limits: HostLimits, measured: Fitted["measured"], largest: number): string | undefined {
-  if (limits.tarBytes !== undefined && measured.tarBytes > limits.tarBytes) return `the tar of the tree is ${measured.tarBytes} bytes, over the host's ${limits.tarBytes}`;
+  if (limits.tarBytes !== undefined && measured.tarBytes > limits.tarBytes)
+    return `the tar of the tree is ${measured.tarBytes} bytes, over the host's ${limits.tarBytes}`;
   if (limits.files !== undefined && measured.files > limits.files) return `the tree holds ${measured.files} files, over the host's ${limits.files}`;
   if (limits.fileBytes !== undefined && largest > limits.fileBytes) return `a file of ${largest} bytes, over the host's ${limits.fileBytes} per file`;
   return undefined;
@@ -92,8 +93,7 @@ export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits
   for (const [i, c] of ranked.entries()) {
     const newFolders = folderNames(c.path).filter((f) => !folders.has(f));
     const entries = tarEntries + tarEntryBytes(`./${c.path}`, c.bytes) + newFolders.reduce((sum, f) => sum + tarEntryBytes(f, 0), 0);
-    const fits =
-      tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
+    const fits = tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
     if (!fits && c.valueClass !== "site") {
       stop = i;
       break;
@@ -118,7 +118,8 @@ export interface LeftOut {
 export function leftOutOf(left: readonly Candidate[]): LeftOut {
   const byClass: LeftOut["byClass"] = {};
   for (const c of left) {
-    const t = (byClass[c.valueClass] ??= { files: 0, bytes: 0 });
+    const t = byClass[c.valueClass] ?? { files: 0, bytes: 0 };
+    byClass[c.valueClass] = t;
     t.files++;
     t.bytes += c.bytes;
   }

@@ -122,7 +122,19 @@ const defaultEncodings = (profile: HostProfile): Encoding[] => {
 export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
 
 /** Files the build writes beside build/api: the worker, its source map and the root files below. */
-const ROOT_FILES = ["_worker.js", "_worker.js.map", "_lambda/index.mjs", "_lambda/index.mjs.map", "_aws/cloudfront-origins.json", "manifest.json", "_redirects", "serve.json", "404.html", ".nojekyll", ".assetsignore"];
+const ROOT_FILES = [
+  "_worker.js",
+  "_worker.js.map",
+  "_lambda/index.mjs",
+  "_lambda/index.mjs.map",
+  "_aws/cloudfront-origins.json",
+  "manifest.json",
+  "_redirects",
+  "serve.json",
+  "404.html",
+  ".nojekyll",
+  ".assetsignore",
+];
 
 /**
  * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
@@ -148,13 +160,7 @@ interface Progress {
  * `recycleHeapBytes`, and stops them all at the end. Listeners must be attached before the
  * workers' first message can be handled, so no await may separate startWorker from this call.
  */
-function renderOn(
-  initial: Worker[],
-  batches: Job[][],
-  setup: Omit<WorkerSetup, "entry">,
-  recycleHeapBytes: number,
-  onResults: (n: number) => void,
-) {
+function renderOn(initial: Worker[], batches: Job[][], setup: Omit<WorkerSetup, "entry">, recycleHeapBytes: number, onResults: (n: number) => void) {
   return new Promise<Progress>((done, fail) => {
     const progress: Progress = { results: [], gcSeconds: 0, recycled: 0 };
     const live = new Set<Worker>();
@@ -263,7 +269,9 @@ export async function build(
       writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
     }
     const rendered = summarise(planned, results, options.baseUrl, encodings);
-    const worker = { bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(rendered) }) };
+    const worker = {
+      bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(rendered) }),
+    };
     const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
     const catalog = createCatalog(readFacts(dataDir), "build");
     // The service worker is versioned by what was rendered: the same facts give the same worker.
@@ -316,7 +324,13 @@ function writeGenerated(root: string, manifest: Manifest) {
     const start = text.indexOf(TABLE_START);
     const end = text.indexOf(TABLE_END);
     if (start >= 0 && end > start)
-      writeFileWhole(doc, `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(manifest, routes.map((r) => r.name))}\n${text.slice(end)}`);
+      writeFileWhole(
+        doc,
+        `${text.slice(0, start + TABLE_START.length)}\n${layoutTable(
+          manifest,
+          routes.map((r) => r.name),
+        )}\n${text.slice(end)}`,
+      );
   }
   mkdirSync(join(root, "deploy"), { recursive: true });
   writeFileWhole(join(root, "deploy", "nginx.conf"), nginxConfig());
@@ -343,7 +357,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!(e instanceof DataError || e instanceof OverLimitError)) throw e;
     if (tty) process.stderr.write("\r\x1b[K");
     const profile = process.env.HOST_PROFILE ?? "github-pages";
-    console.error(e instanceof DataError ? `build: refusing to build: ${e.message}` : `build: the output would not deploy on its host (profile ${profile}): ${e.message}`);
+    console.error(
+      e instanceof DataError ? `build: refusing to build: ${e.message}` : `build: the output would not deploy on its host (profile ${profile}): ${e.message}`,
+    );
     process.exit(1);
   });
   const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
@@ -370,14 +386,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const published = treeSize(outDir);
   const { limits, leftOut } = m.published;
-  const shown = [limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`, limits.files && `≤ ${limits.files} files`, limits.fileBytes && `files ≤ ${mb(limits.fileBytes)}`].filter(Boolean);
+  const shown = [
+    limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`,
+    limits.files && `≤ ${limits.files} files`,
+    limits.fileBytes && `files ≤ ${mb(limits.fileBytes)}`,
+  ].filter(Boolean);
   console.log(
     `build: ${outDir} holds ${published.files} files, ${mb(published.bytes)}, a tar of ${mb(published.tarBytes)}` +
       (shown.length ? ` (profile ${m.profile}: ${shown.join(", ")}, less ${HEADROOM * 100} % headroom)` : ""),
   );
   if (leftOut.files) {
     const classes = Object.entries(leftOut.byClass).map(([c, t]) => `${c} ${t.files} files, ${mb(t.bytes)}`);
-    console.log(`build: left out to fit the host, computed on request instead: ${leftOut.files} files, ${mb(leftOut.bytes)} (${classes.join("; ")}); see manifest.json`);
+    console.log(
+      `build: left out to fit the host, computed on request instead: ${leftOut.files} files, ${mb(leftOut.bytes)} (${classes.join("; ")}); see manifest.json`,
+    );
   }
   const budget: [boolean, string][] = [
     [seconds > 180, `took ${seconds.toFixed(0)} s (budget 180 s)`],

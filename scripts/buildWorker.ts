@@ -50,8 +50,7 @@ const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
 // Level 9 is no smaller than 6 on these bodies; brotli past quality 5 gets slow fast (docs/benchmarks.md).
 const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
   gzip: (b) => gzipSync(b, { level: 6 }),
-  br: (b) =>
-    brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  br: (b) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }),
 };
 const REPORT_EVERY = 250;
 

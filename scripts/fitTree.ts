@@ -47,7 +47,8 @@ function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request:
     const bytes = statSync(join(dir, path)).size;
     const [top, ...rest] = path.split("/");
     const inside = rest.join("/");
-    const apiFile = top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
+    const apiFile =
+      top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
     if (top === "pictures" && apiFile) out.push({ path, bytes, valueClass: "picture", order: apiFile.order });
     else if (apiFile) out.push({ path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order });
     else out.push({ path, bytes, valueClass: "site", order: 0 });

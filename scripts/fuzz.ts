@@ -118,7 +118,11 @@ function generatedValue(route: Route, name: string, d: ParamDeclaration, pool: R
     case "boolean":
       return fc.oneof({ weight: 8, arbitrary: oneOf(BOOLEANS) }, { weight: 1, arbitrary: hostile });
     case "enum":
-      return fc.oneof({ weight: 8, arbitrary: oneOf(a.values) }, { weight: 1, arbitrary: oneOf(a.values.map((v) => v.toUpperCase())) }, { weight: 1, arbitrary: hostile });
+      return fc.oneof(
+        { weight: 8, arbitrary: oneOf(a.values) },
+        { weight: 1, arbitrary: oneOf(a.values.map((v) => v.toUpperCase())) },
+        { weight: 1, arbitrary: hostile },
+      );
     case "cents":
       return fc.oneof({ weight: 6, arbitrary: oneOf(CENTS) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 50, noNaN: true }).map(String) });
     case "list": {
@@ -126,7 +130,12 @@ function generatedValue(route: Route, name: string, d: ParamDeclaration, pool: R
       return fc.oneof(
         { weight: 8, arbitrary: fc.array(item, { minLength: 1, maxLength: 4 }).map((xs) => xs.join(",")) },
         { weight: 1, arbitrary: fc.constantFrom("all", "all,ibnsina_1037", ",,", " , ", "") },
-        { weight: 1, arbitrary: fc.integer({ min: MAX_LIST_ITEMS - 2, max: MAX_LIST_ITEMS + 200 }).map((n) => Array.from({ length: n }, (_, i) => plausible[i % Math.max(1, plausible.length)] ?? "x").join(",")) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .integer({ min: MAX_LIST_ITEMS - 2, max: MAX_LIST_ITEMS + 200 })
+            .map((n) => Array.from({ length: n }, (_, i) => plausible[i % Math.max(1, plausible.length)] ?? "x").join(",")),
+        },
         { weight: 1, arbitrary: hostile },
       );
     }
@@ -156,7 +165,10 @@ function requestFor(route: Route, pool: Record<string, readonly string[]>): fc.A
         .record({ present: percent.map((r) => r < (d.required ? 90 : 40)), value: generatedValue(route, name, d, pool), twice: percent.map((r) => r < 3) })
         .map((q) => ({ name, ...q })),
     );
-  const noise = fc.array(fc.tuple(fc.oneof(oneOf(["x", "", "tuningSystem", "__proto__", "constructor", "%", "a b"]), fc.string({ maxLength: 6 })), oneOf(HOSTILE)), { maxLength: 2 });
+  const noise = fc.array(
+    fc.tuple(fc.oneof(oneOf(["x", "", "tuningSystem", "__proto__", "constructor", "%", "a b"]), fc.string({ maxLength: 6 })), oneOf(HOSTILE)),
+    { maxLength: 2 },
+  );
   const pathStyle = fc.constantFrom("plain", "plain", "plain", "plain", "raw", "trailing", "double");
   return fc.tuple(fc.tuple(...segments), fc.tuple(...query), noise, pathStyle, fc.boolean()).map(([values, params, extra, style, rawQuery]) => {
     let i = 0;
@@ -274,8 +286,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     onProgress: (done) => process.stderr.write(`\rfuzz: ${done}/${count}`),
   });
   process.stderr.write("\n");
-  const statuses = Object.entries(report.byStatus).map(([s, n]) => `${s}: ${n}`).join(", ");
-  console.log(`fuzz: ${report.requests} requests over ${report.routes} routes in ${((performance.now() - started) / 1000).toFixed(0)} s (seed ${seed}); ${statuses}`);
+  const statuses = Object.entries(report.byStatus)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
+  console.log(
+    `fuzz: ${report.requests} requests over ${report.routes} routes in ${((performance.now() - started) / 1000).toFixed(0)} s (seed ${seed}); ${statuses}`,
+  );
   console.log(`fuzz: slowest ${report.slowest.ms.toFixed(0)} ms CPU (${report.slowest.wallMs.toFixed(0)} ms wall): ${report.slowest.target.slice(0, 300)}`);
   for (const f of report.failures.slice(0, 30)) console.log(`FAIL ${f.target.slice(0, 300)}\n     ${f.why}`);
   console.log(`fuzz: ${report.failures.length} failures`);

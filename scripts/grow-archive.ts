@@ -27,7 +27,11 @@ export function grownFacts(facts: Facts, factor: number): Facts {
     for (const s of facts.sources) if (cited.has(s.id)) sources.push({ ...s, id: sourceId(s.id), titleEnglish: `${s.titleEnglish} (${mark})` });
     for (const ts of facts.tuningSystems) {
       const record = { ...ts, creatorEnglish: `${ts.creatorEnglish} ${mark}`, creatorArabic: `${ts.creatorArabic} ${mark}` };
-      tuningSystems.push({ ...record, id: tuningSystemIdOf(record), sourcePageReferences: ts.sourcePageReferences.map((r) => ({ ...r, sourceId: sourceId(r.sourceId) })) });
+      tuningSystems.push({
+        ...record,
+        id: tuningSystemIdOf(record),
+        sourcePageReferences: ts.sourcePageReferences.map((r) => ({ ...r, sourceId: sourceId(r.sourceId) })),
+      });
     }
   }
   return { ...facts, tuningSystems, sources };

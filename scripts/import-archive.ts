@@ -33,7 +33,10 @@ export function parseNoteNameTable(markdown: string) {
   const shawwaClasses: string[] = [];
   const octaves: string[][] = [[], [], [], [], []];
   rows.forEach((line, row) => {
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length !== 8) throw new Error(`docs/algorithms.md §1.5 row ${row}: expected 8 cells, got ${cells.length}`);
     const [index, stem, shawwa, ...names] = cells;
     if (Number(index) !== row) throw new Error(`docs/algorithms.md §1.5 row ${row}: index ${index} out of order`);

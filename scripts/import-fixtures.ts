@@ -49,7 +49,10 @@ if (files.length === 0) {
 for (const f of files) {
   // Refuse a file that does not parse line by line, rather than copy it and fail later.
   const packed = readFileSync(join(from, f));
-  const lines = gunzipSync(packed).toString("utf8").split("\n").filter((l) => l.trim() !== "");
+  const lines = gunzipSync(packed)
+    .toString("utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   lines.forEach((l, i) => {
     const c = JSON.parse(l);
     if (typeof c.path !== "string" || typeof c.status !== "number") throw new Error(`${f} line ${i + 1}: no path or status`);

@@ -54,7 +54,12 @@ export interface Planned {
   query: string;
 }
 
-export function summarise(planned: Planned[], results: Rendered[], baseUrl: string, encodings: Encoding[]): Omit<Manifest, "profile" | "worker" | "site" | "published"> {
+export function summarise(
+  planned: Planned[],
+  results: Rendered[],
+  baseUrl: string,
+  encodings: Encoding[],
+): Omit<Manifest, "profile" | "worker" | "site" | "published"> {
   const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
   const skipped = results
     .filter((r) => r.status !== 200)
@@ -123,4 +128,3 @@ export function layoutTable(manifest: Manifest, routeNames: string[] = []): stri
     `| **total** | **${manifest.files}** | **${mb(manifest.bytes)}** | **${gz ? mb(gz.bytes) : "–"}** | **${kb(manifest.largest.bytes)}** | median file ${kb(manifest.medianBytes)}; ${manifest.skipped.count} listed requests not 200, not written |`,
   ].join("\n");
 }
-

@@ -38,9 +38,13 @@ const document = await (await fetch(`${server.origin}/api/openapi.json`)).text()
 const file = join(dir, "openapi.json");
 writeFileSync(file, document);
 const port = await freePort();
-const prism = spawn(resolve(import.meta.dirname, "../node_modules/.bin/prism"), ["proxy", file, `${server.origin}/api`, "--port", String(port), "--host", "127.0.0.1"], {
-  stdio: ["ignore", "pipe", "pipe"],
-});
+const prism = spawn(
+  resolve(import.meta.dirname, "../node_modules/.bin/prism"),
+  ["proxy", file, `${server.origin}/api`, "--port", String(port), "--host", "127.0.0.1"],
+  {
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
 let printed = "";
 prism.stdout.on("data", (chunk: Buffer) => {
   printed += chunk.toString();

@@ -85,7 +85,15 @@ process.once("exit", () => {
 });
 
 /** Starts `command args` in its own process group in `dir`, and resolves once the origin answers HTTP at all. */
-async function run(name: string, command: string, args: string[], port: number, dir: string, env: NodeJS.ProcessEnv, readyMs = READY_MS): Promise<RunningRuntime> {
+async function run(
+  name: string,
+  command: string,
+  args: string[],
+  port: number,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  readyMs = READY_MS,
+): Promise<RunningRuntime> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, { cwd: dir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
@@ -191,7 +199,15 @@ ${
 }
 
 /** `v8Flags`: V8 flags for the whole process, e.g. a heap bound such as a host puts on an isolate. */
-export async function startWorkerd({ script, assetsDir, v8Flags }: { script: string; assetsDir?: string; v8Flags?: readonly string[] }): Promise<RunningRuntime> {
+export async function startWorkerd({
+  script,
+  assetsDir,
+  v8Flags,
+}: {
+  script: string;
+  assetsDir?: string;
+  v8Flags?: readonly string[];
+}): Promise<RunningRuntime> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-workerd-"));
   copyFileSync(script, join(dir, "worker.js"));

@@ -57,7 +57,10 @@ export type ResponseBodies = { [P in keyof paths]: paths[P] extends { get: { res
  */
 function writeDeclarations(outDir: string, bodies: string) {
   const entry = resolve(root, "src/client/index.ts");
-  const { outputText, diagnostics } = ts.transpileDeclaration(readFileSync(entry, "utf8"), { fileName: entry, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+  const { outputText, diagnostics } = ts.transpileDeclaration(readFileSync(entry, "utf8"), {
+    fileName: entry,
+    compilerOptions: { target: ts.ScriptTarget.ES2022 },
+  });
   if (diagnostics?.length) throw new Error(`src/client/index.ts: ${diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ")}`);
   writeFileSync(join(outDir, "maqam-api.d.ts"), outputText);
   writeFileSync(join(outDir, "bodies.d.ts"), bodies);
@@ -213,7 +216,9 @@ const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]));
 /** The build's files outside api/ (which holds tens of thousands). */
 const filesBesideApi = (outDir: string): string[] =>
-  readdirSync(outDir, { withFileTypes: true }).flatMap((d) => (d.name === "api" ? [] : d.isDirectory() ? filesUnder(join(outDir, d.name)) : [join(outDir, d.name)]));
+  readdirSync(outDir, { withFileTypes: true }).flatMap((d) =>
+    d.name === "api" ? [] : d.isDirectory() ? filesUnder(join(outDir, d.name)) : [join(outDir, d.name)],
+  );
 
 export interface SiteOptions {
   outDir: string;
@@ -232,7 +237,8 @@ export async function buildSite({ outDir, baseUrl, digest, written, catalog, pic
   const client = await writeClient(outDir, await bodiesDeclaration(catalog, baseUrl));
   await writePages(outDir, digest, baseUrl);
   const added = filesBesideApi(outDir).filter((f) => !before.has(f));
-  if (added.length > SITE_FILES) throw new Error(`the site writes ${added.length} files, more than the ${SITE_FILES} reserved: ${added.map((f) => relative(outDir, f)).join(", ")}`);
+  if (added.length > SITE_FILES)
+    throw new Error(`the site writes ${added.length} files, more than the ${SITE_FILES} reserved: ${added.map((f) => relative(outDir, f)).join(", ")}`);
   const drawn = pictures ? writePictures(outDir, written, catalog, baseUrl) : { files: 0, bytes: 0 };
   return { files: added.length, bytes: added.reduce((sum, f) => sum + statSync(f).size, 0), client, pictures: drawn };
 }

@@ -25,8 +25,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sourcesChanged = () =>
-  Math.max(...[join(root, "src"), dataDir, join(root, "scripts")].map(newestMtime)) > statSync(manifest).mtimeMs;
+const sourcesChanged = () => Math.max(...[join(root, "src"), dataDir, join(root, "scripts")].map(newestMtime)) > statSync(manifest).mtimeMs;
 
 const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
 const builtForAnotherAddress = () => JSON.parse(readFileSync(manifest, "utf8")).baseUrl !== baseUrl;

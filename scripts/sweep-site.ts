@@ -57,7 +57,16 @@ const section = [
   ...[...counts].sort().map(([k, n]) => `| | ${k} | ${n} |`),
   `| **${cases.length}** | all, in ${seconds.toFixed(0)} s (${((seconds * 1000) / cases.length).toFixed(0)} ms each) | ${wrong.length === 0 ? "0 wrong" : `**${wrong.length} wrong**`} |`,
   "",
-  `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}.${wrong.length ? ` First differences: ${wrong.slice(0, 5).map((w) => `\`${w.slice(0, 160)}\``).join("; ")}.` : ""}`,
+  `Load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")}.${
+    wrong.length
+      ? ` First differences: ${wrong
+          .slice(0, 5)
+          .map((w) => `\`${w.slice(0, 160)}\``)
+          .join("; ")}.`
+      : ""
+  }`,
   "",
 ].join("\n");
 if (process.argv.includes("--write")) writeSection("## Explorer sweep in Chromium", section);

@@ -9,7 +9,6 @@ import { ask, expectCanonical, expectError, expectPrerendered, random } from "./
 import { ajnasRequests } from "../src/api/ajnas/prerender.js";
 import { distinctTranspositions } from "../src/api/entities/transpositions.js";
 
-
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { PITCH_CLASS_DATA_TYPES } from "../src/api/shared/pitchClassValues.js";
 
@@ -187,7 +186,9 @@ describe("transposition identifiers (spec rules 1-9)", () => {
     );
     expect(ask("/ajnas/jins_rast_al_awj/availability").body).toEqual(ask("/ajnas/jins_rast/availability", "transpositionNoteName=awj").body);
     const compare = "tuningSystems=ibnsina_1037&startingNotes=yegah";
-    expect(withoutSelf(ask("/ajnas/jins_rast_al_nawa/compare", compare).body)).toEqual(withoutSelf(ask("/ajnas/jins_rast/compare", `${compare}&transposeTo=nawa`).body));
+    expect(withoutSelf(ask("/ajnas/jins_rast_al_nawa/compare", compare).body)).toEqual(
+      withoutSelf(ask("/ajnas/jins_rast/compare", `${compare}&transposeTo=nawa`).body),
+    );
     // A tonic whose idName contains a slash, encoded or not.
     const slash = ask("/ajnas/jins_rahat_alarwah_al_buselik/ushshaq", "tuningSystem=angloeuropean_1800&startingNote=yegah");
     expect(slash.body.jins.idName).toBe("jins_rahat_alarwah_al_buselik/ushshaq");
@@ -213,9 +214,15 @@ describe("transposition identifiers (spec rules 1-9)", () => {
   });
 
   it("8: the conflicting-tonic hint names the route that was asked (detail, /availability, /compare)", () => {
-    expect(ask("/ajnas/jins_hijaz_al_nawa", "tuningSystem=alsabbagh_1954&startingNote=rast&transposeTo=dugah").body.hint).toContain("/ajnas/jins_hijaz?transposeTo=dugah");
-    expect(ask("/ajnas/jins_rast_al_awj/availability", "transpositionNoteName=nawa").body.hint).toContain("/ajnas/jins_rast/availability?transpositionNoteName=nawa");
-    expect(ask("/ajnas/jins_rast_al_nawa/compare", "tuningSystems=ibnsina_1037&startingNotes=yegah&transposeTo=dugah").body.hint).toContain("/ajnas/jins_rast/compare?transposeTo=dugah");
+    expect(ask("/ajnas/jins_hijaz_al_nawa", "tuningSystem=alsabbagh_1954&startingNote=rast&transposeTo=dugah").body.hint).toContain(
+      "/ajnas/jins_hijaz?transposeTo=dugah",
+    );
+    expect(ask("/ajnas/jins_rast_al_awj/availability", "transpositionNoteName=nawa").body.hint).toContain(
+      "/ajnas/jins_rast/availability?transpositionNoteName=nawa",
+    );
+    expect(ask("/ajnas/jins_rast_al_nawa/compare", "tuningSystems=ibnsina_1037&startingNotes=yegah&transposeTo=dugah").body.hint).toContain(
+      "/ajnas/jins_rast/compare?transposeTo=dugah",
+    );
   });
 
   it("9: /transpositions takes only a base idName; the hint names the base", () => {

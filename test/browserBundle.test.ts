@@ -53,7 +53,9 @@ describe("the handler bundled for the browser", () => {
     expect(list.status).toBe(200);
     const body = (await list.json()) as { count: number };
     expect(body.count).toBeGreaterThan(30);
-    const cents = await worker.fetch(new Request("http://127.0.0.1:8787/api/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents"));
+    const cents = await worker.fetch(
+      new Request("http://127.0.0.1:8787/api/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents"),
+    );
     expect(cents.status).toBe(200);
     const { pitchClasses } = (await cents.json()) as { pitchClasses: { noteName: string; cents: number }[] };
     // Ibn Sīnā's 17 pitch classes from yegāh: the first is the starting note at 0 cents.

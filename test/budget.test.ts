@@ -60,8 +60,14 @@ describe("fitting to a host's limits", () => {
   });
 
   it("cuts the plan to a file limit before rendering, most valuable first, in plan order", () => {
-    const planned = ["/maqamat?includeArabic=true", "/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"].map((request) => ({ request }));
-    expect(withinFileLimit(planned, 26, 20).map((p) => p.request)).toEqual(["/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"]);
+    const planned = ["/maqamat?includeArabic=true", "/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"].map(
+      (request) => ({ request }),
+    );
+    expect(withinFileLimit(planned, 26, 20).map((p) => p.request)).toEqual([
+      "/exports/tuning-systems/a/b.scl",
+      "/maqamat",
+      "/maqamat/x?startingNote=b&tuningSystem=a",
+    ]);
     expect(withinFileLimit(planned, undefined, 20)).toHaveLength(4);
   });
 
@@ -118,7 +124,13 @@ describe("a build fitted to a smaller host", () => {
 describe("a build over a hard limit of its host", () => {
   it("exits non-zero naming the limit, and leaves no tree", async () => {
     const outDir = join(mkdtempSync(join(tmpdir(), "maqam-over-")), "build");
-    const run = runScript("scripts/build.ts", { BUILD_DIR: outDir, BASE_URL: SAMPLE_BASE_URL, BUILD_WORKERS: "1", HOST_PROFILE: "cloudflare", HOST_LIMITS: "files=10" });
+    const run = runScript("scripts/build.ts", {
+      BUILD_DIR: outDir,
+      BASE_URL: SAMPLE_BASE_URL,
+      BUILD_WORKERS: "1",
+      HOST_PROFILE: "cloudflare",
+      HOST_LIMITS: "files=10",
+    });
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/^build: the output would not deploy on its host \(profile cloudflare\): the tree holds \d+ files, over the host's 10$/m);
     expect(existsSync(outDir)).toBe(false);

@@ -19,7 +19,11 @@ const isAnswerFile = (f: string) => !/\.(gz|br)$/.test(f);
 
 /** Relative path → sha1 of every file of a tree. */
 const treeOf = (dir: string) =>
-  Object.fromEntries(walk(dir).map((f) => [relative(dir, f), createHash("sha1").update(readFileSync(f)).digest("hex")]).sort());
+  Object.fromEntries(
+    walk(dir)
+      .map((f) => [relative(dir, f), createHash("sha1").update(readFileSync(f)).digest("hex")])
+      .sort(),
+  );
 
 let twoWorkers: Awaited<ReturnType<typeof buildSample>>;
 let oneWorker: Awaited<ReturnType<typeof buildSample>>;

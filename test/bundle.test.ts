@@ -49,7 +49,9 @@ describe("bundle", () => {
 
   it("refuses a node: import, naming the module that asked for it", async () => {
     const outFile = join(dir, "out", "node.js");
-    await expect(bundle({ entry: join(dir, "uses-node.ts"), outFile, baseUrl: "https://api.example.org" })).rejects.toThrow(/uses-node\.ts:1:\d+: ERROR: Could not resolve "node:fs"/);
+    await expect(bundle({ entry: join(dir, "uses-node.ts"), outFile, baseUrl: "https://api.example.org" })).rejects.toThrow(
+      /uses-node\.ts:1:\d+: ERROR: Could not resolve "node:fs"/,
+    );
     expect(existsSync(outFile)).toBe(false);
   });
 });

@@ -22,7 +22,9 @@ const answer = (catalog: Catalog, path: string, query = "") => {
   return { status, json: JSON.stringify(body) };
 };
 const cents = (catalog: Catalog) =>
-  (JSON.parse(answer(catalog, PITCH_CLASSES, "octave=1&pitchClassDataType=cents").json) as { pitchClasses: { cents: number }[] }).pitchClasses.map((pc) => pc.cents);
+  (JSON.parse(answer(catalog, PITCH_CLASSES, "octave=1&pitchClassDataType=cents").json) as { pitchClasses: { cents: number }[] }).pitchClasses.map(
+    (pc) => pc.cents,
+  );
 
 /** The archive's facts with one change to Ibn Sīnā's tuning system (the archive's own are left alone). */
 function changed(change: (systems: Facts["tuningSystems"]) => Facts["tuningSystems"]): Facts {
@@ -34,7 +36,11 @@ describe("catalogs", () => {
   const archive = createCatalog(readFacts());
   const without = createCatalog(changed((systems) => systems.filter((ts) => ts.id !== IBN_SINA)));
   // 256/243 (a limma, 90.225 cents) in place of 273/256 (111.309 cents) on the second pitch class.
-  const retuned = createCatalog(changed((systems) => systems.map((ts) => (ts.id === IBN_SINA ? { ...ts, tuningSystemPitchClasses: ["1/1", "256/243", ...ts.tuningSystemPitchClasses.slice(2)] } : ts))));
+  const retuned = createCatalog(
+    changed((systems) =>
+      systems.map((ts) => (ts.id === IBN_SINA ? { ...ts, tuningSystemPitchClasses: ["1/1", "256/243", ...ts.tuningSystemPitchClasses.slice(2)] } : ts)),
+    ),
+  );
 
   it("answer from their own facts, side by side", () => {
     const list = (catalog: Catalog) => JSON.parse(answer(catalog, "/tuning-systems").json) as { count: number };

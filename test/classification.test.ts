@@ -246,12 +246,30 @@ describe("12-pitch-class-sets, Cairo 1929 from yegāh (the default tuning)", () 
   it("reads a set from C with startSetFromC: the keys below the tonic come from octave 1, by reference note name", () => {
     const fromTonic = body(TWELVE, "setId=maqam_athar_kurd_set").sets[0].pitchClassSet;
     const fromC = body(TWELVE, "setId=maqam_athar_kurd_set&startSetFromC=true").sets[0].pitchClassSet;
-    expect(fromTonic.slice(-2).map((pc: any) => [pc.noteName, pc.octave])).toEqual([["kurdān", 2], ["shahnāz", 2]]);
-    expect(fromC.slice(0, 3).map((pc: any) => [pc.ipnReferenceNoteName, pc.noteName, pc.octave])).toEqual([["C", "rāst", 1], ["C#", "nīm zīrgūleh", 1], ["D", "dūgāh", 1]]);
+    expect(fromTonic.slice(-2).map((pc: any) => [pc.noteName, pc.octave])).toEqual([
+      ["kurdān", 2],
+      ["shahnāz", 2],
+    ]);
+    expect(fromC.slice(0, 3).map((pc: any) => [pc.ipnReferenceNoteName, pc.noteName, pc.octave])).toEqual([
+      ["C", "rāst", 1],
+      ["C#", "nīm zīrgūleh", 1],
+      ["D", "dūgāh", 1],
+    ]);
     // Measured from the C entry (rāst, 498.04 cents), not from the tonic.
-    expect(fromC.map((pc: any) => pc.relativeCents.toFixed(2))).toEqual(
-      ["0.00", "42.06", "204.08", "299.10", "353.16", "511.95", "594.56", "660.90", "793.13", "901.76", "994.55", "1050.81"],
-    );
+    expect(fromC.map((pc: any) => pc.relativeCents.toFixed(2))).toEqual([
+      "0.00",
+      "42.06",
+      "204.08",
+      "299.10",
+      "353.16",
+      "511.95",
+      "594.56",
+      "660.90",
+      "793.13",
+      "901.76",
+      "994.55",
+      "1050.81",
+    ]);
   });
 
   it("shows midiNoteNumber under midiNoteDecimal, the name pitchClassDataType=all gives it", () => {
@@ -354,7 +372,15 @@ describe("12-pitch-class-sets errors", () => {
   });
 
   it("rejects malformed parameters", () => {
-    for (const q of ["centsTolerance=abc", "includeArabic=", "pitchClassDataType=", "pitchClassDataType=%20", "pitchClassDataType=pitchClassIndex", "setId=", "maqamId="]) {
+    for (const q of [
+      "centsTolerance=abc",
+      "includeArabic=",
+      "pitchClassDataType=",
+      "pitchClassDataType=%20",
+      "pitchClassDataType=pitchClassIndex",
+      "setId=",
+      "maqamId=",
+    ]) {
       const b = expectError(TWELVE, q, 400);
       if (q.startsWith("pitchClassDataType")) expect(b.validOptions).toContain("relativeCents");
     }

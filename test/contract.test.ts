@@ -16,10 +16,10 @@ import { prerenderRequests } from "../scripts/prerender/index.js";
 import { answerApi } from "../src/serve/handler.js";
 import { PITCH_CLASS_DATA, pitchClassData } from "../src/api/shared/pitchClassValues.js";
 import { ERROR_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
-import { sourceAjnas } from "../src/api/sources/schemas.js";
-import { maqamAvailability } from "../src/api/maqamat/schemas.js";
-import { jinsCompare } from "../src/api/ajnas/schemas.js";
-import { apiIndex } from "../src/api/describeSchemas.js";
+import type { sourceAjnas } from "../src/api/sources/schemas.js";
+import type { maqamAvailability } from "../src/api/maqamat/schemas.js";
+import type { jinsCompare } from "../src/api/ajnas/schemas.js";
+import type { apiIndex } from "../src/api/describeSchemas.js";
 import type { ResponseBodies } from "../src/client/bodies.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 
@@ -81,7 +81,8 @@ function withPlaceholdersFrom(recorded: unknown, ours: unknown): unknown {
   if (recorded === "__ANY__") return ours;
   const at = (key: string | number) => (ours !== null && typeof ours === "object" ? (ours as Record<string, unknown>)[key] : undefined);
   if (Array.isArray(recorded)) return recorded.map((v, i) => withPlaceholdersFrom(v, at(i)));
-  if (recorded !== null && typeof recorded === "object") return Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, withPlaceholdersFrom(v, at(k))]));
+  if (recorded !== null && typeof recorded === "object")
+    return Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, withPlaceholdersFrom(v, at(k))]));
   return recorded;
 }
 
@@ -181,7 +182,9 @@ describe("recorded answers", () => {
   });
 
   it("every recorded 200 body validates (placeholders read as our values)", () => {
-    const asRecorded = cases.flatMap((c, i) => (c.status === 200 ? [{ ...ours[i], body: asSpecified(ours[i].route, withPlaceholdersFrom(c.body, ours[i].body)) }] : []));
+    const asRecorded = cases.flatMap((c, i) =>
+      c.status === 200 ? [{ ...ours[i], body: asSpecified(ours[i].route, withPlaceholdersFrom(c.body, ours[i].body)) }] : [],
+    );
     expect(asRecorded.length).toBeGreaterThan(1000);
     expect(failures(asRecorded)).toEqual([]);
   });

@@ -67,7 +67,9 @@ describe("derived ids", () => {
     const dir = corruptedCopy("maqamat.json", (m) => {
       m.push({ ...m[0], id: "999", name: m[0].name.toUpperCase() });
     });
-    expect(() => createCatalog(readFacts(dir))).toThrowError(/maqamat\.json records '1' \(maqām rāst\) and '999' \(MAQĀM RĀST\) both derive the id 'maqam_rast'/);
+    expect(() => createCatalog(readFacts(dir))).toThrowError(
+      /maqamat\.json records '1' \(maqām rāst\) and '999' \(MAQĀM RĀST\) both derive the id 'maqam_rast'/,
+    );
   });
 
   it("accepts the committed data's ids", () => {

@@ -80,8 +80,7 @@ function cloudfrontQuery(raw: string) {
     if (entry) {
       entry.multiValue ??= [{ value: entry.value }];
       entry.multiValue.push({ value });
-    }
-    else qs[name] = { value };
+    } else qs[name] = { value };
   }
   return qs;
 }
@@ -278,7 +277,11 @@ describe("mirror", () => {
         .filter((f) => !/\.(gz|br)$/.test(f))
         .map((f) => relative(sample.outDir, f))
         .sort();
-      expect(walk(unpacked).map((f) => relative(unpacked, f)).sort()).toEqual(expected);
+      expect(
+        walk(unpacked)
+          .map((f) => relative(unpacked, f))
+          .sort(),
+      ).toEqual(expected);
       expect(first.files).toBe(expected.length);
       for (const f of expected) expect(readFileSync(join(unpacked, f)).equals(readFileSync(join(sample.outDir, f))), f).toBe(true);
     } finally {
@@ -305,16 +308,21 @@ describe("FALLBACK_URL", () => {
     const config = JSON.parse(cloudfrontOrigins("https://abc.lambda-url.eu-west-1.on.aws", "maqam.s3.amazonaws.com"));
     expect(config.Origins.Items.map((o: { DomainName: string }) => o.DomainName)).toEqual(["maqam.s3.amazonaws.com", "abc.lambda-url.eu-west-1.on.aws"]);
     expect(config.OriginGroups.Items[0].FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
-    expect(config.OriginGroups.Items[0].Members.Items.map((m: { OriginId: string }) => m.OriginId)).toEqual(config.Origins.Items.map((o: { Id: string }) => o.Id));
+    expect(config.OriginGroups.Items[0].Members.Items.map((m: { OriginId: string }) => m.OriginId)).toEqual(
+      config.Origins.Items.map((o: { Id: string }) => o.Id),
+    );
     expect(config.Origins.Items[1].CustomOriginConfig).toMatchObject({ HTTPSPort: 443, OriginProtocolPolicy: "https-only" });
   });
 
   it("gives CloudFront the fallback's port apart from its domain, its scheme and its path", async () => {
     const { cloudfrontOrigins } = await import("../src/serve/deploy.js");
     const [, fallback] = JSON.parse(cloudfrontOrigins("http://fallback.example.org:8080/maqam", "maqam.s3.amazonaws.com")).Origins.Items;
-    expect(fallback).toMatchObject({ DomainName: "fallback.example.org", OriginPath: "/maqam", CustomOriginConfig: { HTTPPort: 8080, OriginProtocolPolicy: "http-only" } });
+    expect(fallback).toMatchObject({
+      DomainName: "fallback.example.org",
+      OriginPath: "/maqam",
+      CustomOriginConfig: { HTTPPort: 8080, OriginProtocolPolicy: "http-only" },
+    });
     const [, secure] = JSON.parse(cloudfrontOrigins("https://fallback.example.org:8443", "maqam.s3.amazonaws.com")).Origins.Items;
     expect(secure).toMatchObject({ DomainName: "fallback.example.org", CustomOriginConfig: { HTTPSPort: 8443, OriginProtocolPolicy: "https-only" } });
   });
 });
-

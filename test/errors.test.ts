@@ -8,8 +8,7 @@ import { catalog } from "./support/catalog.js";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 
-const ask = (path: string, query = "") =>
-  dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) });
+const ask = (path: string, query = "") => dispatch(routes, { catalog, baseUrl: "http://localhost:3000", path, query: new URLSearchParams(query) });
 
 /** A concrete path for a route pattern, with every path parameter set to `value`. */
 const pathOf = (name: string, value: string) => name.replace(/^GET /, "").replace(/\{\w+\}/g, value);

@@ -35,7 +35,12 @@ function readAll(base: string, tuningSystem: string, problems: Problems) {
   const kbm = read(parseKbm, `${base}.kbm`, problems);
   const tun = read(parseTun, `${base}.tun`, problems);
   if (!scl || !kbm || !tun) return undefined;
-  for (const [comments, ext] of [[scl.comments, "scl"], [kbm.comments, "kbm"], [tun.comments, "tun"]] as const) checkHeader(comments, `${base}.${ext}`, tuningSystem, problems);
+  for (const [comments, ext] of [
+    [scl.comments, "scl"],
+    [kbm.comments, "kbm"],
+    [tun.comments, "tun"],
+  ] as const)
+    checkHeader(comments, `${base}.${ext}`, tuningSystem, problems);
   return { scl, kbm, tun };
 }
 
@@ -83,12 +88,20 @@ describe("12-pitch-class-set exports", () => {
 
   it("cover every tuning system and starting note al-Kindi's tuning also has", () => {
     const alKindi = catalog.findTuningSystem("alkindi_874")!.startingNotes.map(toIdName);
-    expect(contexts).toEqual(catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map(toIdName).filter((n) => alKindi.includes(n)).map((n) => `${ts.id}/${n}`)));
+    expect(contexts).toEqual(
+      catalog.tuningSystems.flatMap((ts) =>
+        ts.startingNotes
+          .map(toIdName)
+          .filter((n) => alKindi.includes(n))
+          .map((n) => `${ts.id}/${n}`),
+      ),
+    );
   });
 
   /** How far (cents) al-Kindi's pitch classes, which fill the keys a maqam leaves out, sit from the tuning's own reference frequency. */
   const referenceShift = (tsId: string, note: string) => {
-    const frequency = (id: string) => ask(`/tuning-systems/${id}/${note}/pitch-classes`, "octave=1&pitchClassDataType=frequency").body.pitchClasses[0].frequency;
+    const frequency = (id: string) =>
+      ask(`/tuning-systems/${id}/${note}/pitch-classes`, "octave=1&pitchClassDataType=frequency").body.pitchClasses[0].frequency;
     return 1200 * Math.log2(frequency(tsId) / frequency("alkindi_874"));
   };
 
@@ -104,7 +117,8 @@ describe("12-pitch-class-set exports", () => {
       if (!files) continue;
       const { scl, kbm, tun } = files;
       const pcs: ApiPitch[] = set.pitchClassSet.map((pc: ApiPitch & { ipnReferenceNoteName: string }) => ({ ...pc, key: pc.ipnReferenceNoteName }));
-      if (scl.pitches.length !== pcs.length || Math.abs(scl.pitches[pcs.length - 1].cents - 1200) > CENTS) problems.push(`${base}.scl: not the set's pitch classes and the octave`);
+      if (scl.pitches.length !== pcs.length || Math.abs(scl.pitches[pcs.length - 1].cents - 1200) > CENTS)
+        problems.push(`${base}.scl: not the set's pitch classes and the octave`);
       checkReference(kbm, pcs[0], `${base}.kbm`, problems);
       if (kbm.size !== 12 || kbm.octaveDegree !== pcs.length) problems.push(`${base}.kbm: not a twelve-key mapping repeating at the octave`);
       const tonicCents = keyCentsOf(scl, kbm, keyOfPitch(pcs[0]))!;
@@ -112,7 +126,8 @@ describe("12-pitch-class-set exports", () => {
         // Each pitch class on its key, at the API's cents above the tonic…
         const key = keyOfPitch(pc);
         const cents = keyCentsOf(scl, kbm, key);
-        if (cents === undefined || !(Math.abs(cents - tonicCents - pc.relativeCents!) < CENTS)) problems.push(`${base} key ${key}: ${cents} is not ${pc.relativeCents} above the tonic`);
+        if (cents === undefined || !(Math.abs(cents - tonicCents - pc.relativeCents!) < CENTS))
+          problems.push(`${base} key ${key}: ${cents} is not ${pc.relativeCents} above the tonic`);
         // …and at its frequency, or for a key filled from al-Kindi's tuning at the tuning's own reference frequency.
         const offset = cents !== undefined && Math.abs(cents - 100 * pc.midiNoteDecimal) < CENTS ? 0 : shift;
         checkKey(cents, pc, `${base}.kbm key ${key}`, problems, offset);

@@ -94,7 +94,11 @@ describe("writers", () => {
 
   it("write ratios whose terms fit 2^31 - 1, cents otherwise, always with a point", () => {
     const big = new Fraction(2n ** 40n + 1n, 2n ** 40n);
-    const scl = writeScl({ comments: ["x"], description: "!t", pitches: [{ cents: 1e-9, ratio: big }, { cents: 701.955, ratio: new Fraction(3, 2) }, { cents: 1200 }] });
+    const scl = writeScl({
+      comments: ["x"],
+      description: "!t",
+      pitches: [{ cents: 1e-9, ratio: big }, { cents: 701.955, ratio: new Fraction(3, 2) }, { cents: 1200 }],
+    });
     expect(parseScl(scl)).toMatchObject({ description: "t", pitches: [{ text: "0.000000" }, { text: "3/2" }, { text: "1200.000000" }] });
     expect(centsText(-0)).toBe("0.000000");
     expect(decimalText(110)).toBe("110.0");
@@ -115,7 +119,11 @@ describe("writers", () => {
 
 describe("strict readers", () => {
   const scl = "! a\ndescription\n 2\n 3/2\n 2/1\n";
-  it("read a well-formed scale", () => expect(parseScl(scl).pitches.map((p) => p.ratio)).toEqual([[3n, 2n], [2n, 1n]]));
+  it("read a well-formed scale", () =>
+    expect(parseScl(scl).pitches.map((p) => p.ratio)).toEqual([
+      [3n, 2n],
+      [2n, 1n],
+    ]));
   it.each([
     ["non-ASCII text", scl.replace("description", "descripción")],
     ["a count that does not match", scl.replace(" 2\n", " 3\n")],
@@ -126,7 +134,15 @@ describe("strict readers", () => {
   it("refuse a mapping whose reference key has no degree, and a tuning without [Scale End]", () => {
     const kbm = parseKbm("2\n0\n127\n60\n61\n440.0\n2\n0\nx\n");
     expect(() => keyCentsOf(parseScl(scl), kbm, 60)).toThrow();
-    const tun = writeTun({ comments: [], name: "n", id: "i", fileName: "f", description: "", keywords: [], cents: Array.from({ length: 128 }, (_, k) => 100 * k) });
+    const tun = writeTun({
+      comments: [],
+      name: "n",
+      id: "i",
+      fileName: "f",
+      description: "",
+      keywords: [],
+      cents: Array.from({ length: 128 }, (_, k) => 100 * k),
+    });
     expect(() => parseTun(tun.replace("[Scale End]\n", ""))).toThrow();
     expect(() => parseTun(tun.replace("FormatVersion = 200", 'FormatVersion = "200"'))).toThrow();
   });
@@ -172,9 +188,16 @@ describe("answers", () => {
 
   it("refuse a set on a starting note al-Kindi's tuning, which completes the sets, lacks", () => {
     const facts = readFacts();
-    const tuningSystems = facts.tuningSystems.map((t) => (t.creatorEnglish === "al-Kindī" ? { ...t, noteNames: t.noteNames.filter((set) => set[0] !== "rāst") } : t));
+    const tuningSystems = facts.tuningSystems.map((t) =>
+      t.creatorEnglish === "al-Kindī" ? { ...t, noteNames: t.noteNames.filter((set) => set[0] !== "rāst") } : t,
+    );
     const withoutRast = createCatalog({ ...facts, tuningSystems });
-    const r = dispatch(routes, { catalog: withoutRast, baseUrl: "http://x", path: "/exports/pitch-class-sets/alsabbagh_1954/rast/maqam_rast_set.scl", query: new URLSearchParams() });
+    const r = dispatch(routes, {
+      catalog: withoutRast,
+      baseUrl: "http://x",
+      path: "/exports/pitch-class-sets/alsabbagh_1954/rast/maqam_rast_set.scl",
+      query: new URLSearchParams(),
+    });
     expectError(r as { status: number; body: unknown }, 400);
     expect((r.body as { validOptions: string[] }).validOptions).toEqual([]);
   });

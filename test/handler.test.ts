@@ -12,7 +12,8 @@ import { catalog } from "./support/catalog.js";
 
 const BASE = "http://localhost:3000";
 const computedOnly: HandlerOptions = { catalog, baseUrl: BASE };
-const get = (path: string, options: HandlerOptions = computedOnly, init: RequestInit = {}) => handleRequest(new Request(`http://127.0.0.1:9${path}`, init), options);
+const get = (path: string, options: HandlerOptions = computedOnly, init: RequestInit = {}) =>
+  handleRequest(new Request(`http://127.0.0.1:9${path}`, init), options);
 const json = async (r: Response) => JSON.parse(await r.text()) as Record<string, unknown>;
 
 async function expectJsonError(r: Response, status: number) {
@@ -39,7 +40,12 @@ describe("computed answers", () => {
     expect(r.status).toBe(200);
     const bytes = new Uint8Array(await r.arrayBuffer());
     const direct = serialize(
-      dispatch(routes, { catalog, baseUrl: BASE, path: "/tuning-systems/ibnsina_1037/yegah/pitch-classes", query: new URLSearchParams("pitchClassDataType=cents&octave=1") }),
+      dispatch(routes, {
+        catalog,
+        baseUrl: BASE,
+        path: "/tuning-systems/ibnsina_1037/yegah/pitch-classes",
+        query: new URLSearchParams("pitchClassDataType=cents&octave=1"),
+      }),
     );
     expect(bytes).toEqual(direct);
     expect(r.headers.get("etag")).toBe(`"${await contentHash(direct)}"`);

@@ -27,7 +27,12 @@ describe("import graph of src", () => {
     expect(graph.summary.totalCruised).toBeGreaterThan(90);
     const unresolved = graph.modules.flatMap((m) => m.dependencies.filter((d) => d.couldNotResolve).map((d) => `${m.source} → ${d.module}`));
     expect(unresolved).toEqual([]);
-    const cycles = graph.summary.violations.map((v) => (v.cycle ?? []).map((step) => step.name).concat(v.from).join(" → "));
+    const cycles = graph.summary.violations.map((v) =>
+      (v.cycle ?? [])
+        .map((step) => step.name)
+        .concat(v.from)
+        .join(" → "),
+    );
     expect(cycles).toEqual([]);
   });
 });

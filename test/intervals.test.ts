@@ -82,9 +82,7 @@ describe("GET /intervals/calculate (algorithms.md §10.4)", () => {
     });
     expect(body.context.tuningSystem).not.toHaveProperty("version");
     expect(body.from.pitchClass).toMatchObject({ noteName: "rast", fraction: "4/3", fretDivision: 250 });
-    expect(body.links.intervals).toBe(
-      "http://localhost:3000/api/intervals?noteNames=rast,dugah&tuningSystem=ibnsina_1037&startingNote=yegah",
-    );
+    expect(body.links.intervals).toBe("http://localhost:3000/api/intervals?noteNames=rast,dugah&tuningSystem=ibnsina_1037&startingNote=yegah");
   });
 
   it("between values: formats auto-detected or given; centsFromZero is cents", () => {
@@ -92,7 +90,10 @@ describe("GET /intervals/calculate (algorithms.md §10.4)", () => {
     expect(body.from.identifier).toEqual({ idName: "4/3", displayName: "4/3" });
     expect(body.to.pitchClass.noteName).toBe("nawa");
     expect(body.interval.value).toBe(body.interval.allUnits.cents);
-    expect(calculate("from=10000&to=6666.666666666667&tuningSystem=alsabbagh_1954&startingNote=rast&unit=fraction&fromType=stringLength&toType=stringLength").body.interval.value).toBe("3/2");
+    expect(
+      calculate("from=10000&to=6666.666666666667&tuningSystem=alsabbagh_1954&startingNote=rast&unit=fraction&fromType=stringLength&toType=stringLength").body
+        .interval.value,
+    ).toBe("3/2");
   });
 
   it("answers 400 for missing, blank or invalid parameters, 404 for unknown systems and values", () => {

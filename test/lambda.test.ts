@@ -152,7 +152,9 @@ describe("the Lambda handler over the worker", () => {
     const list = await handler(event());
     expect(list.statusCode).toBe(200);
     expect(JSON.parse(list.body).count).toBe(35);
-    const interval = await handler(event({ rawPath: "/api/intervals/calculate", rawQueryString: "from=rast&to=nawa&tuningSystem=ibnsina_1037&startingNote=yegah&unit=fraction" }));
+    const interval = await handler(
+      event({ rawPath: "/api/intervals/calculate", rawQueryString: "from=rast&to=nawa&tuningSystem=ibnsina_1037&startingNote=yegah&unit=fraction" }),
+    );
     expect(JSON.parse(interval.body).interval).toEqual(expect.objectContaining({ value: "3/2", unit: "fraction" }));
     const missing = await handler(event({ rawPath: "/api/maqamat/nothing" }));
     expect(missing.statusCode).toBe(404);
@@ -173,7 +175,9 @@ describe("the Lambda handler over the worker", () => {
     const post = await handler(event({ method: "POST", body: "{}" }));
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD, OPTIONS");
-    const unreadable = await functionUrlHandler(() => Promise.reject(new Error("not reached")))(event({ requestContext: { domainName: "bad host", http: { method: "GET" } } }));
+    const unreadable = await functionUrlHandler(() => Promise.reject(new Error("not reached")))(
+      event({ requestContext: { domainName: "bad host", http: { method: "GET" } } }),
+    );
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(JSON.parse(unreadable.body)).toMatchObject({ error: "Bad request", hint: expect.any(String) });
@@ -189,7 +193,9 @@ describe("the bundled Lambda handler", () => {
       const module = (await import(pathToFileURL(outFile).href)) as { handler: typeof handler };
       const bundled = await module.handler(event({ rawPath: "/api/sources" }));
       expect(bundled.statusCode).toBe(200);
-      expect(JSON.parse(bundled.body)).toEqual(JSON.parse((await handler(event({ rawPath: "/api/sources" }))).body.replaceAll(`https://${DOMAIN}`, "https://api.example.org")));
+      expect(JSON.parse(bundled.body)).toEqual(
+        JSON.parse((await handler(event({ rawPath: "/api/sources" }))).body.replaceAll(`https://${DOMAIN}`, "https://api.example.org")),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -112,7 +112,11 @@ describe("al-Kindī's 12 tones", () => {
     for (const maqam of ["maqam_rast", "maqam_bayyat"]) {
       const { status, body } = get(`/maqamat/${maqam}`, `tuningSystem=alkindi_874&startingNote=${startingNote}`);
       expect(status).toBe(422);
-      expect(body).toEqual({ error: expect.stringContaining("cannot be realized"), message: expect.any(String), hint: expect.stringContaining("/availability") });
+      expect(body).toEqual({
+        error: expect.stringContaining("cannot be realized"),
+        message: expect.any(String),
+        hint: expect.stringContaining("/availability"),
+      });
     }
   });
 
@@ -156,7 +160,10 @@ describe("transposition identifiers", () => {
     expect(withoutRequest(byPath.body)).toEqual(withoutRequest(byParameter.body));
     expect(byPath.body.parameters.transposeTo).toBe("chahargah");
     expect(byPath.body.maqam).toMatchObject({ idName: "maqam_rast_al_chahargah", displayName: "maqām rāst al-chahārgāh", isBaseForm: false });
-    expect(byPath.body.transposition).toEqual({ original: { idName: "rast", displayName: "rāst" }, resolved: { idName: "chahargah", displayName: "chahārgāh" } });
+    expect(byPath.body.transposition).toEqual({
+      original: { idName: "rast", displayName: "rāst" },
+      resolved: { idName: "chahargah", displayName: "chahārgāh" },
+    });
     expect(byPath.body.primaryJins[0]).toMatchObject({ noteName: "chahargah", maqamDegree: "I", jinsIdName: "jins_rast_al_chahargah" });
     // kurdān shares rāst's modal slot: the jins there keeps its bare name.
     expect(byPath.body.secondaryJins[0]).toMatchObject({ noteName: "kurdan", maqamDegree: "V", jinsIdName: "jins_rast" });

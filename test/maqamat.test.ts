@@ -9,7 +9,6 @@ import { catalog } from "./support/catalog.js";
 import { ask, expectError, expectPrerendered } from "./support/api.js";
 import { maqamatRequests } from "../src/api/maqamat/prerender.js";
 
-
 import { transpositionsOf, transposedOnly } from "../src/theory/transposition.js";
 
 const IBN_SINA_YEGAH = "tuningSystem=ibnsina_1037&startingNote=yegah";
@@ -92,16 +91,7 @@ describe("GET /maqamat/families", () => {
   it("lists the families of the maqāmāt a tuning system realises, by display name, linked to the filtered list", () => {
     const { status, body } = ask("/maqamat/families", "tuningSystem=alkindi_874&startingNote=ushayran&includeArabic=true");
     expect(status).toBe(200);
-    expect(body.data.map((item: any) => item.family.idName)).toEqual([
-      "athar",
-      "athar_kurd",
-      "hijaz",
-      "kurd",
-      "nahawand",
-      "no_jins",
-      "saba_zamzam",
-      "ajam",
-    ]);
+    expect(body.data.map((item: any) => item.family.idName)).toEqual(["athar", "athar_kurd", "hijaz", "kurd", "nahawand", "no_jins", "saba_zamzam", "ajam"]);
     expect(body.count).toBe(8);
     expect(body.data[1]).toEqual({
       family: { idName: "athar_kurd", displayName: "athar kurd", displayNameAr: "أثَر كُرد" },

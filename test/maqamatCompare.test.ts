@@ -9,7 +9,6 @@ import { catalog } from "./support/catalog.js";
 import { ask, expectCanonical, expectError, random } from "./support/api.js";
 import { tuningSystemMaqamatRequests } from "../src/api/tuning-systems/prerender.js";
 
-
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { toIdName } from "../src/theory/idName.js";
 

@@ -20,7 +20,12 @@ describe("boundedMemo with a byte limit", () => {
   it("evicts the least recently used until the bytes fit, keeping the newest entry even when it alone is over", () => {
     const memo = boundedMemo<number>(10, 100);
     let calls = 0;
-    const get = (k: string, bytes: number) => memo(k, () => (++calls, bytes), (v) => v);
+    const get = (k: string, bytes: number) =>
+      memo(
+        k,
+        () => (++calls, bytes),
+        (v) => v,
+      );
     get("a", 40);
     get("b", 40);
     get("a", 40); // a is now the most recent

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 import { findStartingNote } from "../src/theory/tuningSystem.js";
-import { type Maqam } from "../src/theory/entity.js";
+import type { Maqam } from "../src/theory/entity.js";
 import { toIdName } from "../src/theory/idName.js";
 import { recordedCases, firstDifference } from "./support/recorded.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
@@ -137,7 +137,12 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
 
     it("renames every target on the lower tonic with the `_al_` idName and keeps isTransposed", () => {
       const [first] = lowered.maqamat.firstDegree;
-      expect(first.transposition).toMatchObject({ idName: "maqam_hijaz_al_qarar_dugah", name: "maqām ḥijāz al-qarār dūgāh", tonic: "qarār dūgāh", isTransposed: false });
+      expect(first.transposition).toMatchObject({
+        idName: "maqam_hijaz_al_qarar_dugah",
+        name: "maqām ḥijāz al-qarār dūgāh",
+        tonic: "qarār dūgāh",
+        isTransposed: false,
+      });
       expect(lowered.maqamat.firstDegree[2].transposition).toMatchObject({ idName: "maqam_nikriz_al_qarar_dugah", isTransposed: true });
     });
 
@@ -169,7 +174,13 @@ describe("al-Shawwā modulations (algorithms.md §8)", () => {
         tonicDisplayName: "dūgāh",
         isTransposition: false,
       });
-      expect(block.ajnas.firstDegree[0]).toEqual({ id: "2", idName: "jins_bayyat", displayName: "jins bayyāt", tonicIdName: "dugah", tonicDisplayName: "dūgāh" });
+      expect(block.ajnas.firstDegree[0]).toEqual({
+        id: "2",
+        idName: "jins_bayyat",
+        displayName: "jins bayyāt",
+        tonicIdName: "dugah",
+        tonicDisplayName: "dūgāh",
+      });
       expect(block.ajnas.noteName2pBelowThird).toBe("būselīk/ʿushshāq");
     });
 

@@ -58,12 +58,20 @@ interface Answer {
 
 /** The cases both runs check: request path, method, and what the function must do. */
 const CASES: [string, string, (a: Answer, computed: string) => void][] = [
-  ["/api/tuning-systems?includeArabic=true", "GET", (a) => expect(a).toEqual({ status: 200, source: "static", body: files[PUBLISHED], asked: [`GET ${PUBLISHED}`] })],
+  [
+    "/api/tuning-systems?includeArabic=true",
+    "GET",
+    (a) => expect(a).toEqual({ status: 200, source: "static", body: files[PUBLISHED], asked: [`GET ${PUBLISHED}`] }),
+  ],
   [PUBLISHED, "GET", (a) => expect(a).toEqual({ status: 200, source: "static", body: files[PUBLISHED], asked: [`GET ${PUBLISHED}`] })],
   ["/api/tuning-systems?includeArabic=true", "HEAD", (a) => expect(a).toMatchObject({ status: 200, source: "static", body: "" })],
   ["/api/sources", "GET", (a, computed) => expect(a).toEqual({ status: 200, source: "computed", body: computed, asked: ["GET /api/sources/index.json"] })],
   // Not canonical (parameters unsorted): no file is looked for.
-  ["/api/tuning-systems?includeSources=true&includeArabic=true", "GET", (a, computed) => expect(a).toEqual({ status: 200, source: "computed", body: computed, asked: [] })],
+  [
+    "/api/tuning-systems?includeSources=true&includeArabic=true",
+    "GET",
+    (a, computed) => expect(a).toEqual({ status: 200, source: "computed", body: computed, asked: [] }),
+  ],
   ["/api/maqamat/maqam_nothing", "GET", (a, computed) => expect(a).toMatchObject({ status: 404, body: computed })],
 ];
 
@@ -87,7 +95,10 @@ describe("Netlify edge function in Node", () => {
     for (const [path, method, check] of CASES) {
       const asked: string[] = [];
       const spa = (request: Request) =>
-        standIn(files, asked)(request).then((r) => (r.status === 404 ? new Response("<!doctype html><title>home</title>", { headers: { "Content-Type": "text/html" } }) : r));
+        standIn(
+          files,
+          asked,
+        )(request).then((r) => (r.status === 404 ? new Response("<!doctype html><title>home</title>", { headers: { "Content-Type": "text/html" } }) : r));
       const response = await edge.default(new Request(`${ORIGIN}${path}`, { method }), { next: spa });
       check({ status: response.status, source: response.headers.get("x-answer-source"), body: await response.text(), asked }, await computed(path, method));
       expect(response.headers.get("content-type"), path).not.toMatch(/html/);

@@ -69,7 +69,9 @@ describe.skipIf(missing !== undefined)("a Pages-like host opened cold in Chromiu
   it("a spec URL with a query string shows its JSON: 404.html starts the service worker and reloads once", async () => {
     const context = browser.context;
     const { page, navigations } = await open(context, COLD);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null && document.contentType === "application/json", undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null && document.contentType === "application/json", undefined, {
+      timeout: 60_000,
+    });
     await page.screenshot({ path: join(SHOTS, "pages-cold-visit.png") });
     const want = await nodeAnswer(COLD);
     expect(want.status).toBe(200);
@@ -86,7 +88,10 @@ describe.skipIf(missing !== undefined)("a Pages-like host opened cold in Chromiu
     for (const path of [FILED, "/api/maqamat/maqam_nope?tuningSystem=ibnsina_1037&startingNote=yegah", "/api/sources"]) {
       const { page, navigations } = await open(browser.context, path);
       const want = await nodeAnswer(path);
-      expect(navigations.map((n) => [n.status(), n.fromServiceWorker()]), path).toEqual([[want.status, true]]);
+      expect(
+        navigations.map((n) => [n.status(), n.fromServiceWorker()]),
+        path,
+      ).toEqual([[want.status, true]]);
       expect(await navigations[0].text(), path).toBe(want.body);
       expect(navigations[0].headers()["x-answer-source"], path).toBe(want.source);
       await page.close();

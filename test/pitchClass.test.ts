@@ -40,7 +40,11 @@ describe("pitch classes (algorithms.md §3.9 worked examples)", () => {
   it("cents are negative below the starting note (octave 0)", () => {
     const low = byName("ibnsina_1037", "yegāh", "qarār yegāh");
     expect(low).toMatchObject({ fraction: "1/2", cents: -1200, stringLength: 2000, fretDivision: -1000, frequency: 48.9995 });
-    expect(pcsOf("ibnsina_1037", "yegāh").filter((pc) => pc.octave === 0).every((pc) => pc.cents < 0)).toBe(true);
+    expect(
+      pcsOf("ibnsina_1037", "yegāh")
+        .filter((pc) => pc.octave === 0)
+        .every((pc) => pc.cents < 0),
+    ).toBe(true);
   });
 
   it("yegāh at 97.999 Hz is not exactly MIDI 43", () => {
@@ -50,7 +54,13 @@ describe("pitch classes (algorithms.md §3.9 worked examples)", () => {
   it("al-Kindī from rāst: 12 tones, abjad names, Pythagorean limma", () => {
     const pcs = pcsOf("alkindi_874", "rāst");
     expect(pcs).toHaveLength(48);
-    expect(pcs[1]).toMatchObject({ noteName: "qarār zīrgūleh", fraction: "128/243", cents: -1109.775004326937, abjadName: "ب", midiNotePlusCentsDeviation: "37 -9.8" });
+    expect(pcs[1]).toMatchObject({
+      noteName: "qarār zīrgūleh",
+      fraction: "128/243",
+      cents: -1109.775004326937,
+      abjadName: "ب",
+      midiNotePlusCentsDeviation: "37 -9.8",
+    });
     expect(pcs[24]).toMatchObject({ octave: 2, fraction: "2/1", cents: 1200 });
   });
 

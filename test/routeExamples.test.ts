@@ -10,7 +10,10 @@ import { catalog } from "./support/catalog.js";
 
 const answer = async (target: string) => {
   const r = await handleRequest(new Request(`http://localhost/api${target}`), { catalog, baseUrl: "http://localhost:3000" });
-  return { status: r.status, body: (await r.json()) as { totalPossibleRoutes: { outboundRoutesCount: number; data: { outboundRoute: { steps: unknown[] } }[] } } };
+  return {
+    status: r.status,
+    body: (await r.json()) as { totalPossibleRoutes: { outboundRoutesCount: number; data: { outboundRoute: { steps: unknown[] } }[] } },
+  };
 };
 
 describe("route-search examples", () => {
@@ -26,7 +29,9 @@ describe("route-search examples", () => {
   });
 
   it("GET /api's example for /modulation-routes finds routes", async () => {
-    const index = (await (await handleRequest(new Request("http://localhost/api"), { catalog, baseUrl: "http://localhost:3000" })).json()) as { endpoints: { name: string; example: string }[] };
+    const index = (await (await handleRequest(new Request("http://localhost/api"), { catalog, baseUrl: "http://localhost:3000" })).json()) as {
+      endpoints: { name: string; example: string }[];
+    };
     const example = index.endpoints.find((e) => e.name === "GET /modulation-routes")!.example;
     const { status, body } = await answer(example.replace("http://localhost:3000/api", ""));
     expect(status).toBe(200);

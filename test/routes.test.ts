@@ -4,7 +4,6 @@ import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import { ROUTES_SERVED_LIMIT } from "../src/api/modulations/routes.js";
 
-
 import { modulationGraphOf, nodeKey, EDGE_CATEGORIES } from "../src/theory/modulationGraph.js";
 import { routesThrough, searchBudget, type SearchOptions } from "../src/theory/routeSearch.js";
 
@@ -24,7 +23,11 @@ interface Body {
   hint?: string;
   validOptions?: string[];
   searchLimitReached?: boolean;
-  totalPossibleRoutes: { outboundRoutesCount: number; returnRoutesCount?: number; data: { routeNumber: number; outboundRoute: { hops: number; steps: Step[] } }[] };
+  totalPossibleRoutes: {
+    outboundRoutesCount: number;
+    returnRoutesCount?: number;
+    data: { routeNumber: number; outboundRoute: { hops: number; steps: Step[] } }[];
+  };
   possibleReturnRoutes?: { data: { routeNumber: number; hops: number; steps: Step[] }[] };
   context: { sourceNode: Node; targetNode: Node; waypoints?: Node[]; searchConstraints: Record<string, unknown> };
 }
@@ -88,7 +91,9 @@ describe("GET /modulation-routes", () => {
     expect(get(query).body.totalPossibleRoutes.outboundRoutesCount).toBe(0);
     expect(get(`${query}&allowOctaveJumps=true`).body.totalPossibleRoutes.outboundRoutesCount).toBe(0);
     const steps = outbound(get(`${query}&allowDownwardModulation=true`).body)[0].steps;
-    expect(steps.map((s) => [s.to.maqamIdName, s.modulationDegree, s.modulationCategory])).toEqual([["maqam_segah_al_qarar_segah", "III-8vb", "thirdDegreeOctaveBelow"]]);
+    expect(steps.map((s) => [s.to.maqamIdName, s.modulationDegree, s.modulationCategory])).toEqual([
+      ["maqam_segah_al_qarar_segah", "III-8vb", "thirdDegreeOctaveBelow"],
+    ]);
   });
 
   it("routes through waypoints visit them in order; legs share maxHops (⌈4/3⌉ = 2 each)", () => {
@@ -185,17 +190,47 @@ describe("GET /modulation-routes errors (§9.1 order, then §9.3)", () => {
     ["maxHops before a bad waypoint", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=21&waypoints=:rast`, 400, /maxHops cannot exceed 20/],
     ["maxRoutes 0", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&maxRoutes=0`, 400, /maxRoutes must be a positive integer/],
     ["maxRoutes not a number", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&maxRoutes=x`, 400, /maxRoutes must be a positive integer/],
-    ["waypoint without a maqām", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&waypoints=maqam_bayyat,:dugah`, 400, /Invalid waypoint format: ':dugah'/],
+    [
+      "waypoint without a maqām",
+      `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&waypoints=maqam_bayyat,:dugah`,
+      400,
+      /Invalid waypoint format: ':dugah'/,
+    ],
     ["waypoint with two colons", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&waypoints=maqam_bayyat:dugah:x`, 400, /Invalid waypoint format/],
-    ["more waypoints than hops allow", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&waypoints=${Array(20).fill("maqam_bayyat").join(",")}`, 400, /Too many waypoints/],
+    [
+      "more waypoints than hops allow",
+      `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&waypoints=${Array(20).fill("maqam_bayyat").join(",")}`,
+      400,
+      /Too many waypoints/,
+    ],
     ["unknown tuning system", "tuningSystem=nope&startingNote=rast&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3", 404, /Tuning system 'nope' not found/],
-    ["invalid starting note", "tuningSystem=alsabbagh_1954&startingNote=dugah&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3", 400, /Invalid starting note 'dugah'/],
+    [
+      "invalid starting note",
+      "tuningSystem=alsabbagh_1954&startingNote=dugah&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3",
+      400,
+      /Invalid starting note 'dugah'/,
+    ],
     ["unknown source maqām", `${BASE}&fromMaqam=maqam_nope&toMaqam=maqam_saba&maxHops=3`, 404, /^Source maqam: Maqam 'maqam_nope' not found/],
     ["numeric id", `${BASE}&fromMaqam=1&toMaqam=15&maxHops=3`, 404, /^Source maqam: Maqam '1' not found/],
     ["transposed idName", `${BASE}&fromMaqam=maqam_rast_al_nawa&toMaqam=maqam_saba&maxHops=3`, 400, /^Source maqam: 'maqam_rast_al_nawa' is a transposition/],
-    ["source not realisable", "tuningSystem=alkindi_874&startingNote=rast&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3", 400, /^Source maqam: Maqam 'maqam_rast' is not available/],
-    ["target tonic not available", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&toTonic=husayni`, 400, /^Target maqam: Maqam 'maqam_saba' with tonic 'husayni' is not available/],
-    ["waypoint tonic not available", `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=4&waypoints=maqam_bayyat,maqam_nahawand:nawa`, 400, /^Waypoint maqam 'maqam_nahawand': Maqam 'maqam_nahawand' with tonic 'nawa'/],
+    [
+      "source not realisable",
+      "tuningSystem=alkindi_874&startingNote=rast&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3",
+      400,
+      /^Source maqam: Maqam 'maqam_rast' is not available/,
+    ],
+    [
+      "target tonic not available",
+      `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3&toTonic=husayni`,
+      400,
+      /^Target maqam: Maqam 'maqam_saba' with tonic 'husayni' is not available/,
+    ],
+    [
+      "waypoint tonic not available",
+      `${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=4&waypoints=maqam_bayyat,maqam_nahawand:nawa`,
+      400,
+      /^Waypoint maqam 'maqam_nahawand': Maqam 'maqam_nahawand' with tonic 'nawa'/,
+    ],
   ];
   for (const [name, query, status, error] of cases)
     it(`${name} → ${status}`, () => {
@@ -211,7 +246,10 @@ describe("GET /modulation-routes errors (§9.1 order, then §9.3)", () => {
   });
 
   it("parses maxHops like parseInt (3abc is 3, 1e1 is 1) and defaults an empty maxRoutes to 10", () => {
-    expect(get(`${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3abc&maxRoutes=`).body.context.searchConstraints).toMatchObject({ maxHops: 3, maxRoutes: 10 });
+    expect(get(`${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=3abc&maxRoutes=`).body.context.searchConstraints).toMatchObject({
+      maxHops: 3,
+      maxRoutes: 10,
+    });
     expect(get(`${BASE}&fromMaqam=maqam_rast&toMaqam=maqam_saba&maxHops=1e1`).body.context.searchConstraints.maxHops).toBe(1);
   });
 });

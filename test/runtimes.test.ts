@@ -24,7 +24,11 @@ interface Reply {
   source: string | null;
 }
 
-const replyOf = async (r: Response): Promise<Reply> => ({ status: r.status, body: Buffer.from(await r.arrayBuffer()), source: r.headers.get("x-answer-source") });
+const replyOf = async (r: Response): Promise<Reply> => ({
+  status: r.status,
+  body: Buffer.from(await r.arrayBuffer()),
+  source: r.headers.get("x-answer-source"),
+});
 
 /** Runs `task` over `items`, a few at a time. */
 async function inParallel<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {

@@ -76,12 +76,16 @@ describe("GET /api/openapi.json", () => {
     expect(families.parameters.find((p) => p.name === "tuningSystem")!.required).toBe(true);
     expect(families.parameters.find((p) => p.name === "centsTolerance")!.schema.default).toBe(5);
     const calculate = openapi.body.paths["/intervals/calculate"].get as Operation;
-    expect(calculate.parameters.find((p) => p.name === "unit")).toMatchObject({ required: true, schema: { enum: expect.arrayContaining(["cents", "fraction"]) } });
+    expect(calculate.parameters.find((p) => p.name === "unit")).toMatchObject({
+      required: true,
+      schema: { enum: expect.arrayContaining(["cents", "fraction"]) },
+    });
   });
 
   it("gives each operation a 200 schema, a real example and the error shape of its 4xx", () => {
     for (const [path, { get: op }] of operations) {
-      if (path.startsWith("/exports/")) expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun)\n/);
+      if (path.startsWith("/exports/"))
+        expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun)\n/);
       else expect(op.responses["200"].content?.["application/json"].example, path).toBeTypeOf("object");
       expect(op.responses["400"], path).toEqual({ $ref: "#/components/responses/Error400" });
       expect(op.responses["404"], path).toEqual({ $ref: "#/components/responses/Error404" });
@@ -107,7 +111,10 @@ export { query };
 `,
     );
     const tsc = join(process.cwd(), "node_modules", "typescript", "bin", "tsc");
-    const run = () => execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "nodenext", join(dir, "client.ts")], { encoding: "utf8" });
+    const run = () =>
+      execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "nodenext", join(dir, "client.ts")], {
+        encoding: "utf8",
+      });
     try {
       run();
     } catch (e) {

@@ -40,7 +40,10 @@ describe("a port the server cannot take", () => {
     try {
       const run = serve({ PORT: String(port) });
       expect(await run.exited).toBe(1);
-      const lines = run.output().stderr.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("npm warn"));
+      const lines = run
+        .output()
+        .stderr.split("\n")
+        .filter((l) => l.trim() !== "" && !l.startsWith("npm warn"));
       expect(lines).toEqual([`cannot listen on 127.0.0.1 port ${port}: it is already in use; set PORT to a free port (e.g. PORT=${port + 1} npm start)`]);
     } finally {
       holder.close();

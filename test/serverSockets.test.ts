@@ -53,7 +53,10 @@ function exchange(bytes: string | Buffer, { halfClose = false, waitMs = 20_000 }
   return new Promise((done, fail) => {
     const socket = connect(port, "127.0.0.1");
     const received: Buffer[] = [];
-    const timer = setTimeout(() => (socket.destroy(), fail(new Error(`no close within ${waitMs} ms; got ${Buffer.concat(received).toString("latin1").slice(0, 300)}`))), waitMs);
+    const timer = setTimeout(
+      () => (socket.destroy(), fail(new Error(`no close within ${waitMs} ms; got ${Buffer.concat(received).toString("latin1").slice(0, 300)}`))),
+      waitMs,
+    );
     socket.on("data", (c) => received.push(c));
     socket.on("error", () => undefined);
     socket.on("close", () => (clearTimeout(timer), done(Buffer.concat(received))));
@@ -119,7 +122,9 @@ describe("request targets", () => {
 
 describe("bodies and expectations", () => {
   it("Expect: 100-continue gets 100 Continue, then the answer", async () => {
-    const answers = answersIn(await exchange("GET /api/sources HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\nConnection: close\r\n\r\nabcd"));
+    const answers = answersIn(
+      await exchange("GET /api/sources HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\nConnection: close\r\n\r\nabcd"),
+    );
     expect(answers.map((a) => a.status)).toEqual([100, 200]);
   });
 

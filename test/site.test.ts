@@ -64,13 +64,29 @@ const nodeAnswer = async (path: string) => {
   const r = await handleRequest(new Request(`http://localhost/api${path}`), reference);
   return { status: r.status, sha1: sha1(new Uint8Array(await r.arrayBuffer())), source: r.headers.get("x-answer-source") };
 };
-const ROUTE_EXAMPLE = "/modulation-routes?allowDownwardModulation=true&fromMaqam=maqam_rast&maxHops=2&maxRoutes=10&startingNote=yegah&toMaqam=maqam_bayyat&tuningSystem=ibnsina_1037";
-const ROUTE_SEARCH = "/modulation-routes?tuningSystem=ibnsina_1037&startingNote=ushayran&fromMaqam=maqam_kurdan&toMaqam=maqam_hijaz_kar_kurd&maxHops=2&maxRoutes=25&limitToShortestHops=true&includeArabic=true";
+const ROUTE_EXAMPLE =
+  "/modulation-routes?allowDownwardModulation=true&fromMaqam=maqam_rast&maxHops=2&maxRoutes=10&startingNote=yegah&toMaqam=maqam_bayyat&tuningSystem=ibnsina_1037";
+const ROUTE_SEARCH =
+  "/modulation-routes?tuningSystem=ibnsina_1037&startingNote=ushayran&fromMaqam=maqam_kurdan&toMaqam=maqam_hijaz_kar_kurd&maxHops=2&maxRoutes=25&limitToShortestHops=true&includeArabic=true";
 const INTERVALS = "/intervals/calculate?from=dugah&to=nim_hijaz&tuningSystem=ibnsina_1037&startingNote=ushayran&unit=decimalRatio";
 
 describe("the build's site files", () => {
   it("holds the pages, the client with its declarations and engine chunk, the worker and the pictures", () => {
-    for (const file of ["index.html", "site.js", "site.css", "reference.html", "reference.js", "reference.css", "reference/swagger-ui-bundle.js", "exports-guide.html", "fonts/arabic.css", "fonts/noto-naskh-arabic-arabic-400-normal.woff2", "sw.js", "client/maqam-api.js", "client/maqam-api.d.ts"])
+    for (const file of [
+      "index.html",
+      "site.js",
+      "site.css",
+      "reference.html",
+      "reference.js",
+      "reference.css",
+      "reference/swagger-ui-bundle.js",
+      "exports-guide.html",
+      "fonts/arabic.css",
+      "fonts/noto-naskh-arabic-arabic-400-normal.woff2",
+      "sw.js",
+      "client/maqam-api.js",
+      "client/maqam-api.d.ts",
+    ])
       expect(existsSync(join(sample.outDir, file)), file).toBe(true);
     expect(sample.manifest.site.client.engine).toBeGreaterThan(100_000);
     expect(sample.manifest.site.pictures.files).toBe(2);
@@ -81,7 +97,11 @@ describe("the build's site files", () => {
     const check = join(sample.outDir, "client", "check.ts");
     const tsc = (source: string) => {
       writeFileSync(check, source);
-      const r = spawnSync(process.execPath, [resolve("node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "nodenext", check], { encoding: "utf8" });
+      const r = spawnSync(
+        process.execPath,
+        [resolve("node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "nodenext", check],
+        { encoding: "utf8" },
+      );
       return r.status === 0 ? "" : r.stdout;
     };
     const program = (field: string) => `import type { ResponseBodies } from "./maqam-api.js";
@@ -152,11 +172,15 @@ const b = await client.request("/intervals/calculate", params(${JSON.stringify(I
 // The client asks with the parameters sorted (the canonical request), as the self link shows.
 console.log(JSON.stringify([a, b]));`,
     );
-    const run = spawnSync(binaryOf("deno"), ["run", "--quiet", "--no-prompt", "--no-config", "--no-lock", `--allow-net=127.0.0.1:${new URL(server.origin).port}`, script], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(sample.dir, "deno-dir") },
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      binaryOf("deno"),
+      ["run", "--quiet", "--no-prompt", "--no-config", "--no-lock", `--allow-net=127.0.0.1:${new URL(server.origin).port}`, script],
+      {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(sample.dir, "deno-dir") },
+        timeout: 60_000,
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     const [listed, interval] = JSON.parse(run.stdout) as { source: string; body: unknown; request: string }[];
     expect([listed.source, interval.source]).toEqual(["static", "computed"]);
@@ -191,13 +215,17 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
 
   it("the explorer shows maqām rāst in Ibn Sīnā from yegāh with the recorded cents and one mark per pitch class", async () => {
     const recorded = recordedCases().find((c) => c.path === "/tuning-systems/ibnsina_1037/yegah/pitch-classes");
-    const centsOf = new Map((recorded!.body as { pitchClasses: { noteName: string; octave: number; cents: number }[] }).pitchClasses.map((p) => [p.noteName, p.cents]));
+    const centsOf = new Map(
+      (recorded!.body as { pitchClasses: { noteName: string; octave: number; cents: number }[] }).pitchClasses.map((p) => [p.noteName, p.cents]),
+    );
     const { page, problems } = await watched();
     await page.goto(`${server.origin}/?tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast&format=cents#explorer`);
     await page.waitForSelector("#explorer[data-ready=true]");
     expect(await page.textContent("#explorer-title .main")).toBe("maqām rāst on rāst");
     expect(await page.textContent("#explorer-title .context")).toBe("Ibn Sīnā (1037) 7-Fret Oud 17-Tone, tuning starting on yegāh");
-    const rows = await page.$$eval("table.pitches tr[data-row=ascending]", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    const rows = await page.$$eval("table.pitches tr[data-row=ascending]", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
+    );
     expect(rows.map((r) => r[1])).toEqual(["rāst", "dūgāh", "segāh", "chahārgāh", "nawā", "ḥusaynī", "awj"]);
     const names = ["rast", "dugah", "segah", "chahargah", "nawa", "husayni", "awj"];
     // Cents from the tonic beside the chosen value (cents from the tuning's starting note), each column labelled.
@@ -207,9 +235,20 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     rows.forEach((r, i) => {
       expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 2);
     });
-    expect(await page.$$eval("table.pitches thead th", (ths) => ths.map((th) => th.textContent))).toEqual(["Row", "Degree", "Note", "Western name", "Cents from the tonic (¢)", "cents above the tuning's starting note (¢)"]);
+    expect(await page.$$eval("table.pitches thead th", (ths) => ths.map((th) => th.textContent))).toEqual([
+      "Row",
+      "Degree",
+      "Note",
+      "Western name",
+      "Cents from the tonic (¢)",
+      "cents above the tuning's starting note (¢)",
+    ]);
     // Downloads grouped by what takes them; the .tun named as the tuning system's.
-    expect(await page.$$eval("#explorer-links h5", (hs) => hs.map((h) => h.textContent))).toEqual(["Scala (Scala, Surge XT, Pianoteq, many synthesizers)", "AnaMark (.tun: Kontakt scripts, many soft synths)", "Data and picture"]);
+    expect(await page.$$eval("#explorer-links h5", (hs) => hs.map((h) => h.textContent))).toEqual([
+      "Scala (Scala, Surge XT, Pianoteq, many synthesizers)",
+      "AnaMark (.tun: Kontakt scripts, many soft synths)",
+      "Data and picture",
+    ]);
     expect(await page.textContent("#explorer-links a[href$='.tun']")).toBe("tuning system Ibn Sīnā (1037) 7-Fret Oud 17-Tone from yegāh (.tun)");
     for (const row of ["ascending", "descending"]) {
       const marks = await page.$$eval(`#picture g[data-row=${row}] circle.pc`, (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
@@ -229,8 +268,19 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     const cases = await sweepCases(catalog, SWEEP_PER_CONTEXT, SWEEP_SEED);
     expect(cases.length).toBeGreaterThanOrEqual(500);
     const kinds = new Set(cases.map((c) => `${c.state.kind} ${c.expect}${c.state.transposition ? " transposed" : ""}`));
-    expect([...kinds].sort()).toEqual(["jins rendering", "jins rendering transposed", "jins tahlil-only", "jins unrealisable", "maqam rendering", "maqam rendering transposed", "maqam tahlil-only", "maqam unrealisable"]);
-    expect(new Set(cases.map((c) => `${c.state.tuningSystem}/${c.state.startingNote}`)).size).toBe(catalog.tuningSystems.reduce((n, ts) => n + ts.startingNotes.length, 0));
+    expect([...kinds].sort()).toEqual([
+      "jins rendering",
+      "jins rendering transposed",
+      "jins tahlil-only",
+      "jins unrealisable",
+      "maqam rendering",
+      "maqam rendering transposed",
+      "maqam tahlil-only",
+      "maqam unrealisable",
+    ]);
+    expect(new Set(cases.map((c) => `${c.state.tuningSystem}/${c.state.startingNote}`)).size).toBe(
+      catalog.tuningSystems.reduce((n, ts) => n + ts.startingNotes.length, 0),
+    );
     const { page, problems } = await watched();
     await page.goto(`${server.origin}/`);
     await explorerReady(page);
@@ -251,7 +301,9 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: join(SHOTS, `landing-${lang}.png`), fullPage: true });
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === "ar" ? "rtl" : "ltr"]);
-      expect(await page.textContent("h1")).toBe({ en: "Arabic Maqām Archive API", ar: "واجهة برمجة أرشيف المقامات العربية", fr: "API de l'archive des maqāmāt arabes" }[lang]);
+      expect(await page.textContent("h1")).toBe(
+        { en: "Arabic Maqām Archive API", ar: "واجهة برمجة أرشيف المقامات العربية", fr: "API de l'archive des maqāmāt arabes" }[lang],
+      );
       const title = await page.textContent("#explorer-title .main");
       const notes = await page.$$eval("table.pitches tr[data-row=ascending] td:nth-child(3)", (tds) => tds.map((td) => td.textContent));
       const labels = await page.$$eval("#picture g[data-row=ascending] text", (ts) => ts.map((t) => t.textContent));
@@ -270,7 +322,11 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
       // Remembered: the next page without ?lang= is in the same language, and its switcher links keep the address.
       await page.goto(`${server.origin}/reference.html`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      expect(await page.$$eval("nav.langs a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["/reference.html?lang=en", "/reference.html?lang=ar", "/reference.html?lang=fr"]);
+      expect(await page.$$eval("nav.langs a", (as) => as.map((a) => a.getAttribute("href")))).toEqual([
+        "/reference.html?lang=en",
+        "/reference.html?lang=ar",
+        "/reference.html?lang=fr",
+      ]);
       expect(problems).toEqual([]);
       await page.close();
     }, 120_000);
@@ -313,7 +369,11 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await explorerReady(page);
     await page.click("#explorer-links .guide-link a");
     await page.waitForSelector("main.guide h2");
-    expect(await page.$$eval("main.guide h2", (hs) => hs.map((h) => h.textContent))).toEqual(["Which file goes where", "What the files say", "Choices worth knowing"]);
+    expect(await page.$$eval("main.guide h2", (hs) => hs.map((h) => h.textContent))).toEqual([
+      "Which file goes where",
+      "What the files say",
+      "Choices worth knowing",
+    ]);
     expect(await overflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -322,13 +382,18 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
 
   it("routes: rāst → bayyāt in Ibn Sīnā from yegāh drawn as paths, each hop labelled with the API's degree and al-Shawwā category; axe finds nothing critical or serious", async () => {
     const { page, problems } = await watched();
-    await page.goto(`${server.origin}/?lang=en&view=routes&tuningSystem=ibnsina_1037&startingNote=yegah&maqam=maqam_rast&to=maqam_bayyat&maxHops=2&maxRoutes=10&downward=true#explorer`);
+    await page.goto(
+      `${server.origin}/?lang=en&view=routes&tuningSystem=ibnsina_1037&startingNote=yegah&maqam=maqam_rast&to=maqam_bayyat&maxHops=2&maxRoutes=10&downward=true#explorer`,
+    );
     await explorerReady(page);
     const want = (await (await handleRequest(new Request(`http://localhost/api${ROUTE_EXAMPLE}`), reference)).json()) as RoutesAnswer;
     const steps = want.totalPossibleRoutes.data.map((r) => r.outboundRoute.steps);
     expect(steps.length).toBe(10);
     const drawn = await page.$$eval("ol.route", (routes) =>
-      routes.map((r) => ({ nodes: [...r.querySelectorAll(".node")].map((n) => n.textContent), hops: [...r.querySelectorAll<HTMLElement>(".hop")].map((h) => [h.dataset.degree, h.dataset.category, h.textContent]) })),
+      routes.map((r) => ({
+        nodes: [...r.querySelectorAll(".node")].map((n) => n.textContent),
+        hops: [...r.querySelectorAll<HTMLElement>(".hop")].map((h) => [h.dataset.degree, h.dataset.category, h.textContent]),
+      })),
     );
     expect(drawn.map((r) => r.nodes)).toEqual(steps.map((st) => [st[0].from, ...st.map((x) => x.to)].map((n) => `${n.maqamDisplayName} (${n.tonicDisplay})`)));
     expect(drawn.map((r) => r.hops.map((h) => [h[0], h[1]]))).toEqual(steps.map((st) => st.map((x) => [x.modulationDegree, x.modulationCategory])));
@@ -346,24 +411,32 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await explorerReady(page);
     const cents = new Map<string, number[]>();
     for (const id of systems) {
-      const list = (await (await handleRequest(new Request(`http://localhost/api/tuning-systems`), reference)).json()) as { data: { tuningSystem: { idName: string }; startingNotes: { idNames: string[] } }[] };
+      const list = (await (await handleRequest(new Request(`http://localhost/api/tuning-systems`), reference)).json()) as {
+        data: { tuningSystem: { idName: string }; startingNotes: { idNames: string[] } }[];
+      };
       const notes = list.data.find((d) => d.tuningSystem.idName === id)!.startingNotes.idNames;
       for (const note of notes) {
-        const r = await handleRequest(new Request(`http://localhost/api/maqamat/maqam_rast?tuningSystem=${id}&startingNote=${note}&pitchClassDataType=cents`), reference);
+        const r = await handleRequest(
+          new Request(`http://localhost/api/maqamat/maqam_rast?tuningSystem=${id}&startingNote=${note}&pitchClassDataType=cents`),
+          reference,
+        );
         if (r.status !== 200) continue;
         const ascending = ((await r.json()) as { pitchData: { ascending: { cents: number }[] } }).pitchData.ascending;
-        cents.set(id, ascending.map((p) => p.cents - ascending[0].cents));
+        cents.set(
+          id,
+          ascending.map((p) => p.cents - ascending[0].cents),
+        );
         break;
       }
     }
     const table = await page.$$eval("table.compare tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
     const round = (n: number) => String(Math.round(n * 1000) / 1000);
-    table.forEach((cells, degree) =>
+    table.forEach((cells, degree) => {
       systems.forEach((id, k) => {
         expect(cells[2 * k].split(" ")[0]).toBe(round(cents.get(id)![degree]));
         if (id !== "angloeuropean_1800") expect(cells[2 * k + 1]).toBe(round(cents.get(id)![degree] - cents.get("angloeuropean_1800")![degree]));
-      }),
-    );
+      });
+    });
     expect(table).toHaveLength(7);
     expect(await page.$$eval("#compare-picture g[data-row]", (gs) => gs.map((g) => g.getAttribute("data-row")))).toEqual(systems);
     await page.screenshot({ path: join(SHOTS, "compare.png"), fullPage: true });
@@ -390,13 +463,16 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await page.close();
   }, 120_000);
 
-  it("the reference renders all its operations without the site's styles, axe finds nothing critical or serious, and \"try it\" asks the origin it is served from", async () => {
+  it('the reference renders all its operations without the site\'s styles, axe finds nothing critical or serious, and "try it" asks the origin it is served from', async () => {
     expect(existsSync(join(sample.outDir, "api", "openapi.json"))).toBe(true);
     const { page, problems } = await watched();
     await page.goto(`${server.origin}/reference.html?lang=en`);
     await page.waitForFunction((n) => document.querySelectorAll(".opblock").length >= n, routes.length, { timeout: 30_000 });
     expect(await page.$$eval(".opblock", (ops) => ops.length)).toBe(routes.length);
-    expect(await page.$$eval("link[rel=stylesheet]", (ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual(["/reference/swagger-ui.css", "/reference.css"]);
+    expect(await page.$$eval("link[rel=stylesheet]", (ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual([
+      "/reference/swagger-ui.css",
+      "/reference.css",
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, "reference.png") });
     // "Try it out" on GET /tuning-systems: the request goes to this host's /api.
@@ -435,7 +511,9 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
       const want = await nodeAnswer(path);
       sources.set(String(got[i].source), (sources.get(String(got[i].source)) ?? 0) + 1);
       if (got[i].status !== want.status || got[i].sha1 !== want.sha1 || got[i].source !== want.source)
-        differences.push(`${path}: ${got[i].status} ${got[i].source} vs Node ${want.status} ${want.source}${got[i].sha1 === want.sha1 ? "" : ", bytes differ"}`);
+        differences.push(
+          `${path}: ${got[i].status} ${got[i].source} vs Node ${want.status} ${want.source}${got[i].sha1 === want.sha1 ? "" : ", bytes differ"}`,
+        );
     }
     expect(differences.slice(0, 10)).toEqual([]);
     expect(sources.get("static")).toBeGreaterThan(5);

@@ -23,13 +23,37 @@ describe("GET /sources (algorithms.md §13.9)", () => {
   it("orders the fields: common, type-specific, then the Arabic twins without identifiers", () => {
     const farmer = ask("/sources/farmer_1937", "includeArabic=true").body.source;
     expect(Object.keys(farmer)).toEqual([
-      "id", "displayName", "sourceType", "title", "contributors", "edition", "publicationDate", "url", "dateAccessed", "version",
-      "journal", "volume", "issue", "pageRange", "DOI",
-      "displayNameAr", "titleAr", "editionAr", "publicationDateAr", "journalAr", "volumeAr", "issueAr", "pageRangeAr",
+      "id",
+      "displayName",
+      "sourceType",
+      "title",
+      "contributors",
+      "edition",
+      "publicationDate",
+      "url",
+      "dateAccessed",
+      "version",
+      "journal",
+      "volume",
+      "issue",
+      "pageRange",
+      "DOI",
+      "displayNameAr",
+      "titleAr",
+      "editionAr",
+      "publicationDateAr",
+      "journalAr",
+      "volumeAr",
+      "issueAr",
+      "pageRangeAr",
     ]);
     expect(farmer.contributors[0]).toEqual({ type: "Author", firstName: "Henry George", lastName: "Farmer", firstNameAr: "هنري جورج", lastNameAr: "فارمر" });
     expect(Object.keys(ask("/sources/allami_2022").body.source).slice(10)).toEqual([
-      "degreeType", "university", "department", "databaseIdentifier", "databaseName",
+      "degreeType",
+      "university",
+      "department",
+      "databaseIdentifier",
+      "databaseName",
     ]);
   });
 });

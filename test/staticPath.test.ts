@@ -63,8 +63,18 @@ describe("staticFileOf", () => {
 
 describe("canonicalQuery", () => {
   it("sorts by name and refuses repeats", () => {
-    expect(canonicalQuery([["b", "2"], ["a", "1"]])).toBe("a=1&b=2");
-    expect(canonicalQuery([["a", "1"], ["a", "2"]])).toBeUndefined();
+    expect(
+      canonicalQuery([
+        ["b", "2"],
+        ["a", "1"],
+      ]),
+    ).toBe("a=1&b=2");
+    expect(
+      canonicalQuery([
+        ["a", "1"],
+        ["a", "2"],
+      ]),
+    ).toBeUndefined();
   });
 });
 

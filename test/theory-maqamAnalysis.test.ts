@@ -6,7 +6,7 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
 
-import { type Maqam } from "../src/theory/entity.js";
+import type { Maqam } from "../src/theory/entity.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { isPossibleIn } from "../src/theory/realisation.js";
@@ -113,8 +113,14 @@ describe("ajnās per degree (§6.4)", () => {
 
 describe("family (§7.1)", () => {
   it("classifies by the jins on degree I", () => {
-    expect(familyOf(catalog, realise("maqam_rast", "ibnsina_1037", "yegāh").t, catalog.findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({ idName: "rast", name: "rāst" });
-    expect(familyOf(catalog, realise("maqam_bayyat", "ibnsina_1037", "ʿushayrān").t, catalog.findTuningSystem("ibnsina_1037")!, "ʿushayrān", 5)).toEqual({ idName: "bayyat", name: "bayyāt" });
+    expect(familyOf(catalog, realise("maqam_rast", "ibnsina_1037", "yegāh").t, catalog.findTuningSystem("ibnsina_1037")!, "yegāh", 5)).toEqual({
+      idName: "rast",
+      name: "rāst",
+    });
+    expect(familyOf(catalog, realise("maqam_bayyat", "ibnsina_1037", "ʿushayrān").t, catalog.findTuningSystem("ibnsina_1037")!, "ʿushayrān", 5)).toEqual({
+      idName: "bayyat",
+      name: "bayyāt",
+    });
   });
 
   it("names families after the jins (§7.1 steps 2-4)", () => {
@@ -196,7 +202,12 @@ describe("re-spelling (§14.3)", () => {
     const { t } = realise("maqam_yegah", "allami_2025", "rāst");
     const r = respellScale(t.ascending, t.descending);
     const chahargah = r.descending.find((pc) => pc.noteName === "chahārgāh")!;
-    expect(chahargah).toMatchObject({ englishName: "F3", ipnReferenceNoteName: "Fb", centsDeviation: -3.9079524117116917, midiNotePlusCentsDeviation: "53 -3.9" });
+    expect(chahargah).toMatchObject({
+      englishName: "F3",
+      ipnReferenceNoteName: "Fb",
+      centsDeviation: -3.9079524117116917,
+      midiNotePlusCentsDeviation: "53 -3.9",
+    });
     expect(r.descending.find((pc) => pc.noteName === "segāh")).toMatchObject({ ipnReferenceNoteName: "Eb", midiNotePlusCentsDeviation: "51 +54.9" });
   });
 

@@ -24,7 +24,13 @@ describe("GET /tuning-systems/{id}", () => {
     expect(status).toBe(200);
     expect(tuningSystemDetail.safeParse(body).success).toBe(true);
     expect(body.tuningSystem).toMatchObject({ id: "ibnsina_1037", year: "1037", numberOfPitchClassesSingleOctave: 17 });
-    expect(body.record).toMatchObject({ title: "7-Fret Oud 17-Tone", year: "1037", originalValueType: "fraction", stringLength: 1000, defaultReferenceFrequency: 97.999 });
+    expect(body.record).toMatchObject({
+      title: "7-Fret Oud 17-Tone",
+      year: "1037",
+      originalValueType: "fraction",
+      stringLength: 1000,
+      defaultReferenceFrequency: 97.999,
+    });
     expect(body.record.pitchClasses).toHaveLength(17);
     expect(body.record.pitchClasses.slice(0, 4)).toEqual(["1/1", "273/256", "13/12", "9/8"]);
     expect(body.record.noteNameSets.map((set: { idNames: string[] }) => set.idNames[0])).toEqual(["ushayran", "yegah"]);

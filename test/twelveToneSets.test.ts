@@ -17,6 +17,12 @@ describe("a 12-tone set read from C", () => {
 
   it("takes the keys below the tonic from octave 1 by reference note name, and lists them from C", () => {
     // D is tīk zīrgūleh (647.2 cents), the first D-referenced note of octave 1, not dūgāh (702 cents).
-    expect(listed(setFromC(catalog, huzam.pitchClasses, ts, "yegāh"))).toEqual(["C rāst 1", "C# nīm zīrgūleh 1", "D tīk zīrgūleh 1", "D# kurdī 1", ...segahToAwj]);
+    expect(listed(setFromC(catalog, huzam.pitchClasses, ts, "yegāh"))).toEqual([
+      "C rāst 1",
+      "C# nīm zīrgūleh 1",
+      "D tīk zīrgūleh 1",
+      "D# kurdī 1",
+      ...segahToAwj,
+    ]);
   });
 });

@@ -71,7 +71,8 @@ describe("expectedType", () => {
     expect(expectedType("sources/index.json", "application/octet-stream")).toBe(false);
     expect(expectedType("sources/index.json", null)).toBe(false);
     const scl = "exports/tuning-systems/ibnsina_1037/yegah.scl";
-    for (const type of ["text/plain; charset=us-ascii", "application/octet-stream", "binary/octet-stream", null]) expect(expectedType(scl, type), String(type)).toBe(true);
+    for (const type of ["text/plain; charset=us-ascii", "application/octet-stream", "binary/octet-stream", null])
+      expect(expectedType(scl, type), String(type)).toBe(true);
     expect(expectedType(scl, "text/html")).toBe(false);
     expect(expectedType(scl, "application/json")).toBe(false);
   });
@@ -157,7 +158,14 @@ describe("the bundled worker with the build's manifest", () => {
 
   it("asks the binding only for files of the shapes the build wrote", async () => {
     const asked: string[] = [];
-    for (const path of ["/sources", "/tuning-systems?includeArabic=true", "/tuning-systems", "/maqamat?sortBy=name", "/sources/forster_2010", "/sources/forster_2010/maqamat"]) {
+    for (const path of [
+      "/sources",
+      "/tuning-systems?includeArabic=true",
+      "/tuning-systems",
+      "/maqamat?sortBy=name",
+      "/sources/forster_2010",
+      "/sources/forster_2010/maqamat",
+    ]) {
       const got = await bundled.fetch(new Request(`${ORIGIN}/api${path}`), { ASSETS: pagesAssets(asked) });
       expect({ status: got.status, body: await got.text() }, path).toEqual(await reference(path));
     }

@@ -24,7 +24,16 @@ import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
 import { nodeAssets } from "../src/serve/nodeAssets.js";
 import { dataRoutes as routes } from "../src/api/routes.js";
 import type { HostProfile } from "../scripts/profiles.js";
-import { COMPATIBILITY_DATE, startWrangler, wranglerArgs, wranglerDeployDryRun, wranglerUnavailable, WRANGLER_CONFIG, type RunningRuntime, type WranglerMode } from "../scripts/runtimes.js";
+import {
+  COMPATIBILITY_DATE,
+  startWrangler,
+  wranglerArgs,
+  wranglerDeployDryRun,
+  wranglerUnavailable,
+  WRANGLER_CONFIG,
+  type RunningRuntime,
+  type WranglerMode,
+} from "../scripts/runtimes.js";
 import { SAMPLE_BASE_URL } from "./support/buildSample.js";
 import { WRANGLER_CASES } from "./support/wranglerBuild.js";
 import { endpointOf } from "./support/recorded.js";
@@ -46,7 +55,8 @@ let building: ChildProcess | undefined;
 function buildProfile(profile: HostProfile, outDir: string): Promise<void> {
   return new Promise((done, fail) => {
     const script = join(import.meta.dirname, "support", "wranglerBuild.ts");
-    const child = (building = spawn(process.execPath, ["--import", "tsx", script, profile, outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = spawn(process.execPath, ["--import", "tsx", script, profile, outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    building = child;
     let printed = "";
     child.stdout.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
     child.stderr.on("data", (c: Buffer) => (printed = (printed + c.toString()).slice(-5000)));
@@ -82,7 +92,9 @@ describe("the commands", () => {
   it("are the README's Cloudflare commands, with only the address added", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     for (const mode of ["pages", "workers"] as const) {
-      const command = `npx wrangler ${wranglerArgs(mode, 8788).join(" ").replace(/ --ip 127\.0\.0\.1 --port 8788$/, "")}`;
+      const command = `npx wrangler ${wranglerArgs(mode, 8788)
+        .join(" ")
+        .replace(/ --ip 127\.0\.0\.1 --port 8788$/, "")}`;
       expect(readme, command).toContain(command);
     }
   });
@@ -101,9 +113,11 @@ describe("the commands", () => {
 /** Runs `task` over `items`, a few at a time. */
 async function inParallel<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]);
+    }),
+  );
 }
 
 /** Replays every request against wrangler and the Node handler over the same files; returns the answers' sources. */
@@ -119,7 +133,8 @@ async function expectNodeAnswers(runtime: RunningRuntime, buildDir: string) {
     if (/html/.test(got.headers.get("content-type") ?? "")) differences.push(`${path}: ${got.headers.get("content-type")}`);
     else if (got.status !== want.status) differences.push(`${path}: status ${got.status}, Node ${want.status}`);
     else if (!gotBody.equals(wantBody)) differences.push(`${path}: ${gotBody.length} bytes differ from Node's ${wantBody.length}`);
-    else if (source !== want.headers.get("x-answer-source")) differences.push(`${path}: answered from ${source}, Node from ${want.headers.get("x-answer-source")}`);
+    else if (source !== want.headers.get("x-answer-source"))
+      differences.push(`${path}: answered from ${source}, Node from ${want.headers.get("x-answer-source")}`);
   });
   expect(differences.slice(0, 10), runtime.output()).toEqual([]);
   return sources;

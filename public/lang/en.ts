@@ -8,7 +8,8 @@ export const en = {
   navReference: "API reference",
   navClient: "Client",
   aboutHeading: "What this is",
-  about: "A reference API over the archive's facts. Most answers are pre-rendered files, so any static host serves them; everything else is computed by the same engine: by the Node server, by a worker at the edge, or right here in your browser, with the same bytes.",
+  about:
+    "A reference API over the archive's facts. Most answers are pre-rendered files, so any static host serves them; everything else is computed by the same engine: by the Node server, by a worker at the edge, or right here in your browser, with the same bytes.",
   quickStart: "Quick start",
   clientHeading: "From JavaScript",
   clientText: "/client/maqam-api.js works in browsers, Node and Deno: it reads the pre-rendered file when there is one and computes the rest itself.",

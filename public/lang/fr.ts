@@ -10,10 +10,12 @@ export const fr: Strings = {
   navReference: "Référence de l'API",
   navClient: "Client",
   aboutHeading: "De quoi s'agit-il",
-  about: "Une API de référence sur les données de l'archive. La plupart des réponses sont des fichiers pré-calculés, servis par n'importe quel hébergement statique ; le reste est calculé par le même moteur : le serveur Node, un worker en périphérie, ou ici même dans votre navigateur, à l'octet près.",
+  about:
+    "Une API de référence sur les données de l'archive. La plupart des réponses sont des fichiers pré-calculés, servis par n'importe quel hébergement statique ; le reste est calculé par le même moteur : le serveur Node, un worker en périphérie, ou ici même dans votre navigateur, à l'octet près.",
   quickStart: "Démarrage rapide",
   clientHeading: "Depuis JavaScript",
-  clientText: "/client/maqam-api.js fonctionne dans les navigateurs, Node et Deno : il lit le fichier pré-calculé quand il existe et calcule le reste lui-même.",
+  clientText:
+    "/client/maqam-api.js fonctionne dans les navigateurs, Node et Deno : il lit le fichier pré-calculé quand il existe et calcule le reste lui-même.",
   codeLabel: "Exemple de code",
   explorerHeading: "Explorateur",
   modes: "Quoi explorer",
@@ -39,7 +41,8 @@ export const fr: Strings = {
   partRoutes: "les chemins",
   partCompare: "la comparaison",
   partNotation: "la portée",
-  noOtherTransposition: "Aucune autre transposition : dans ce système d'accord et depuis cette note de départ, il ne se construit que dans sa position d'origine (taḥlīl).",
+  noOtherTransposition:
+    "Aucune autre transposition : dans ce système d'accord et depuis cette note de départ, il ne se construit que dans sa position d'origine (taḥlīl).",
   titleMaqam: "{name} sur {tonic}",
   titleContext: "{system}, accord partant de {start}",
   pitchClasses: "Classes de hauteur",
@@ -55,7 +58,8 @@ export const fr: Strings = {
   noneFound: "aucun",
   play: "▶ Jouer en montant, puis en descendant",
   downloads: "Téléchargements",
-  guide: "Quel fichier pour quel instrument (Surge XT, Pianoteq, Kontakt, Scale Workshop, Ableton Live, MIDI Tuning Standard) : le guide des instruments (en anglais)",
+  guide:
+    "Quel fichier pour quel instrument (Surge XT, Pianoteq, Kontakt, Scale Workshop, Ableton Live, MIDI Tuning Standard) : le guide des instruments (en anglais)",
   groupScala: "Scala (Scala, Surge XT, Pianoteq, de nombreux synthétiseurs)",
   hintScala: "Chargez la gamme (.scl) avec son mappage de clavier (.kbm) : le mappage place la tonique sur la bonne touche.",
   groupAnamark: "AnaMark (.tun : scripts Kontakt, de nombreux synthétiseurs logiciels)",

@@ -15,7 +15,12 @@ interface Described {
  * A path segment: decoded text that must not be blank (unless `blank` keeps it for the handler's
  * lookup); with `slashes`, one or more segments (idNames and note names may contain `/`).
  */
-export const pathParam = ({ description, example, blank = "error", slashes }: Described & { blank?: "error" | "kept"; slashes?: true }): ParamDeclaration<string> => ({
+export const pathParam = ({
+  description,
+  example,
+  blank = "error",
+  slashes,
+}: Described & { blank?: "error" | "kept"; slashes?: true }): ParamDeclaration<string> => ({
   in: "path",
   type: "string",
   accepts: { shape: "text", blank },

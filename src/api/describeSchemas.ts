@@ -10,14 +10,14 @@ export const apiIndex = z
     count: z.number().int().describe("Number of endpoints."),
     endpoints: z
       .array(
-      z.strictObject({
-        name: z.string().describe("`GET /path/{template}`."),
-        path: z.string().describe("Path template, starting with /api."),
-        summary: z.string(),
-        requiredParameters: z.array(z.string()).describe("Parameters a data answer needs (path parameters first)."),
-        example: url.describe("An example request that answers 200."),
-        staticFile: url.nullable().describe("The pre-rendered file answering the example; null for computed endpoints."),
-      }),
+        z.strictObject({
+          name: z.string().describe("`GET /path/{template}`."),
+          path: z.string().describe("Path template, starting with /api."),
+          summary: z.string(),
+          requiredParameters: z.array(z.string()).describe("Parameters a data answer needs (path parameters first)."),
+          example: url.describe("An example request that answers 200."),
+          staticFile: url.nullable().describe("The pre-rendered file answering the example; null for computed endpoints."),
+        }),
       )
       .describe("Every endpoint of the specification."),
     staticFiles: z
@@ -32,7 +32,9 @@ export const openApiDocument = z
   .strictObject({
     openapi: z.literal("3.1.0").describe("The OpenAPI version."),
     info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }).describe("Title, API version and description."),
-    servers: z.array(z.strictObject({ url: z.string().describe("The API's path on the host that serves the document (relative).") })).describe("The API's base URL, relative to the host."),
+    servers: z
+      .array(z.strictObject({ url: z.string().describe("The API's path on the host that serves the document (relative).") }))
+      .describe("The API's base URL, relative to the host."),
     security: z.tuple([]).describe("No security scheme: every operation is public."),
     paths: z.record(z.string(), z.strictObject({ get: z.record(z.string(), z.unknown()) })).describe("One GET operation per endpoint."),
     components: z

@@ -145,7 +145,7 @@ function parseValue(name: string, d: ParamDeclaration, raw: Raw, ctx: z.Refineme
       if (!isBlank(raw) || a.blank === "kept") return raw;
       return a.blank === "absent" ? d.default : fail(ctx, blankText(name, d));
     case "flag":
-      return raw === undefined ? d.default ?? false : raw === "true";
+      return raw === undefined ? (d.default ?? false) : raw === "true";
     case "boolean": {
       if (raw === undefined) return d.default ?? false;
       const v = a.exact ? raw : raw.trim().toLowerCase();
@@ -160,8 +160,7 @@ function parseValue(name: string, d: ParamDeclaration, raw: Raw, ctx: z.Refineme
     case "cents": {
       if (raw === undefined || raw === "") return d.default;
       const v = parseFloat(raw);
-      if (Number.isNaN(v) || v < 0)
-        return fail(ctx, { error: `Invalid ${name} parameter`, message: `${name} must be a non-negative number`, hint: d.hint });
+      if (Number.isNaN(v) || v < 0) return fail(ctx, { error: `Invalid ${name} parameter`, message: `${name} must be a non-negative number`, hint: d.hint });
       return v;
     }
     case "list":
@@ -178,7 +177,14 @@ function parseList(name: string, d: ParamDeclaration, a: Extract<ParamShape, { s
   const many = a.tooMany ?? { what: `values in ${name}`, hint: `Split the request into several of at most ${MAX_LIST_ITEMS} values.` };
   if (items.length > MAX_LIST_ITEMS) return fail(ctx, tooMany(many.what, items.length, MAX_LIST_ITEMS, many.hint));
   if (items.length < a.min)
-    return fail(ctx, a.tooFew ?? { error: `Invalid parameter: ${name}`, message: `'${name}' must name at least one value (comma-separated).`, hint: `Use ${name}=${d.example}.` });
+    return fail(
+      ctx,
+      a.tooFew ?? {
+        error: `Invalid parameter: ${name}`,
+        message: `'${name}' must name at least one value (comma-separated).`,
+        hint: `Use ${name}=${d.example}.`,
+      },
+    );
   if (!a.allKeyword || !items.some((id) => id.toLowerCase() === "all")) return items;
   if (items.length === 1) return ALL_TUNING_SYSTEMS;
   return fail(ctx, {

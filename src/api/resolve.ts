@@ -11,7 +11,6 @@ import { toIdName } from "../theory/idName.js";
 import type { Transposition } from "../theory/transposition.js";
 import { KIND, noteRef } from "./shared/format.js";
 
-
 export interface TuningContext {
   ts: TuningSystem;
   /** Display name of the resolved starting note. */

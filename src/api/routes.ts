@@ -20,7 +20,19 @@ import * as modulationRoutesApi from "./modulations/routes.js";
 import * as exportsApi from "./exports/routes.js";
 
 // maqamDetailApi last: its greedy `/maqamat/{idName}` must not shadow fixed segments (families, classification, …).
-const groups = [exportsApi, classificationApi, maqamatApi, tuningSystemMaqamatApi, tuningSystemsApi, noteNamesApi, intervalsApi, sourcesApi, ajnasApi, modulationRoutesApi, maqamDetailApi];
+const groups = [
+  exportsApi,
+  classificationApi,
+  maqamatApi,
+  tuningSystemMaqamatApi,
+  tuningSystemsApi,
+  noteNamesApi,
+  intervalsApi,
+  sourcesApi,
+  ajnasApi,
+  modulationRoutesApi,
+  maqamDetailApi,
+];
 
 /** The endpoints of the specification. */
 export const dataRoutes = groups.flatMap((g): readonly Route[] => g.routes);

@@ -86,14 +86,14 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
 export function requestOfStaticFile(file: string): { path: string; query: URLSearchParams } | undefined {
   if (file === ROOT_FILE) return { path: "/", query: new URLSearchParams() };
   if (TOP_LEVEL_DOCUMENTS.has(file)) return { path: `/${file}`, query: new URLSearchParams() };
-  if (isDownloadPath(`/${file}`)) return staticFileOf(`/${file}`, new URLSearchParams()) === file ? { path: `/${file}`, query: new URLSearchParams() } : undefined;
+  if (isDownloadPath(`/${file}`))
+    return staticFileOf(`/${file}`, new URLSearchParams()) === file ? { path: `/${file}`, query: new URLSearchParams() } : undefined;
   const slash = file.lastIndexOf("/");
   if (slash <= 0) return undefined;
   const name = file.slice(slash + 1);
   let query: URLSearchParams;
   if (name === "index.json") query = new URLSearchParams();
-  else if (name.startsWith("@") && name.endsWith(".json") && name.length > 6)
-    query = new URLSearchParams(name.slice(1, -".json".length).replace(/~/g, "/"));
+  else if (name.startsWith("@") && name.endsWith(".json") && name.length > 6) query = new URLSearchParams(name.slice(1, -".json".length).replace(/~/g, "/"));
   else return undefined;
   const path = `/${file.slice(0, slash)}`;
   return staticFileOf(path, query) === file ? { path, query } : undefined;

@@ -104,7 +104,14 @@ export function mayHaveFile(manifest: Manifest | undefined, path: string, query:
   if (!manifest?.routes) return true;
   const matching = Object.keys(manifest.routes)
     .map((name) => name.replace(/^GET /, ""))
-    .filter((template) => new RegExp(`^${template.replace(/[.()]/g, "\\$&").replace(/\{\w+\}$/, ".+").replace(/\{\w+\}/g, "[^/]+")}$`).test(path))
+    .filter((template) =>
+      new RegExp(
+        `^${template
+          .replace(/[.()]/g, "\\$&")
+          .replace(/\{\w+\}$/, ".+")
+          .replace(/\{\w+\}/g, "[^/]+")}$`,
+      ).test(path),
+    )
     .sort((a, b) => literalSegments(b) - literalSegments(a));
   if (matching.length === 0) return false;
   return manifest.routes[`GET ${matching[0]}`].queries?.includes([...query.keys()].join("&")) ?? true;

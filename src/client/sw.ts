@@ -36,11 +36,7 @@ const origin = scope.location.origin;
 const answer = createEngine({ baseUrl: BUILD_BASE_URL, assets: fetcherAssets({ fetch: (r) => fetch(r) }, origin) });
 
 scope.addEventListener("install", (event) => event.waitUntil(scope.skipWaiting()));
-scope.addEventListener("activate", (event) =>
-  event.waitUntil(
-    scope.clients.claim(),
-  ),
-);
+scope.addEventListener("activate", (event) => event.waitUntil(scope.clients.claim()));
 scope.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== origin || !(url.pathname === "/api" || url.pathname.startsWith("/api/"))) return;

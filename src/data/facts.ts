@@ -3,7 +3,7 @@
  * parsed JSON of each fact file (from disk in Node, bundled elsewhere), and invalid data is
  * refused with a message naming the file, the record id and the field.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import {
   tuningSystemSchema,
   maqamSchema,

@@ -161,8 +161,7 @@ export const noteNameUniverseSchema = z
   .superRefine((u, ctx) => {
     u.octaves.forEach((names, octave) => {
       const expected = octave === 4 ? 36 : 37;
-      if (names.length !== expected)
-        ctx.addIssue({ code: "custom", path: ["octaves", octave], message: `expected ${expected} names, got ${names.length}` });
+      if (names.length !== expected) ctx.addIssue({ code: "custom", path: ["octaves", octave], message: `expected ${expected} names, got ${names.length}` });
     });
   });
 

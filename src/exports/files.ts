@@ -59,8 +59,7 @@ export function sclText(cat: Catalog, scale: ExportScale, p: Provenance): string
   });
 }
 
-const keyLine = (scale: ExportScale): string =>
-  `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
+const keyLine = (scale: ExportScale): string => `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
 
 export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string {
   const mapping = scale.keys === "linear" ? [] : scale.keys;

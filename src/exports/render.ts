@@ -60,7 +60,14 @@ export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, star
   return file === "kbm" ? kbmText(cat, scale, provenance) : sclText(cat, scale, provenance);
 }
 
-export function pitchClassSetFile(cat: Catalog, set: PitchClassSet, setIdName: string, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {
+export function pitchClassSetFile(
+  cat: Catalog,
+  set: PitchClassSet,
+  setIdName: string,
+  { ts, startingNote }: TuningContextRef,
+  format: Format,
+  target: Target,
+): string {
   const scale = pitchClassSetScale(set);
   const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
   const filled = [...set.pitchClasses.values()].some((pc) => kindi.includes(pc));

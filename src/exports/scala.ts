@@ -45,7 +45,9 @@ const commentLines = (comments: readonly string[]): string[] => comments.map((c)
 export function writeScl(scale: ScalaScale): string {
   // A description starting with `!` would be read as a comment.
   const description = ascii(scale.description).replace(/^!+\s*/, "");
-  return [...commentLines(scale.comments), "!", description, ` ${scale.pitches.length}`, "!", ...scale.pitches.map((p) => ` ${pitchText(p)}`)].join("\n") + "\n";
+  return (
+    [...commentLines(scale.comments), "!", description, ` ${scale.pitches.length}`, "!", ...scale.pitches.map((p) => ` ${pitchText(p)}`)].join("\n") + "\n"
+  );
 }
 
 export interface KeyboardMapping {

@@ -35,8 +35,7 @@ const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("
 /** The file a URL may be answered with, by the handler's own rules: staticRequestOf below /api (within its limits), siteFileOf outside. */
 export function targetOf(url: URL): Target {
   if (!isApi(url.pathname)) return { file: siteFileOf(url.pathname), api: false };
-  const withinLimits =
-    encoder.encode(url.pathname + url.search).length <= MAX_URL_BYTES && [...url.searchParams.keys()].length <= MAX_QUERY_PARAMETERS;
+  const withinLimits = encoder.encode(url.pathname + url.search).length <= MAX_URL_BYTES && [...url.searchParams.keys()].length <= MAX_QUERY_PARAMETERS;
   const file = withinLimits ? staticRequestOf(url.pathname.slice(4) || "/", url.searchParams).file : undefined;
   return { file: file && `api/${file}`, api: true };
 }
@@ -94,7 +93,11 @@ export function fileAnswers(options: NodeAssetOptions): FileAnswers {
       const name = siteFileOf(new URL(request.url).pathname);
       const file = name === undefined ? undefined : await store.get(name);
       if (!file) return undefined;
-      return respond(request, { status: 200, body: file.body, hash: file.hash, source: "static", encoded: file.encoded, contentType: contentTypeOf(name!) }, true);
+      return respond(
+        request,
+        { status: 200, body: file.body, hash: file.hash, source: "static", encoded: file.encoded, contentType: contentTypeOf(name!) },
+        true,
+      );
     },
     answer(req, res, file) {
       const recorded = file.answers.get(formOfRequest(req, file));

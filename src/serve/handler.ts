@@ -68,7 +68,10 @@ const encoder = new TextEncoder();
 export const serialize = (response: ApiResponse): Bytes => encoder.encode(response.file ? response.body : JSON.stringify(response.body));
 
 const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** SHA-1 of the body, base64url: the ETag a file and a computed answer of the same bytes share. */
 export async function contentHash(body: Bytes): Promise<string> {
@@ -189,19 +192,33 @@ async function route(request: Request, options: HandlerOptions): Promise<Respons
   if (outside) return outside;
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(request, request.method, compress);
   if (!onApi)
-    return respond(request, await refusal(404, "Not found", `Nothing is served at ${url.pathname}.`, "Every endpoint starts with /api, e.g. /api/tuning-systems."), compress);
+    return respond(
+      request,
+      await refusal(404, "Not found", `Nothing is served at ${url.pathname}.`, "Every endpoint starts with /api, e.g. /api/tuning-systems."),
+      compress,
+    );
   const targetBytes = encoder.encode(url.pathname + url.search).length;
   if (targetBytes > MAX_URL_BYTES)
     return respond(
       request,
-      await refusal(414, "URI too long", `The request target has ${targetBytes} bytes; at most ${MAX_URL_BYTES} are answered.`, "Shorten the request: split long lists over several requests."),
+      await refusal(
+        414,
+        "URI too long",
+        `The request target has ${targetBytes} bytes; at most ${MAX_URL_BYTES} are answered.`,
+        "Shorten the request: split long lists over several requests.",
+      ),
       compress,
     );
   const parameters = [...url.searchParams.keys()].length;
   if (parameters > MAX_QUERY_PARAMETERS)
     return respond(
       request,
-      await refusal(400, "Too many query parameters", `The request has ${parameters} query parameters; at most ${MAX_QUERY_PARAMETERS} are answered.`, "Give each parameter once; lists are comma-separated values of one parameter."),
+      await refusal(
+        400,
+        "Too many query parameters",
+        `The request has ${parameters} query parameters; at most ${MAX_QUERY_PARAMETERS} are answered.`,
+        "Give each parameter once; lists are comma-separated values of one parameter.",
+      ),
       compress,
     );
   return respond(request, await answerApi(url.pathname.slice(4) || "/", url.searchParams, options), compress);

@@ -97,7 +97,12 @@ function unreadable(e: unknown): FunctionUrlResult {
     message: `The request could not be read: ${(e as Error).message}`,
     hint: "Check the path and the percent-encoding of the URL.",
   });
-  return { statusCode: status, headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" }, body: JSON.stringify(body), isBase64Encoded: false };
+  return {
+    statusCode: status,
+    headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+  };
 }
 
 /** A Lambda handler answering function-URL events with `fetch` (the worker's, without ASSETS). */

@@ -121,8 +121,7 @@ export function fileStore(options: NodeAssetOptions): FileStore {
     const body = full.startsWith(root + sep) ? await readIfFile(full) : undefined;
     if (!body) return undefined;
     const encoded: StoredFile["encoded"] = {};
-    if (body.length > COMPRESS_MIN_BYTES)
-      for (const e of ENCODINGS) encoded[e] = (await readIfFile(full + SIBLING_SUFFIX[e])) ?? (await MAKE[e](body));
+    if (body.length > COMPRESS_MIN_BYTES) for (const e of ENCODINGS) encoded[e] = (await readIfFile(full + SIBLING_SUFFIX[e])) ?? (await MAKE[e](body));
     const file: StoredFile = { body, encoded, hash: await contentHash(body), answers: new Map() };
     cache.set(key, file);
     return file;

@@ -119,7 +119,9 @@ export function computePool(options: PoolOptions): ComputePool {
     piscina
       .run(item.task, { signal: AbortSignal.timeout(Math.ceil(remaining)) })
       .then(item.done, (e: Error) =>
-        item.done(e.name === "AbortError" || e.name === "TimeoutError" ? { refused: "time limit", limitMs: timeLimitMs } : { refused: "failed", message: e.message }),
+        item.done(
+          e.name === "AbortError" || e.name === "TimeoutError" ? { refused: "time limit", limitMs: timeLimitMs } : { refused: "failed", message: e.message },
+        ),
       )
       .finally(() => {
         running--;

@@ -26,6 +26,8 @@ export default async function answer(task: ComputeTask): Promise<ComputedAnswer>
     compress: true,
   });
   const list: string[] = [];
-  response.headers.forEach((value, name) => list.push(name, value));
+  response.headers.forEach((value, name) => {
+    list.push(name, value);
+  });
   return { status: response.status, headers: list, body: response.body ? new Uint8Array(await response.arrayBuffer()) : undefined };
 }

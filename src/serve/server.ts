@@ -85,7 +85,11 @@ function poolRefusal(refusal: Exclude<PoolRefusal, { refused: "gone" }>): Promis
     return jsonRefusal(
       {
         status: 503,
-        body: { error: "Service busy", message: "Every computing thread is busy and the queue of waiting requests is full.", hint: `Retry after ${RETRY_AFTER_SECONDS} s; pre-rendered files are still answered at once.` },
+        body: {
+          error: "Service busy",
+          message: "Every computing thread is busy and the queue of waiting requests is full.",
+          hint: `Retry after ${RETRY_AFTER_SECONDS} s; pre-rendered files are still answered at once.`,
+        },
       },
       { "Retry-After": String(RETRY_AFTER_SECONDS) },
     );
@@ -142,7 +146,11 @@ function requestListener(state: Running, options: ServerOptions): (req: Incoming
     if (target === "*" && method !== "OPTIONS")
       return jsonRefusal({
         status: 400,
-        body: { error: "Invalid request target", message: "The target * names the server as a whole and goes with OPTIONS only.", hint: "Request a path, e.g. GET /api." },
+        body: {
+          error: "Invalid request target",
+          message: "The target * names the server as a whole and goes with OPTIONS only.",
+          hint: "Request a path, e.g. GET /api.",
+        },
       }).then((r) => send(res, r));
     if (method === "OPTIONS") return throughHandler(req, res);
     const { file: key, api } = files.target(target);
@@ -154,7 +162,9 @@ function requestListener(state: Running, options: ServerOptions): (req: Incoming
       if (files.answer(req, res, file)) return;
       const response = await handleRequest(toRequest(req), handlerOptions);
       const headers: string[] = [];
-      response.headers.forEach((value, name) => headers.push(name, value));
+      response.headers.forEach((value, name) => {
+        headers.push(name, value);
+      });
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined;
       files.record(req, file, { status: response.status, headers, body });
       res.writeHead(response.status, headers);
@@ -167,7 +177,11 @@ function requestListener(state: Running, options: ServerOptions): (req: Incoming
     if (res.headersSent || res.destroyed) return res.destroy();
     jsonRefusal({
       status: 500,
-      body: { error: "Internal server error", message: `The answer could not be produced: ${(e as Error)?.message ?? e}`, hint: "This is a fault of the service, not of the request; please report the URL." },
+      body: {
+        error: "Internal server error",
+        message: `The answer could not be produced: ${(e as Error)?.message ?? e}`,
+        hint: "This is a fault of the service, not of the request; please report the URL.",
+      },
     })
       .then((r) => send(res, r))
       .catch(() => res.destroy());
@@ -215,14 +229,24 @@ export async function startServer(options: ServerOptions, port: number, host = "
     socket.pause();
     methodNotAllowed(new Request("http://localhost/"), "CONNECT", false)
       .then(rawAnswer)
-      .then((bytes) => socket.end(bytes, () => socket.destroy()), () => socket.destroy());
+      .then(
+        (bytes) => socket.end(bytes, () => socket.destroy()),
+        () => socket.destroy(),
+      );
   });
   // An Expect other than 100-continue cannot be met: a JSON 417 rather than Node's empty one.
   server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) =>
     jsonRefusal({
       status: 417,
-      body: { error: "Expectation failed", message: `The expectation ${JSON.stringify(String(req.headers.expect))} is not one the server meets.`, hint: "Send no Expect header, or Expect: 100-continue." },
-    }).then((r) => send(res, r), () => res.destroy()),
+      body: {
+        error: "Expectation failed",
+        message: `The expectation ${JSON.stringify(String(req.headers.expect))} is not one the server meets.`,
+        hint: "Send no Expect header, or Expect: 100-continue.",
+      },
+    }).then(
+      (r) => send(res, r),
+      () => res.destroy(),
+    ),
   );
   // A client that half-closes after its request still gets the answer.
   Object.assign(server, { httpAllowHalfOpen: true });

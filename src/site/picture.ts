@@ -65,7 +65,15 @@ const centsOf = (p: PitchRow): number => {
 };
 
 /** A row's marks (sorted low to high) with a bracket for every jins rooted on one of its notes, clipped at the row's end. */
-function rowOf(key: string, label: string, pitches: PitchRow[], tonic: number, ajnas: Record<string, JinsRef[]> | undefined, sizes: ReadonlyMap<string, number>, arabic: boolean): Row {
+function rowOf(
+  key: string,
+  label: string,
+  pitches: PitchRow[],
+  tonic: number,
+  ajnas: Record<string, JinsRef[]> | undefined,
+  sizes: ReadonlyMap<string, number>,
+  arabic: boolean,
+): Row {
   const sorted = [...pitches].sort((a, b) => centsOf(a) - centsOf(b));
   const marks = sorted.map((p) => ({ cents: centsOf(p) - tonic, name: (arabic && p.noteNameDisplayAr) || p.noteNameDisplay }));
   const brackets: Bracket[] = [];
@@ -75,7 +83,11 @@ function rowOf(key: string, label: string, pitches: PitchRow[], tonic: number, a
     for (const j of found) {
       const size = sizes.get(j.id);
       if (size === undefined) continue;
-      brackets.push({ from, to: Math.min(from + size - 1, marks.length - 1), label: arabic && j.displayNameAr ? j.displayNameAr.replace(/^جنس /, "") : j.displayName.replace(/^jins /, "") });
+      brackets.push({
+        from,
+        to: Math.min(from + size - 1, marks.length - 1),
+        label: arabic && j.displayNameAr ? j.displayNameAr.replace(/^جنس /, "") : j.displayName.replace(/^jins /, ""),
+      });
     }
   }
   return { key, label, marks, brackets };
@@ -113,7 +125,12 @@ export function pictureOf(answer: RealisationAnswer, jinsSizes: ReadonlyMap<stri
   const tonic = Math.min(...rows[0][1].map(centsOf));
   const drawn = rows.map(([key, pitches, ajnas]) => rowOf(key, names[key], pitches, tonic, ajnas, jinsSizes, words.arabic ?? false));
   const top = Math.max(0, ...drawn.flatMap((r) => r.marks.map((m) => m.cents)));
-  return { title: words.title ?? titleOf(answer), axis: words.axis ?? "cents above the tonic", rows: drawn, span: top <= OCTAVE ? OCTAVE : Math.ceil(top / 100) * 100 };
+  return {
+    title: words.title ?? titleOf(answer),
+    axis: words.axis ?? "cents above the tonic",
+    rows: drawn,
+    span: top <= OCTAVE ? OCTAVE : Math.ceil(top / 100) * 100,
+  };
 }
 
 /** Lanes for overlapping brackets: each bracket takes the first lane free over its span. */
@@ -144,7 +161,15 @@ const RULES =
  * The rules scoped to the picture's root (class `mp`): a picture drawn inline in a page shares
  * the page's style sheet, and must style nothing else there.
  */
-export const scoped = (rules: string) => rules.replace(/(^|\})([^{}]+)\{/g, (_, end: string, selectors: string) => `${end}${selectors.split(",").map((x) => `.mp ${x}`).join(",")}{`);
+export const scoped = (rules: string) =>
+  rules.replace(
+    /(^|\})([^{}]+)\{/g,
+    (_, end: string, selectors: string) =>
+      `${end}${selectors
+        .split(",")
+        .map((x) => `.mp ${x}`)
+        .join(",")}{`,
+  );
 export const STYLE = scoped(RULES);
 
 /** The picture as a standalone SVG document (deterministic: the same answer gives the same bytes). */
@@ -161,9 +186,13 @@ export function svgOf(p: Picture): string {
       const by = y + (laneCount - 1 - lanes[i]) * LANE + 12;
       const x1 = x(row.marks[b.from].cents);
       const x2 = x(row.marks[b.to].cents);
-      rowParts.push(`<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}">${escapeXml(b.label)}</text>`);
+      rowParts.push(
+        `<path class="b" d="M${x1} ${by + 5}V${by}H${x2}V${by + 5}"/><text class="bl" x="${r1((x1 + x2) / 2)}" y="${by - 2}">${escapeXml(b.label)}</text>`,
+      );
     });
-    rowParts.push(`<text class="rl" x="4" y="${lineY + 4}">${escapeXml(row.label)}</text><path class="l" d="M${LEFT} ${lineY}H${WIDTH - RIGHT}"/><g data-row="${row.key}">`);
+    rowParts.push(
+      `<text class="rl" x="4" y="${lineY + 4}">${escapeXml(row.label)}</text><path class="l" d="M${LEFT} ${lineY}H${WIDTH - RIGHT}"/><g data-row="${row.key}">`,
+    );
     row.marks.forEach((m, i) => {
       // Neighbours closer than the labels are wide alternate above and below the line.
       const below = i % 2 === 1 && i > 0 && x(m.cents) - x(row.marks[i - 1].cents) < 40;

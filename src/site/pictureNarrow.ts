@@ -32,7 +32,9 @@ export function narrowSvgOf(p: Picture, width = 360): string {
   const height = Math.min(1800, Math.max(360, (p.span * MIN_LABEL_GAP) / closest));
   const y = (cents: number) => r1(top + height - (cents / p.span) * height);
   const parts: string[] = [];
-  title.forEach((line, i) => parts.push(`<text class="t" x="4" y="${16 + i * LINE_GAP}">${escapeXml(line)}</text>`));
+  title.forEach((line, i) => {
+    parts.push(`<text class="t" x="4" y="${16 + i * LINE_GAP}">${escapeXml(line)}</text>`);
+  });
   parts.push(`<text class="ax" x="4" y="${16 + title.length * LINE_GAP}">${escapeXml(p.axis)}</text>`);
   for (let c = 0; c <= p.span; c += 100) {
     parts.push(`<path class="g" d="M${GUTTER} ${y(c)}H${width - 4}"/>`);
@@ -50,12 +52,16 @@ export function narrowSvgOf(p: Picture, width = 360): string {
       const y1 = y(row.marks[b.from].cents);
       const y2 = y(row.marks[b.to].cents);
       const mid = r1((y1 + y2) / 2);
-      parts.push(`<path class="b" d="M${bx + 5} ${y1}H${bx}V${y2}H${bx + 5}"/><text class="bl" transform="translate(${bx - 2} ${mid}) rotate(-90)" x="0" y="0">${escapeXml(b.label)}</text>`);
+      parts.push(
+        `<path class="b" d="M${bx + 5} ${y1}H${bx}V${y2}H${bx + 5}"/><text class="bl" transform="translate(${bx - 2} ${mid}) rotate(-90)" x="0" y="0">${escapeXml(b.label)}</text>`,
+      );
     });
     parts.push(`<path class="l" d="M${lineX} ${top}V${top + height}"/><g data-row="${row.key}">`);
     for (const m of row.marks) {
       const at = y(m.cents);
-      parts.push(`<circle class="pc" data-cents="${m.cents}" cx="${lineX}" cy="${at}" r="4.5"/><text class="n" x="${r1(lineX + 8)}" y="${at + 4}">${escapeXml(m.name)} <tspan class="c">${Math.round(m.cents)}</tspan></text>`);
+      parts.push(
+        `<circle class="pc" data-cents="${m.cents}" cx="${lineX}" cy="${at}" r="4.5"/><text class="n" x="${r1(lineX + 8)}" y="${at + 4}">${escapeXml(m.name)} <tspan class="c">${Math.round(m.cents)}</tspan></text>`,
+      );
     }
     parts.push("</g>");
   });

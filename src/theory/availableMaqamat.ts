@@ -23,7 +23,11 @@ export interface Available {
 
 /** The starting note's name set with its neighbours an octave either side: the lists realise entities in it. */
 export const startingNoteNameSet = (cat: Catalog, ts: TuningSystem, startingNote: string) =>
-  adjacentOctaveNames(cat, ts, ts.record.noteNames.findIndex((set) => set[0] === startingNote));
+  adjacentOctaveNames(
+    cat,
+    ts,
+    ts.record.noteNames.findIndex((set) => set[0] === startingNote),
+  );
 
 const availableMemo = memoOf<Available[]>("availableMaqamat");
 

@@ -51,9 +51,20 @@ export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Cata
   const byId = new Map(tuningSystems.map((ts) => [ts.id, ts]));
   const maqamat = facts.maqamat.map(maqamOf);
   const ajnas = facts.ajnas.map(jinsOf);
-  refuseSharedIds(FACT_FILES.tuningSystems, tuningSystems.map((ts) => ({ record: `'${ts.record.id}'`, derived: ts.id })), "creatorEnglish and year");
-  for (const [file, entities] of [[FACT_FILES.maqamat, maqamat], [FACT_FILES.ajnas, ajnas]] as const)
-    refuseSharedIds(file, entities.map((e) => ({ record: `'${e.id}' (${e.name})`, derived: e.idName })), "name");
+  refuseSharedIds(
+    FACT_FILES.tuningSystems,
+    tuningSystems.map((ts) => ({ record: `'${ts.record.id}'`, derived: ts.id })),
+    "creatorEnglish and year",
+  );
+  for (const [file, entities] of [
+    [FACT_FILES.maqamat, maqamat],
+    [FACT_FILES.ajnas, ajnas],
+  ] as const)
+    refuseSharedIds(
+      file,
+      entities.map((e) => ({ record: `'${e.id}' (${e.name})`, derived: e.idName })),
+      "name",
+    );
   return {
     facts,
     notes,

@@ -70,13 +70,7 @@ export function labelMidiOf(englishName: string, referenceName: string, midiNote
 }
 
 /** `"<MIDI> <signed deviation>"`; the deviation is rounded to 0.1 unless `rounded` is false. */
-export function midiPlusCentsDeviation(
-  englishName: string,
-  referenceName: string,
-  midiNoteDecimal: number,
-  centsDeviation: number,
-  rounded: boolean,
-): string {
+export function midiPlusCentsDeviation(englishName: string, referenceName: string, midiNoteDecimal: number, centsDeviation: number, rounded: boolean): string {
   const midi = labelMidiOf(englishName, referenceName, midiNoteDecimal);
   const sign = centsDeviation >= 0 ? "+" : "";
   return `${midi} ${sign}${rounded ? centsDeviation.toFixed(1) : String(centsDeviation)}`;

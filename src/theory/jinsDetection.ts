@@ -111,19 +111,38 @@ function jinsInstance(notes: NoteNameIndex, jins: Jins, cells: PitchClass[]): Ji
 }
 
 /** The first candidate whose pattern starts at position i of the intervals, named on its tonic. */
-function jinsAt(notes: NoteNameIndex, scale: ExtendedScale, intervals: readonly number[], i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+function jinsAt(
+  notes: NoteNameIndex,
+  scale: ExtendedScale,
+  intervals: readonly number[],
+  i: number,
+  candidates: readonly CandidateJins[],
+  tolerance: number,
+): JinsInstance | null {
   const found = candidates.find(({ pattern }) => matchesAt(intervals, i, pattern, tolerance));
   // A match never involves a missing note (its intervals are NaN), so the cells all exist.
   return found ? jinsInstance(notes, found.jins, scale.slice(i, i + found.pattern.length + 1) as PitchClass[]) : null;
 }
 
 /** §6.3: the first candidate (in the given order) whose pattern starts at degree i of the extended scale, or null. */
-export function jinsOnDegree(notes: NoteNameIndex, scale: ExtendedScale, i: number, candidates: readonly CandidateJins[], tolerance: number): JinsInstance | null {
+export function jinsOnDegree(
+  notes: NoteNameIndex,
+  scale: ExtendedScale,
+  i: number,
+  candidates: readonly CandidateJins[],
+  tolerance: number,
+): JinsInstance | null {
   return jinsAt(notes, scale, extendedIntervals(scale), i, candidates, tolerance);
 }
 
 /** One jins (or null) per degree of a scale given lowest first. */
-function ajnasPerDegree(notes: NoteNameIndex, scale: ExtendedScale, degrees: number, candidates: readonly CandidateJins[], tolerance: number): (JinsInstance | null)[] {
+function ajnasPerDegree(
+  notes: NoteNameIndex,
+  scale: ExtendedScale,
+  degrees: number,
+  candidates: readonly CandidateJins[],
+  tolerance: number,
+): (JinsInstance | null)[] {
   const intervals = extendedIntervals(scale);
   return Array.from({ length: degrees }, (_, i) => jinsAt(notes, scale, intervals, i, candidates, tolerance));
 }

@@ -115,7 +115,6 @@ interface CandidateGroup {
 /** Candidates of one mode grouped by tonic. */
 type CandidatePool = Map<string, CandidateGroup>;
 
-
 /** The analytical form by note-name lookup, shaped like a transposition-list entry. */
 function lookupRealisation(entity: Entity, pcs: readonly PitchClass[]): Transposition {
   const { ascending, descending } = tahlilOf(entity, pcs);
@@ -213,7 +212,14 @@ function sourceOf(cat: Catalog, source: Transposition, ts: TuningSystem, startin
 }
 
 /** The maqāmāt a maqām transposition may modulate to (the route graph needs only these). */
-export function maqamModulationsOf(cat: Catalog, maqam: Maqam, source: Transposition, ts: TuningSystem, startingNote: string, tolerance: number): ModulationLists {
+export function maqamModulationsOf(
+  cat: Catalog,
+  maqam: Maqam,
+  source: Transposition,
+  ts: TuningSystem,
+  startingNote: string,
+  tolerance: number,
+): ModulationLists {
   return degreeLists(cat.notes, poolsOf(cat, ts, startingNote, tolerance).maqamat, sourceOf(cat, source, ts, startingNote), maqam);
 }
 
@@ -303,7 +309,12 @@ function listsOctaveBelow(lists: ModulationLists, pcs: readonly PitchClass[], pe
 }
 
 /** Every modulation target one octave lower; targets that would leave the tuning are dropped. */
-export function lowerOctaveModulations(cat: Catalog, modulations: Modulations, ts: TuningSystem, startingNote: string): { maqamat: ModulationLists; ajnas: ModulationLists } {
+export function lowerOctaveModulations(
+  cat: Catalog,
+  modulations: Modulations,
+  ts: TuningSystem,
+  startingNote: string,
+): { maqamat: ModulationLists; ajnas: ModulationLists } {
   const pcs = pitchClassesOf(cat, ts, startingNote);
   const n = pitchClassesPerOctave(ts);
   return { maqamat: listsOctaveBelow(modulations.maqamat, pcs, n), ajnas: listsOctaveBelow(modulations.ajnas, pcs, n) };

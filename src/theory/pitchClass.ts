@@ -8,12 +8,7 @@ import { NONE, solfegeOf, type NoteNameIndex } from "./noteName.js";
 import { memoOf } from "./caches.js";
 import { exp2, log2 } from "./portableMath.js";
 import type { Catalog } from "./catalog.js";
-import {
-  type TuningSystem,
-  type ValueType,
-  referenceFrequencyOf,
-  pitchClassesPerOctave,
-} from "./tuningSystem.js";
+import { type TuningSystem, type ValueType, referenceFrequencyOf, pitchClassesPerOctave } from "./tuningSystem.js";
 import { ipnReferenceOf, centsDeviationOf, midiPlusCentsDeviation } from "./ipn.js";
 
 export const OCTAVES = [0, 1, 2, 3] as const;
@@ -220,8 +215,7 @@ export function pitchClassesOf(cat: Catalog, ts: TuningSystem, startingNote: str
 }
 
 /** The first pitch class (octave, then index order) that carries a note name (display form). */
-export const pitchClassNamed = (pcs: readonly PitchClass[], name: string): PitchClass | undefined =>
-  pcs.find((pc) => pc.noteName === name);
+export const pitchClassNamed = (pcs: readonly PitchClass[], name: string): PitchClass | undefined => pcs.find((pc) => pc.noteName === name);
 
 /**
  * Reference frequency as the note-name and interval answers report it: recomputed from a pitch

@@ -104,8 +104,7 @@ function clashesOf(cells: readonly PitchClass[]): Clash[] {
   }
   const clashes: Clash[] = [];
   for (const [key, group] of byKey) {
-    if (new Set(group.map((c) => pitchClassPosition(c.cents))).size > 1)
-      clashes.push({ key, cells: [...group].sort((a, b) => a.cents - b.cents) });
+    if (new Set(group.map((c) => pitchClassPosition(c.cents))).size > 1) clashes.push({ key, cells: [...group].sort((a, b) => a.cents - b.cents) });
   }
   return clashes;
 }

@@ -32,8 +32,7 @@ export function tahlilOf(entity: Entity, pcs: readonly PitchClass[]): Tahlil {
 }
 
 /** Every note name the entity needs. */
-export const requiredNames = (entity: Entity): string[] =>
-  entity.kind === "jins" ? entity.notes : [...entity.ascending, ...entity.descending];
+export const requiredNames = (entity: Entity): string[] => (entity.kind === "jins" ? entity.notes : [...entity.ascending, ...entity.descending]);
 
 /** Feasibility is pure name membership: every required name is in the set. */
 export function isPossible(entity: Entity, names: ReadonlySet<string>): boolean {

@@ -171,7 +171,11 @@ function respellWith(deviation: Deviation, ascending: readonly PitchClass[], des
     });
     return all.map((pc) => nameOf.get(pc.noteName) ?? pc.englishName);
   };
-  const keysOf = (names: readonly string[]) => keyAssignments(all.map((pc, i) => ({ pc, name: names[i] })), deviation);
+  const keysOf = (names: readonly string[]) =>
+    keyAssignments(
+      all.map((pc, i) => ({ pc, name: names[i] })),
+      deviation,
+    );
   const upNames = namesFor(ascending, up);
   const downNames = namesFor(descending, down);
   const upKeys = keysOf(upNames);

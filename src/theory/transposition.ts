@@ -121,7 +121,13 @@ const transpositionMemo = memoByTolerance<Transposition[]>("transpositions", "tr
  * the taḥlīl first (when the data tonic's slot is reachable), then every other tonic in pitch
  * order. Computed once per entity × tuning system × starting note × tolerance.
  */
-export function transpositionsOf(cat: Catalog, entity: Entity, ts: TuningSystem, startingNote: string, tolerance = DEFAULT_CENTS_TOLERANCE): readonly Transposition[] {
+export function transpositionsOf(
+  cat: Catalog,
+  entity: Entity,
+  ts: TuningSystem,
+  startingNote: string,
+  tolerance = DEFAULT_CENTS_TOLERANCE,
+): readonly Transposition[] {
   const key = `${entity.kind}:${entity.id}:${ts.id}:${startingNote}:${tolerance}`;
   return transpositionMemo(cat, tolerance)(key, () => computeTranspositions(cat.notes, entity, pitchClassesOf(cat, ts, startingNote), tolerance));
 }

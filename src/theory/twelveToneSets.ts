@@ -123,6 +123,9 @@ function octaveOneNamesake(cat: Catalog, cell: PitchClass, ts: TuningSystem, sta
 export function setFromC(cat: Catalog, pitchClasses: ReadonlyMap<string, PitchClass>, ts: TuningSystem, startingNote: string): [string, PitchClass][] {
   const tonicOrder = keyOrder([...pitchClasses.keys()][0]);
   return [...pitchClasses]
-    .map(([key, cell]): [string, PitchClass] => [key, cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveOneNamesake(cat, cell, ts, startingNote) ?? cell) : cell])
+    .map(([key, cell]): [string, PitchClass] => [
+      key,
+      cell.octave === 2 && keyOrder(key) < tonicOrder ? (octaveOneNamesake(cat, cell, ts, startingNote) ?? cell) : cell,
+    ])
     .sort(([a], [b]) => keyOrder(a) - keyOrder(b));
 }

@@ -11,7 +11,9 @@ export const SAMPLE_BASE_URL = "http://localhost:3000";
 
 /** Every request of the tuning-system and source groups (and the tuning-system downloads) at a stride, plus every list page. */
 export function sampleRequests(stride = 37): string[] {
-  const cheap = [...prerenderRequests(catalog)].filter((r) => r.startsWith("/tuning-systems") || r.startsWith("/sources") || r.startsWith("/exports/tuning-systems/"));
+  const cheap = [...prerenderRequests(catalog)].filter(
+    (r) => r.startsWith("/tuning-systems") || r.startsWith("/sources") || r.startsWith("/exports/tuning-systems/"),
+  );
   return cheap.filter((r, i) => i % stride === 0 || !r.includes("?") || r.startsWith("/tuning-systems?"));
 }
 

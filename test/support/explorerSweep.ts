@@ -50,10 +50,12 @@ interface Body {
   context: { tuningSystem: Named };
   pitchData: Pitch[] | { ascending: Pitch[]; descending: Pitch[] };
 }
-export const apiOf = (catalog: Catalog) => async (path: string): Promise<{ status: number; body: Body }> => {
-  const r = await handleRequest(new Request(`http://localhost/api${path}`), { catalog, baseUrl: "http://localhost:3000" });
-  return { status: r.status, body: (await r.json()) as Body };
-};
+export const apiOf =
+  (catalog: Catalog) =>
+  async (path: string): Promise<{ status: number; body: Body }> => {
+    const r = await handleRequest(new Request(`http://localhost/api${path}`), { catalog, baseUrl: "http://localhost:3000" });
+    return { status: r.status, body: (await r.json()) as Body };
+  };
 
 /**
  * Cases: `perContext` maqāmāt and jins per tuning system × starting note (every one when
@@ -76,7 +78,14 @@ export async function sweepCases(catalog: Catalog, perContext: number, seed: num
         const names = list.map((d) => d[kind].idName);
         const picked = perContext >= names.length ? names : [...names].sort(() => random() - 0.5).slice(0, perContext);
         for (const name of picked) {
-          const base = { ...stateOf(""), tuningSystem: tuningSystem.idName, startingNote, kind, name, format: VALUE_FORMATS[Math.floor(random() * VALUE_FORMATS.length)] };
+          const base = {
+            ...stateOf(""),
+            tuningSystem: tuningSystem.idName,
+            startingNote,
+            kind,
+            name,
+            format: VALUE_FORMATS[Math.floor(random() * VALUE_FORMATS.length)],
+          };
           const moves = await api(`/${KINDS[kind]}/${name}/transpositions?startingNote=${startingNote}&tuningSystem=${tuningSystem.idName}`);
           if (moves.status === 422) {
             cases.push({ state: base, expect: "tahlil-only" });
@@ -116,16 +125,24 @@ export async function show(page: Page, state: State): Promise<Shown> {
     history.pushState(null, "", `?${q}#explorer`);
     dispatchEvent(new PopStateEvent("popstate"));
   }, query);
-  await page.waitForFunction((q) => {
-    const form = document.getElementById("explorer");
-    return form?.dataset.ready === "true" && form.dataset.state === q;
-  }, query, { timeout: 30_000 });
+  await page.waitForFunction(
+    (q) => {
+      const form = document.getElementById("explorer");
+      return form?.dataset.ready === "true" && form.dataset.state === q;
+    },
+    query,
+    { timeout: 30_000 },
+  );
   return page.evaluate(() => {
     const texts = (selector: string) => [...document.querySelectorAll(selector)].map((e) => e.textContent ?? "");
     const rows: Record<string, string[][]> = {};
-    for (const tr of document.querySelectorAll<HTMLElement>("#view table.pitches tbody tr")) (rows[tr.dataset.row!] ??= []).push([...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""));
+    for (const tr of document.querySelectorAll<HTMLElement>("#view table.pitches tbody tr")) {
+      rows[tr.dataset.row!] ??= [];
+      rows[tr.dataset.row!].push([...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""));
+    }
     const marks: Record<string, number[]> = {};
-    for (const g of document.querySelectorAll<SVGGElement>("#picture g[data-row]")) marks[g.dataset.row!] = [...g.querySelectorAll("circle.pc")].map((c) => Number(c.getAttribute("data-cents")));
+    for (const g of document.querySelectorAll<SVGGElement>("#picture g[data-row]"))
+      marks[g.dataset.row!] = [...g.querySelectorAll("circle.pc")].map((c) => Number(c.getAttribute("data-cents")));
     return {
       title: texts("#explorer-title .main").join(""),
       context: texts("#explorer-title .context").join(""),
@@ -140,7 +157,8 @@ export async function show(page: Page, state: State): Promise<Shown> {
 }
 
 const shown = (v: unknown) => (typeof v === "number" ? String(Math.round(v * 1000) / 1000) : typeof v === "string" && v !== "" ? v : "–");
-const sameNotes = (a: Pitch[], b: Pitch[]) => a.length === b.length && a.every((p, i) => p.noteNameDisplay === b[i].noteNameDisplay && p.octave === b[i].octave);
+const sameNotes = (a: Pitch[], b: Pitch[]) =>
+  a.length === b.length && a.every((p, i) => p.noteNameDisplay === b[i].noteNameDisplay && p.octave === b[i].octave);
 
 /** The differences between what the page shows for `c` and what the API answers (empty when they agree). */
 export async function differences(catalog: Catalog, c: Case, got: Shown): Promise<string[]> {
@@ -152,25 +170,34 @@ export async function differences(catalog: Catalog, c: Case, got: Shown): Promis
   const detail = await api(`/${KINDS[s.kind]}/${idName}?pitchClassDataType=all&startingNote=${s.startingNote}&tuningSystem=${s.tuningSystem}`);
   if (c.expect === "unrealisable") {
     if (detail.status !== 422) out.push(`${where}: the API answers ${detail.status}, not 422`);
-    if (got.errors.length !== 1 || !got.errors[0].includes(detail.body.error)) out.push(`${where}: shows ${JSON.stringify(got.errors)} instead of the 422's message`);
+    if (got.errors.length !== 1 || !got.errors[0].includes(detail.body.error))
+      out.push(`${where}: shows ${JSON.stringify(got.errors)} instead of the 422's message`);
     if (got.title || Object.keys(got.rows).length || Object.keys(got.marks).length || got.links.length) out.push(`${where}: shows a rendering beside the 422`);
     return out;
   }
   if (got.errors.length) out.push(`${where}: shows an error: ${got.errors.join(" | ")}`);
-  if (c.expect === "tahlil-only" && (got.transpositionOptions !== 1 || got.notes.length !== 1)) out.push(`${where}: ${got.transpositionOptions} transposition options and ${got.notes.length} notes, not the taḥlīl alone with its note`);
+  if (c.expect === "tahlil-only" && (got.transpositionOptions !== 1 || got.notes.length !== 1))
+    out.push(`${where}: ${got.transpositionOptions} transposition options and ${got.notes.length} notes, not the taḥlīl alone with its note`);
   const body = detail.body;
   const entity = (body.maqam ?? body.jins)!;
-  if (!got.title.includes(entity.displayName) || !got.title.includes(body.tonic.displayName)) out.push(`${where}: title "${got.title}" lacks ${entity.displayName} or its tonic ${body.tonic.displayName}`);
+  if (!got.title.includes(entity.displayName) || !got.title.includes(body.tonic.displayName))
+    out.push(`${where}: title "${got.title}" lacks ${entity.displayName} or its tonic ${body.tonic.displayName}`);
   const systemName = String(body.context.tuningSystem.displayName).replace(/\s+/g, " ");
   if (!got.context.includes(systemName)) out.push(`${where}: title context "${got.context}" lacks ${systemName}`);
-  const rows: [string, Pitch[]][] = Array.isArray(body.pitchData) ? [["notes", body.pitchData]] : [["ascending", body.pitchData.ascending], ["descending", body.pitchData.descending]];
+  const rows: [string, Pitch[]][] = Array.isArray(body.pitchData)
+    ? [["notes", body.pitchData]]
+    : [
+        ["ascending", body.pitchData.ascending],
+        ["descending", body.pitchData.descending],
+      ];
   const tonic = rows[0][1][0].cents;
   for (const [key, pitches] of rows) {
     const want = pitches.map((p) => [p.scaleDegree ?? "", p.noteNameDisplay, String(p.englishName ?? ""), shown(p.cents - tonic), shown(p[s.format])]);
     if (JSON.stringify(got.rows[key]) !== JSON.stringify(want)) out.push(`${where}: ${key} table ${JSON.stringify(got.rows[key])} ≠ ${JSON.stringify(want)}`);
     const marks = pitches.map((p) => p.cents - tonic).sort((a, b) => a - b);
     const drawn = got.marks[key] ?? [];
-    if (drawn.length !== marks.length || drawn.some((m, i) => Math.abs(m - marks[i]) > 1e-9)) out.push(`${where}: ${key} picture ${JSON.stringify(drawn)} ≠ ${JSON.stringify(marks)}`);
+    if (drawn.length !== marks.length || drawn.some((m, i) => Math.abs(m - marks[i]) > 1e-9))
+      out.push(`${where}: ${key} picture ${JSON.stringify(drawn)} ≠ ${JSON.stringify(marks)}`);
   }
   const base = `/api/exports/${KINDS[s.kind]}/${idName}/${s.tuningSystem}/${s.startingNote}`;
   const descending = rows.length === 2 && !sameNotes(rows[0][1], [...rows[1][1]].reverse());

@@ -175,7 +175,8 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     const scl = read(parseScl, path, problems);
     if (!scl) continue;
     checkHeader(scl.comments, path, r.tuningSystem, problems);
-    if (!scl.comments.some((c) => c.startsWith(maqam ? "Maqam source: " : "Jins source: "))) problems.push(`${path}: no source line of the ${maqam ? "maqam" : "jins"}`);
+    if (!scl.comments.some((c) => c.startsWith(maqam ? "Maqam source: " : "Jins source: ")))
+      problems.push(`${path}: no source line of the ${maqam ? "maqam" : "jins"}`);
     checkPitches(scl, scaleCents(cells), path, ratios, problems);
     cells.forEach((cell, j) => {
       checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems);

@@ -30,8 +30,16 @@ export interface PagesHost {
 export async function startPagesHost(dir: string): Promise<PagesHost> {
   const root = resolve(dir);
   const log: string[] = [];
-  const isFile = (p: string) => stat(p).then((s) => s.isFile(), () => false);
-  const isDir = (p: string) => stat(p).then((s) => s.isDirectory(), () => false);
+  const isFile = (p: string) =>
+    stat(p).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  const isDir = (p: string) =>
+    stat(p).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     let path: string;

@@ -17,7 +17,11 @@ export interface Running {
 
 /** `node --import tsx <script>` in the repository, with `env` added to this process's environment. */
 export function runScript(script: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let printed = "";
   const keep = (chunk: Buffer) => (printed += chunk.toString());
   child.stdout!.on("data", keep);

@@ -44,7 +44,11 @@ const ANY = "__ANY__";
 function normalize(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(normalize);
   if (x && typeof x === "object")
-    return Object.fromEntries(Object.entries(x).filter(([k]) => !PROSE.has(k)).map(([k, v]) => [k, normalize(v)]));
+    return Object.fromEntries(
+      Object.entries(x)
+        .filter(([k]) => !PROSE.has(k))
+        .map(([k, v]) => [k, normalize(v)]),
+    );
   if (typeof x === "string") return x.replace(/^https?:\/\/[^/]+/, "");
   return x;
 }

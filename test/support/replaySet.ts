@@ -13,7 +13,14 @@ export function replaySet(count: number): string[] {
   }
   const prerendered = [...prerenderRequests(catalog)];
   for (const route of routes)
-    if (!byEndpoint.has(route.name)) byEndpoint.set(route.name, prerendered.filter((r) => route.matcher.test(r.split("?")[0])).filter((_, i) => i % 50 === 0).slice(0, 8));
+    if (!byEndpoint.has(route.name))
+      byEndpoint.set(
+        route.name,
+        prerendered
+          .filter((r) => route.matcher.test(r.split("?")[0]))
+          .filter((_, i) => i % 50 === 0)
+          .slice(0, 8),
+      );
   const lists = [...byEndpoint.values()];
   const picked: string[] = [];
   for (let round = 0; picked.length < count && lists.some((l) => l.length > round); round++)

@@ -63,12 +63,20 @@ export function requestVariants(cat: Catalog, prerendered: readonly string[], co
       ])}`,
     );
     const t = tuning();
-    out.push(`/maqamat/all?${query([["tuningSystem", t.ts], ["startingNote", t.startingNote], ["pitchClassDataType", maybe(pick(MAQAM_DATA_TYPES))], flag("includeArabic"), flag("includeIntervals")])}`);
+    out.push(
+      `/maqamat/all?${query([["tuningSystem", t.ts], ["startingNote", t.startingNote], ["pitchClassDataType", maybe(pick(MAQAM_DATA_TYPES))], flag("includeArabic"), flag("includeIntervals")])}`,
+    );
     const [jinsPath, jinsQuery] = pick(jinsDetails).split("?");
-    out.push(`${jinsPath}?${jinsQuery}&${query([["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic"), flag("includeIntervals"), flag("includeSources")])}`);
+    out.push(
+      `${jinsPath}?${jinsQuery}&${query([["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic"), flag("includeIntervals"), flag("includeSources")])}`,
+    );
     // Discovery mode takes a base idName and the tuning system, the starting note optionally.
     const dt = tuning();
-    const discovery = query([["tuningSystem", dt.ts], ["startingNote", maybe(dt.startingNote)], ["options", "true"]]);
+    const discovery = query([
+      ["tuningSystem", dt.ts],
+      ["startingNote", maybe(dt.startingNote)],
+      ["options", "true"],
+    ]);
     out.push(`/maqamat/${pick(cat.maqamat).idName}?${discovery}`, `/ajnas/${pick(cat.ajnas).idName}?${discovery}`);
     for (const [collection, ids] of [
       ["/maqamat", cat.maqamat.map((m) => m.idName)],
@@ -87,7 +95,13 @@ export function requestVariants(cat: Catalog, prerendered: readonly string[], co
       );
       out.push(`${collection}/${id}/availability?${query([["transpositionNoteName", maybe(pick(noteIds))], flag("includeArabic")])}`);
       const tt = tuning();
-      out.push(`${collection}/${id}/transpositions?${query([["tuningSystem", tt.ts], ["startingNote", tt.startingNote], ["includeArabic", "true"]])}`);
+      out.push(
+        `${collection}/${id}/transpositions?${query([
+          ["tuningSystem", tt.ts],
+          ["startingNote", tt.startingNote],
+          ["includeArabic", "true"],
+        ])}`,
+      );
     }
     const nt = tuning();
     // Note names the tuning system has from that starting note, so that most answers are 200s.
@@ -101,14 +115,26 @@ export function requestVariants(cat: Catalog, prerendered: readonly string[], co
         flag("includeArabic"),
       ])}`,
     );
-    out.push(`/pitch-classes/note-names/${note}/compare?${query([["tuningSystems", systemList()], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], ["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic")])}`);
-    out.push(`/tuning-systems/${nt.ts}/${nt.startingNote}/pitch-classes?${query([["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic"), flag("includeSources")])}`);
-    out.push(`/tuning-systems/${nt.ts}/${nt.startingNote}/maqamat?${query([flag("includeMaqamDegrees"), flag("includeDegreeDetails"), flag("includeTranspositions"), flag("includeArabic")])}`);
+    out.push(
+      `/pitch-classes/note-names/${note}/compare?${query([["tuningSystems", systemList()], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], ["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic")])}`,
+    );
+    out.push(
+      `/tuning-systems/${nt.ts}/${nt.startingNote}/pitch-classes?${query([["pitchClassDataType", maybe(pick(PITCH_CLASS_DATA_TYPES))], flag("includeArabic"), flag("includeSources")])}`,
+    );
+    out.push(
+      `/tuning-systems/${nt.ts}/${nt.startingNote}/maqamat?${query([flag("includeMaqamDegrees"), flag("includeDegreeDetails"), flag("includeTranspositions"), flag("includeArabic")])}`,
+    );
     out.push(`/tuning-systems/${nt.ts}/${nt.startingNote}/ajnas?${query([flag("includeJinsDegrees"), flag("includeTranspositions"), flag("includeArabic")])}`);
     const notes = Array.from({ length: 2 + Math.floor(next() * 3) }, () => pick(named)).join(",");
-    out.push(`/intervals?${query([["noteNames", notes], ["tuningSystem", maybe(nt.ts)], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], flag("includeArabic")])}`);
-    out.push(`/intervals/compare?${query([["noteNames", notes], ["tuningSystems", systemList()], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], flag("includeArabic")])}`);
-    out.push(`/intervals/calculate?${query([["from", pick(named)], ["to", pick(named)], ["tuningSystem", nt.ts], ["startingNote", nt.startingNote], ["unit", pick(UNITS)], flag("includeArabic")])}`);
+    out.push(
+      `/intervals?${query([["noteNames", notes], ["tuningSystem", maybe(nt.ts)], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], flag("includeArabic")])}`,
+    );
+    out.push(
+      `/intervals/compare?${query([["noteNames", notes], ["tuningSystems", systemList()], ["startingNote", next() < 0.3 ? "all" : nt.startingNote], flag("includeArabic")])}`,
+    );
+    out.push(
+      `/intervals/calculate?${query([["from", pick(named)], ["to", pick(named)], ["tuningSystem", nt.ts], ["startingNote", nt.startingNote], ["unit", pick(UNITS)], flag("includeArabic")])}`,
+    );
     const maqamId = maybe(pick(cat.maqamat).idName);
     out.push(
       `/maqamat/classification/12-pitch-class-sets?${query([
@@ -119,7 +145,9 @@ export function requestVariants(cat: Catalog, prerendered: readonly string[], co
         flag("includeArabic"),
       ])}`,
     );
-    out.push(`/maqamat/classification/maqam-pitch-class-sets?${query([["tuningSystem", nt.ts], ["startingNote", nt.startingNote], ["maqamId", maqamId], flag("includePitchClassData"), flag("includeIncompatible"), flag("includeArabic")])}`);
+    out.push(
+      `/maqamat/classification/maqam-pitch-class-sets?${query([["tuningSystem", nt.ts], ["startingNote", nt.startingNote], ["maqamId", maqamId], flag("includePitchClassData"), flag("includeIncompatible"), flag("includeArabic")])}`,
+    );
     out.push(
       `/modulation-routes?${query([
         ["tuningSystem", "alsabbagh_1954"],

@@ -159,7 +159,7 @@ export function parseTun(text: string): Tun {
   }
   if (seen[0] !== "Scale Begin" || seen[seen.length - 1] !== "Scale End") throw new Error("tun: a V2 file begins with [Scale Begin] and ends with [Scale End]");
   const begin = values.get("Scale Begin")!;
-  if (begin.get("format")?.[0] !== '"AnaMark-TUN"') throw new Error("tun: Format must be \"AnaMark-TUN\"");
+  if (begin.get("format")?.[0] !== '"AnaMark-TUN"') throw new Error('tun: Format must be "AnaMark-TUN"');
   if (begin.get("formatversion")?.[0] !== "200") throw new Error("tun: FormatVersion must be the integer 200");
   const info: Record<string, string[]> = {};
   for (const [key, list] of values.get("Info") ?? [])

@@ -21,7 +21,11 @@ const fileOf = (request: string) => {
 
 /** The github-pages plan restricted to the replayed requests' own files and every 100th. */
 export function githubPagesRequests(): string[] {
-  const replayed = new Set(replaySet(WRANGLER_CASES).map(fileOf).filter((f) => f !== undefined));
+  const replayed = new Set(
+    replaySet(WRANGLER_CASES)
+      .map(fileOf)
+      .filter((f) => f !== undefined),
+  );
   return [...prerenderRequests(catalog, PROFILES["github-pages"].prerender)].filter((r, i) => i % 100 === 0 || replayed.has(fileOf(r)!));
 }
 

@@ -14,8 +14,30 @@ import { entityObject, noteRef, sourcesOf, type EntityObject } from "../shared/f
 import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 import { requestedTonic, resolveEntity, resolveTuning, resolveTuningPath, transpositionSummary } from "../resolve.js";
 import { COMPARE_NUMERALS, compareSpec, type CompareCell, type CompareParameters } from "../entities/compare.js";
-import { DISCOVERY_DESCRIPTIONS, detailRendering, flatTuningContext, discoveryOffer, optionsConflict, discoveryEntry, transposeToParameter } from "../entities/detail.js";
-import { SORT_OPTIONS, availabilityHint, availabilitySummary, commentsOf, consecutiveIntervals, degreePitchClass, INTERVAL_FIELD, perTuningSystemAnswer, perTuningSystemParams, entityPath, selectionObject, sortByNameOrTonic, transpositionBlock } from "../entities/views.js";
+import {
+  DISCOVERY_DESCRIPTIONS,
+  detailRendering,
+  flatTuningContext,
+  discoveryOffer,
+  optionsConflict,
+  discoveryEntry,
+  transposeToParameter,
+} from "../entities/detail.js";
+import {
+  SORT_OPTIONS,
+  availabilityHint,
+  availabilitySummary,
+  commentsOf,
+  consecutiveIntervals,
+  degreePitchClass,
+  INTERVAL_FIELD,
+  perTuningSystemAnswer,
+  perTuningSystemParams,
+  entityPath,
+  selectionObject,
+  sortByNameOrTonic,
+  transpositionBlock,
+} from "../entities/views.js";
 import { startingNoteNameSet } from "../../theory/availableMaqamat.js";
 import { availabilitySpec } from "../entities/availability.js";
 import { contextQuery, transpositionsSpec } from "../entities/transpositions.js";
@@ -97,23 +119,21 @@ const perTuningSystemRoute = defineRoute({
       .map((j) => ({ jins: j, list: transpositionsOf(cat, j, ts, startingNote, p.centsTolerance) }))
       .filter(({ list }) => list.some((t) => !t.isTransposed));
     const detailQuery = contextQuery(ctx, tuning, p.centsTolerance);
-    const data = sortByNameOrTonic(cat, available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(
-      ({ jins, list }) => ({
-        jins: entityObject(jins, p.includeArabic),
-        tonic: noteRef(firstNoteOf(jins), p.includeArabic),
-        stats: { numberOfPitchClasses: jins.notes.length },
-        links: { detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}${detailQuery}`) },
-        ...(p.includeJinsDegrees ? { jinsDegrees: jins.notes.map(toIdName) } : {}),
-        ...(p.includeTranspositions
-          ? {
-              transpositions: transposedOnly(list).map((t) => ({
-                ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
-                jinsDegrees: t.ascending.map((pc) => toIdName(pc.noteName)),
-              })),
-            }
-          : {}),
-      }),
-    );
+    const data = sortByNameOrTonic(cat, available, p.sortBy, ({ jins }) => jinsSortKey(jins)).map(({ jins, list }) => ({
+      jins: entityObject(jins, p.includeArabic),
+      tonic: noteRef(firstNoteOf(jins), p.includeArabic),
+      stats: { numberOfPitchClasses: jins.notes.length },
+      links: { detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}${detailQuery}`) },
+      ...(p.includeJinsDegrees ? { jinsDegrees: jins.notes.map(toIdName) } : {}),
+      ...(p.includeTranspositions
+        ? {
+            transpositions: transposedOnly(list).map((t) => ({
+              ...transpositionSummary(t, p.includeArabic, entityNameToArabic),
+              jinsDegrees: t.ascending.map((pc) => toIdName(pc.noteName)),
+            })),
+          }
+        : {}),
+    }));
     const stats = {
       totalAjnasForStartingNote: data.length,
       totalAjnasInLibrary: cat.ajnas.length,
@@ -208,7 +228,12 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
     availableParameters: {
       tuningSystem: { required: true as const, description: DESCRIPTIONS.tuningSystem },
       startingNote: { options: startingNotes, required: true as const, description: DESCRIPTIONS.startingNote },
-      pitchClassDataType: { options: [...PITCH_CLASS_DATA_TYPES], required: false as const, default: "all" as const, description: DESCRIPTIONS.pitchClassDataType },
+      pitchClassDataType: {
+        options: [...PITCH_CLASS_DATA_TYPES],
+        required: false as const,
+        default: "all" as const,
+        description: DESCRIPTIONS.pitchClassDataType,
+      },
       includeIntervals: discoveryEntry(detailParams.includeIntervals, DESCRIPTIONS.includeIntervals),
       transposeTo: { options: tonics, description: DESCRIPTIONS.transposeTo },
       centsTolerance: discoveryEntry(detailParams.centsTolerance, DESCRIPTIONS.centsTolerance),
@@ -229,36 +254,36 @@ const detailRoute = defineRoute({
   params: detailParams,
   unprocessable: true,
   handle: (p, ctx) => {
-  const cat = ctx.catalog;
-  const ref = resolveEntity(cat, "jins", p.idName);
-  if (isAnswer(ref)) return ref;
-  const jins = ref.entity;
-  if (p.options) return discovery(cat, p, jins, ref.tonic !== undefined);
-  const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
-  if (isAnswer(tonic)) return tonic;
-  const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(jins));
-  if (isAnswer(tuning)) return tuning;
-  const rendering = detailRendering(cat, jins, tuning, isPossibleInSomeSet(cat, jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
-  if (isAnswer(rendering)) return rendering;
-  const { list, t } = rendering;
-  const type = p.pitchClassDataType ?? "all";
-  return ok({
-    jins: selectionObject(jins, t, p.includeArabic, { isBaseForm: t.isBaseForm }),
-    tonic: noteRef(t.tonic, p.includeArabic),
-    ...transpositionBlock(jins, t, p.includeArabic),
-    stats: { numberOfTranspositions: transposedOnly(list).length, numberOfPitchClasses: t.ascending.length },
-    comments: commentsOf(jins),
-    ...(p.includeSources ? { sources: sourcesOf(jins) } : {}),
-    parameters: { pitchClassDataType: type, includeIntervals: p.includeIntervals, centsTolerance: p.centsTolerance },
-    context: { tuningSystem: flatTuningContext(cat, tuning, p.includeArabic) },
-    links: {
-      self: selfUrl(ctx),
-      detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),
-      availability: apiUrl(ctx, `${COLLECTION}/${jins.idName}/availability`),
-    },
-    pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k), type, p.includeArabic)),
-    ...(p.includeIntervals ? { intervals: intervalFields(t.ascending, type) } : {}),
-  });
+    const cat = ctx.catalog;
+    const ref = resolveEntity(cat, "jins", p.idName);
+    if (isAnswer(ref)) return ref;
+    const jins = ref.entity;
+    if (p.options) return discovery(cat, p, jins, ref.tonic !== undefined);
+    const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
+    if (isAnswer(tonic)) return tonic;
+    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(jins));
+    if (isAnswer(tuning)) return tuning;
+    const rendering = detailRendering(cat, jins, tuning, isPossibleInSomeSet(cat, jins, tuning.ts), tonic, p.centsTolerance, p.includeArabic);
+    if (isAnswer(rendering)) return rendering;
+    const { list, t } = rendering;
+    const type = p.pitchClassDataType ?? "all";
+    return ok({
+      jins: selectionObject(jins, t, p.includeArabic, { isBaseForm: t.isBaseForm }),
+      tonic: noteRef(t.tonic, p.includeArabic),
+      ...transpositionBlock(jins, t, p.includeArabic),
+      stats: { numberOfTranspositions: transposedOnly(list).length, numberOfPitchClasses: t.ascending.length },
+      comments: commentsOf(jins),
+      ...(p.includeSources ? { sources: sourcesOf(jins) } : {}),
+      parameters: { pitchClassDataType: type, includeIntervals: p.includeIntervals, centsTolerance: p.centsTolerance },
+      context: { tuningSystem: flatTuningContext(cat, tuning, p.includeArabic) },
+      links: {
+        self: selfUrl(ctx),
+        detail: apiUrl(ctx, `${COLLECTION}/${jins.idName}`),
+        availability: apiUrl(ctx, `${COLLECTION}/${jins.idName}/availability`),
+      },
+      pitchData: t.ascending.map((pc, k) => degreePitchClass(pc, romanNumeral(k), type, p.includeArabic)),
+      ...(p.includeIntervals ? { intervals: intervalFields(t.ascending, type) } : {}),
+    });
   },
 });
 

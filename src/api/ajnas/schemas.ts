@@ -61,7 +61,14 @@ const jinsData = z.strictObject({
 
 const jinsDiscovery = discoveryBody(
   { jins: z.string().describe("Display name of the jins.") },
-  { pitchClassDataType: z.strictObject({ options: z.array(pitchClassDataType), required: z.literal(false), default: z.literal("all"), description: z.string() }) },
+  {
+    pitchClassDataType: z.strictObject({
+      options: z.array(pitchClassDataType),
+      required: z.literal(false),
+      default: z.literal("all"),
+      description: z.string(),
+    }),
+  },
   {},
   z.strictObject({ formatOptions: z.string() }),
 );

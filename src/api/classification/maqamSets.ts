@@ -10,7 +10,23 @@ import { toIdName } from "../../theory/idName.js";
 import { noteNameToArabic } from "../../theory/arabic.js";
 import type { PitchClass } from "../../theory/pitchClass.js";
 import { maqamSetGrouping, twelveToneKey, type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../../theory/pitchClassSets.js";
-import { type ListedSet, MAQAM_SETS_PATH, byMemberCount, distinctBy, filterEcho, filterIdName, includeIncompatible, incompatibleList, maqamSummary, memberCount, setDisplayName, setFilters, setIdNameOf, tuningParameters, selectSets } from "./views.js";
+import {
+  type ListedSet,
+  MAQAM_SETS_PATH,
+  byMemberCount,
+  distinctBy,
+  filterEcho,
+  filterIdName,
+  includeIncompatible,
+  incompatibleList,
+  maqamSummary,
+  memberCount,
+  setDisplayName,
+  setFilters,
+  setIdNameOf,
+  tuningParameters,
+  selectSets,
+} from "./views.js";
 import { maqamPitchClassSets } from "./schemas.js";
 
 // ── maqam-pitch-class-sets ─────────────────────────────────────────────────────────────────
@@ -53,7 +69,6 @@ const listedMaqamSets = (grouping: Grouping): ListedSet[] =>
     .map((set) => ({ set, members: maqamSetMembers(set) }))
     .filter((s) => s.members.length >= 2)
     .sort(byMemberCount);
-
 
 export const maqamSetsRoute = defineRoute({
   path: MAQAM_SETS_PATH,

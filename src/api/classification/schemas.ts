@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { arabic, centsToleranceEcho, count, entityRef, idName, shortRef } from "../shared/schemas.js";
 import { fraction } from "../shared/pitchClassValues.js";
-import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
+import type { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 
 /** A transposition that cannot be reduced to one pitch class per 12-tone key. */
 const incompatible = z.strictObject({
@@ -107,7 +107,8 @@ const TWELVE_TONE_VALUES = {
 
 const head = { ipnReferenceNoteName: z.string(), noteName: z.string(), noteNameDisplayAr: arabic };
 const relativeCents = z.number().describe("Cents above the set's first pitch class: its tonic, or C with startSetFromC.");
-const single = <K extends keyof typeof TWELVE_TONE_VALUES>(type: K) => z.strictObject({ ...head, [type]: TWELVE_TONE_VALUES[type] } as typeof head & Pick<typeof TWELVE_TONE_VALUES, K>);
+const single = <K extends keyof typeof TWELVE_TONE_VALUES>(type: K) =>
+  z.strictObject({ ...head, [type]: TWELVE_TONE_VALUES[type] } as typeof head & Pick<typeof TWELVE_TONE_VALUES, K>);
 
 /** A set's pitch class per data type: none given (relative cents and octave), relativeCents, all, or one type's value. */
 const twelveTonePitchClass = z.union([

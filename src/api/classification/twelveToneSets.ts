@@ -5,7 +5,7 @@
 import { apiError, ok, type ErrorAnswer, isAnswer } from "../errors.js";
 import { defineRoute } from "../route.js";
 import { centsTolerance, flag, includeArabic, optionalPitchClassDataType, optionalText } from "../declare.js";
-import { type TuningContext } from "../resolve.js";
+import type { TuningContext } from "../resolve.js";
 import { noteRef } from "../shared/format.js";
 import { PITCH_CLASS_DATA_TYPES, PITCH_CLASS_VALUES, num, singleField, type SinglePitchClassDataType } from "../shared/pitchClassValues.js";
 import { toIdName } from "../../theory/idName.js";
@@ -13,9 +13,29 @@ import { noteNameToArabic } from "../../theory/arabic.js";
 import type { Catalog } from "../../theory/catalog.js";
 import type { PitchClass } from "../../theory/pitchClass.js";
 import { findStartingNote } from "../../theory/tuningSystem.js";
-import { type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../../theory/pitchClassSets.js";
+import type { ClassifiedTransposition, Grouping, PitchClassSet } from "../../theory/pitchClassSets.js";
 import { alKindiOf, setFromC, twelveToneGrouping } from "../../theory/twelveToneSets.js";
-import { type ListedSet, MaqamFilter, TWELVE_TONE_PATH, byMemberCount, distinctBy, filterEcho, includeIncompatible, incompatibleEntry, incompatibleList, maqamSummary, matchesFilter, memberCount, setDisplayName, setFilters, setIdNameOf, tuningParameters, tuningSystemSummary, selectSets, alKindiRefusal } from "./views.js";
+import {
+  type ListedSet,
+  type MaqamFilter,
+  TWELVE_TONE_PATH,
+  byMemberCount,
+  distinctBy,
+  filterEcho,
+  includeIncompatible,
+  incompatibleEntry,
+  incompatibleList,
+  maqamSummary,
+  matchesFilter,
+  memberCount,
+  setDisplayName,
+  setFilters,
+  setIdNameOf,
+  tuningParameters,
+  tuningSystemSummary,
+  selectSets,
+  alKindiRefusal,
+} from "./views.js";
 import { twelvePitchClassSets } from "./schemas.js";
 
 /** The tuning the 12-tone sets default to when none is named. */

@@ -41,8 +41,10 @@ export const filterIdName = (f: MaqamFilter): string => (f.tonic === undefined ?
  * Exact matching: a base idName selects that maqām's transpositions (not another maqām whose
  * idName merely starts with it); a transposition idName selects the transposition on that tonic.
  */
-export const matchesFilter = (f: MaqamFilter) => (e: ClassifiedTransposition): boolean =>
-  e.maqam === f.entity && (f.tonic === undefined || e.transposition.tonic === f.tonic);
+export const matchesFilter =
+  (f: MaqamFilter) =>
+  (e: ClassifiedTransposition): boolean =>
+    e.maqam === f.entity && (f.tonic === undefined || e.transposition.tonic === f.tonic);
 
 export const setIdNameOf = (set: PitchClassSet): string => `${set.source.transposition.idName}_set`;
 

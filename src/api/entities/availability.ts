@@ -14,7 +14,7 @@ import { availabilityOf } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
-import { Kind, entityPath } from "./views.js";
+import { type Kind, entityPath } from "./views.js";
 
 // ---------------------------------------------------------------------------------------------
 // Availability

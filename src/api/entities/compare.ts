@@ -16,7 +16,7 @@ import { isPossibleIn } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../../theory/transposition.js";
 import { findStartingNote, pitchClassesPerOctave, referenceFrequencyOf } from "../../theory/tuningSystem.js";
-import { EntityOf, Kind, entityPath, transpositionBlock, transpositionSummaries } from "./views.js";
+import { type EntityOf, type Kind, entityPath, transpositionBlock, transpositionSummaries } from "./views.js";
 import { TRANSPOSE_TO } from "./detail.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -42,7 +42,11 @@ function compareGrid<C extends object>(
     const ts = cat.findTuningSystem(id);
     return startingNoteTokens.map((token) => {
       if (!ts)
-        return { tuningSystem: { id, idName: toIdName(id), displayName: id }, startingNote: noteRef(token, includeArabic), error: `Tuning system '${id}' not found` };
+        return {
+          tuningSystem: { id, idName: toIdName(id), displayName: id },
+          startingNote: noteRef(token, includeArabic),
+          error: `Tuning system '${id}' not found`,
+        };
       const startingNote = findStartingNote(ts, token);
       if (startingNote) return compute({ ts, startingNote });
       return {

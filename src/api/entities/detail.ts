@@ -58,7 +58,9 @@ export const flatTuningContext = (cat: Catalog, tuning: TuningContext, includeAr
 /** The flat context of `/maqamat/all`, with the system's starting notes. */
 export function flatTuningContextWithStartingNotes(cat: Catalog, tuning: TuningContext, includeArabic: boolean) {
   const { ts, startingNote } = tuning;
-  const arabicNames = includeArabic ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) } : {};
+  const arabicNames = includeArabic
+    ? { tuningSystemStartingNoteNamesAr: ts.startingNotes.map(noteNameToArabic), startingNoteNameAr: noteNameToArabic(startingNote) }
+    : {};
   return flatContext(cat, tuning, includeArabic, arabicNames, {
     tuningSystemStartingNoteNames: ts.startingNotes,
     tuningSystemStartingNoteNamesIds: ts.startingNotes.map(toIdName),
@@ -86,7 +88,6 @@ export function detailRendering(
   return t ? { list, t } : unreachableTonic(tonic ?? "", list, includeArabic);
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Discovery mode
 
@@ -100,7 +101,10 @@ export const optionsConflict = (conflicting: string[], allowed: string[]) =>
   });
 
 /** A switch or number as discovery mode describes it, read off its declaration: `{type, default}`. */
-export const discoveryEntry = <D extends Pick<ParamDeclaration, "type" | "default">>(d: D, description: string): { type: D["type"]; default: D["default"]; description: string } => ({
+export const discoveryEntry = <D extends Pick<ParamDeclaration, "type" | "default">>(
+  d: D,
+  description: string,
+): { type: D["type"]; default: D["default"]; description: string } => ({
   type: d.type,
   default: d.default,
   description,

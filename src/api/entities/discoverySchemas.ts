@@ -11,7 +11,12 @@ export const booleanOption = z.strictObject({ type: z.literal("boolean"), defaul
  * `options=true`: the parameters the entity accepts in a tuning system. `head` names the entity,
  * `dataType` describes `pitchClassDataType`, `flags` are the kind's own boolean parameters.
  */
-export const discoveryBody = <H extends z.ZodRawShape, D extends z.ZodRawShape, F extends z.ZodRawShape, N extends z.ZodType>(head: H, dataType: D, flags: F, notes: N) =>
+export const discoveryBody = <H extends z.ZodRawShape, D extends z.ZodRawShape, F extends z.ZodRawShape, N extends z.ZodType>(
+  head: H,
+  dataType: D,
+  flags: F,
+  notes: N,
+) =>
   z.strictObject({
     ...head,
     tuningSystem: z.string().describe("The tuning system id given."),

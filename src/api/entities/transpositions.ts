@@ -14,7 +14,7 @@ import { isPossibleIn } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../../theory/transposition.js";
 import { pitchClassesPerOctave } from "../../theory/tuningSystem.js";
-import { EntityOf, Kind, availabilityHint, entityPath, transpositionSummaries } from "./views.js";
+import { type EntityOf, type Kind, availabilityHint, entityPath, transpositionSummaries } from "./views.js";
 
 // ---------------------------------------------------------------------------------------------
 // Transpositions
@@ -124,7 +124,13 @@ function transpositionsAnswer<H, X extends object>(
       })),
     },
     links: {
-      self: apiUrl(ctx, `${collection}/${e.idName}/transpositions${queryString([["tuningSystem", ts.id], ["startingNote", startingNoteId]])}`),
+      self: apiUrl(
+        ctx,
+        `${collection}/${e.idName}/transpositions${queryString([
+          ["tuningSystem", ts.id],
+          ["startingNote", startingNoteId],
+        ])}`,
+      ),
       availability: apiUrl(ctx, `${collection}/${e.idName}/availability`),
       detail: apiUrl(ctx, `${collection}/${e.idName}`),
     },
@@ -132,7 +138,14 @@ function transpositionsAnswer<H, X extends object>(
 }
 
 /** Fields a kind adds to each detailed transposition (the maqām's named degrees). */
-type TranspositionExtra<K extends Kind, X> = (cat: Catalog, e: EntityOf<K>, t: Transposition, tuning: TuningContext, tolerance: number, includeArabic: boolean) => X;
+type TranspositionExtra<K extends Kind, X> = (
+  cat: Catalog,
+  e: EntityOf<K>,
+  t: Transposition,
+  tuning: TuningContext,
+  tolerance: number,
+  includeArabic: boolean,
+) => X;
 
 /**
  * GET /{kind}/{idName}/transpositions of a base idName, less its response schema (the kind adds

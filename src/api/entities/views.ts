@@ -22,7 +22,6 @@ import { midiPlusCentsDeviation } from "../../theory/ipn.js";
 import { intervalBetween, type Interval } from "../../theory/interval.js";
 import { descendingNumeral, romanNumeral } from "../../theory/degrees.js";
 
-
 export type Kind = Entity["kind"];
 export type EntityOf<K extends Kind> = Extract<Entity, { kind: K }>;
 
@@ -103,7 +102,6 @@ export const entityPath = (kind: Kind) =>
     slashes: true,
   });
 
-
 /**
  * The answer of GET /tuning-systems/{id}/{startingNote}/{maqamat|ajnas}: the kind's `data` and
  * `stats` framed by the tuning system, its starting notes and links; the reference frequency
@@ -131,7 +129,6 @@ export function perTuningSystemAnswer<S extends object, T>(
     },
   });
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Pitch data
@@ -175,7 +172,12 @@ export const consecutiveIntervals = (cells: readonly PitchClass[]): Interval[] =
  * `{ascending, descending}` pitch data of a scale: ascending cells numbered I, II, …; descending
  * ones (top-down) with the bottom note as I; numerals stop after `last` (see romanNumeral).
  */
-export const scalePitchData = <T>(ascending: readonly PitchClass[], descending: readonly PitchClass[], cell: (pc: PitchClass, numeral: string) => T, last?: number) => ({
+export const scalePitchData = <T>(
+  ascending: readonly PitchClass[],
+  descending: readonly PitchClass[],
+  cell: (pc: PitchClass, numeral: string) => T,
+  last?: number,
+) => ({
   ascending: ascending.map((pc, k) => cell(pc, romanNumeral(k, last))),
   descending: descending.map((pc, j) => cell(pc, descendingNumeral(j, descending.length, last))),
 });
@@ -186,5 +188,7 @@ export const scalePitchData = <T>(ascending: readonly PitchClass[], descending: 
  */
 export const scaleSteps = <T>(t: Transposition, fields: (interval: Interval) => T) => ({
   ascending: consecutiveIntervals(t.ascending).map(fields),
-  descending: consecutiveIntervals([...t.descending].reverse()).reverse().map(fields),
+  descending: consecutiveIntervals([...t.descending].reverse())
+    .reverse()
+    .map(fields),
 });

@@ -16,7 +16,7 @@ import { detailRendering } from "../entities/detail.js";
 import { entityFile, pitchClassSetFile, tuningSystemFile, type EntityFile } from "../../exports/render.js";
 import { EXPORT_FORMATS, FORMATS, type Format } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
-import { type Catalog } from "../../theory/catalog.js";
+import type { Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../../theory/realisation.js";
 import { twelveToneGrouping } from "../../theory/twelveToneSets.js";
@@ -37,7 +37,6 @@ function fileAt(ctx: RequestContext, path: string, text: (target: { url: string;
 // ── Tuning systems ────────────────────────────────────────────────────────────────────────
 
 export const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
-
 
 const tuningSystemRoute = (format: Format) =>
   defineRoute({
@@ -99,7 +98,8 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
 
 // ── 12-pitch-class sets ───────────────────────────────────────────────────────────────────
 
-export const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) => `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
+export const setPath = ({ ts, startingNote }: TuningContext, setIdName: string, format: Format) =>
+  `${BASE}/pitch-class-sets/${ts.id}/${toIdName(startingNote)}/${setIdName}.${format}`;
 
 /** The sets of a tuning context at the default tolerance; a 400 when al-Kindī's tuning, which completes them, lacks the starting note. */
 export function setsOf(cat: Catalog, tuning: TuningContext): PitchClassSet[] | ErrorAnswer {
@@ -114,7 +114,11 @@ const setRoute = (format: Format) =>
     params: {
       tuningSystem: tuningSystemIdPath(),
       startingNote: startingNotePath(),
-      setIdName: pathParam({ description: "Set idName, as /api/maqamat/classification/12-pitch-class-sets lists them.", example: "maqam_rast_set", slashes: true }),
+      setIdName: pathParam({
+        description: "Set idName, as /api/maqamat/classification/12-pitch-class-sets lists them.",
+        example: "maqam_rast_set",
+        slashes: true,
+      }),
     },
     handle: (p, ctx) => {
       const cat = ctx.catalog;

@@ -183,7 +183,11 @@ const calculateRoute = defineRoute({
   response: intervalsCalculate,
   computed: true,
   params: {
-    from: requiredText({ description: "The lower pitch class: a note name or a value (fraction, cents, …).", example: "rast", hint: "Add from=rast or from=3/2." }),
+    from: requiredText({
+      description: "The lower pitch class: a note name or a value (fraction, cents, …).",
+      example: "rast",
+      hint: "Add from=rast or from=3/2.",
+    }),
     to: requiredText({ description: "The upper pitch class: a note name or a value.", example: "nawa", hint: "Add to=dugah or to=5/4." }),
     tuningSystem: requiredText({ description: "Tuning-system id.", example: "ibnsina_1037", hint: "Add tuningSystem=ibnsina_1037 (see /api/tuning-systems)." }),
     startingNote: requiredText({
@@ -220,7 +224,8 @@ const calculateRoute = defineRoute({
     };
     // centsFromZero is an alias of cents (QUIRK Q12).
     const { unit } = p;
-    const interval = unit === "fraction" ? { value: allUnits.fraction, unit, allUnits } : { value: allUnits[unit === "centsFromZero" ? "cents" : unit], unit, allUnits };
+    const interval =
+      unit === "fraction" ? { value: allUnits.fraction, unit, allUnits } : { value: allUnits[unit === "centsFromZero" ? "cents" : unit], unit, allUnits };
     const { version: _unstated, ...tuningSystem } = tuningSystemRef(tuning.ts, p.includeArabic);
     const id = encodeURIComponent(p.tuningSystem);
     return ok({

@@ -79,4 +79,3 @@ export const intervalsCalculate = z.strictObject({
     .describe("The interval in the requested unit and in all units (rounded to 3 decimals)."),
   links: links({ self: link, tuningSystem: link, intervals: link }),
 });
-

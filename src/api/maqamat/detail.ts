@@ -8,14 +8,34 @@
 import { ok, isAnswer } from "../errors.js";
 import { defineRoute, type RequestContext } from "../route.js";
 import type { ParamDeclaration, ParsedParams } from "../params.js";
-import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType , tuningContextParams } from "../declare.js";
+import { centsTolerance, flag, includeArabic, includeSources, optionalPitchClassDataType, tuningContextParams } from "../declare.js";
 import { apiUrl, selfUrl } from "../links.js";
 import { noteNameArray, noteRef, sourcesOf, tuningSystemEntity } from "../shared/format.js";
 import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 import { requestedTonic, resolveEntity, resolveTuning, type TuningContext } from "../resolve.js";
 import { characteristicsOf, degreeAjnasBlock, familyRef, namedDegreeBlocks } from "./routes.js";
-import { DISCOVERY_DESCRIPTIONS, discoveryEntry, detailRendering, discoveryOffer, flatTuningContextWithStartingNotes, optionsConflict, transposeToParameter } from "../entities/detail.js";
-import { entityPath, availabilityHint, commentsOf, degreePitchClass, INTERVAL_FIELD, isIntervalField, scalePitchData, scaleSteps, selectionObject, transpositionBlock, transpositionSummaries } from "../entities/views.js";
+import {
+  DISCOVERY_DESCRIPTIONS,
+  discoveryEntry,
+  detailRendering,
+  discoveryOffer,
+  flatTuningContextWithStartingNotes,
+  optionsConflict,
+  transposeToParameter,
+} from "../entities/detail.js";
+import {
+  entityPath,
+  availabilityHint,
+  commentsOf,
+  degreePitchClass,
+  INTERVAL_FIELD,
+  isIntervalField,
+  scalePitchData,
+  scaleSteps,
+  selectionObject,
+  transpositionBlock,
+  transpositionSummaries,
+} from "../entities/views.js";
 import { entityNameToArabic, noteNameToArabic } from "../../theory/arabic.js";
 import type { Maqam } from "../../theory/entity.js";
 import type { Interval } from "../../theory/interval.js";
@@ -140,7 +160,15 @@ function tuningContext(cat: Catalog, { ts, startingNote }: TuningContext, arabic
 /** Display note names of cells. */
 const noteNames = (cells: readonly PitchClass[]) => cells.map((pc) => pc.noteName);
 
-function detailBody(p: Parameters, ctx: RequestContext, m: Maqam, tuning: TuningContext, list: readonly Transposition[], t: Transposition, tonic: string | undefined) {
+function detailBody(
+  p: Parameters,
+  ctx: RequestContext,
+  m: Maqam,
+  tuning: TuningContext,
+  list: readonly Transposition[],
+  t: Transposition,
+  tonic: string | undefined,
+) {
   const cat = ctx.catalog;
   const { ts, startingNote } = tuning;
   const arabic = p.includeArabic;
@@ -210,7 +238,6 @@ const DESCRIPTIONS = {
   centsTolerance: "Tolerance in cents for pitch matching in transposition and modulation calculations (non-negative number)",
   ajnasData: "Ajnās (constituent melodic structures) are always included in the response for maqām analysis",
 };
-
 
 /** `options=true`: the parameters this maqām accepts in a tuning system (and starting note). */
 function discovery(cat: Catalog, p: Parameters, m: Maqam, transposed: boolean) {
@@ -303,23 +330,23 @@ const detailRoute = defineRoute({
   params,
   unprocessable: true,
   handle: (p, ctx) => {
-  const cat = ctx.catalog;
-  // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
-  if (p.idName === "all") {
-    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
-    return isAnswer(tuning) ? tuning : ok(allBody(cat, p, tuning));
-  }
-  const ref = resolveEntity(cat, "maqam", p.idName);
-  if (isAnswer(ref)) return ref;
-  const m = ref.entity;
-  if (p.options) return discovery(cat, p, m, ref.tonic !== undefined);
-  const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
-  if (isAnswer(tonic)) return tonic;
-  const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(m));
-  if (isAnswer(tuning)) return tuning;
-  const rendering = detailRendering(cat, m, tuning, isPossibleIn(cat, m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
-  if (isAnswer(rendering)) return rendering;
-  return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
+    const cat = ctx.catalog;
+    // `transposeTo`, `options`, modulations and suyūr do not apply to the list of every maqām.
+    if (p.idName === "all") {
+      const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
+      return isAnswer(tuning) ? tuning : ok(allBody(cat, p, tuning));
+    }
+    const ref = resolveEntity(cat, "maqam", p.idName);
+    if (isAnswer(ref)) return ref;
+    const m = ref.entity;
+    if (p.options) return discovery(cat, p, m, ref.tonic !== undefined);
+    const tonic = requestedTonic(cat, ref, "transposeTo", p.transposeTo);
+    if (isAnswer(tonic)) return tonic;
+    const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote, availabilityHint(m));
+    if (isAnswer(tuning)) return tuning;
+    const rendering = detailRendering(cat, m, tuning, isPossibleIn(cat, m, tuning.ts, tuning.startingNote), tonic, p.centsTolerance, p.includeArabic);
+    if (isAnswer(rendering)) return rendering;
+    return ok(detailBody(p, ctx, m, tuning, rendering.list, rendering.t, tonic));
   },
 });
 

@@ -15,7 +15,18 @@ import { detailQueryPrefixes, prerenderedRenderings, tuningQuery, variants, with
 
 /** The tonics the spec allows for filtering, and every tonic the data has. */
 const listTonics = (cat: Catalog) => [
-  ...new Set(["ajam_ushayran", "chahargah", "dugah", "iraq", "nawa", "rast", "segah", "ushayran", "yegah", ...cat.maqamat.map((m) => toIdName(m.ascending[0]))]),
+  ...new Set([
+    "ajam_ushayran",
+    "chahargah",
+    "dugah",
+    "iraq",
+    "nawa",
+    "rast",
+    "segah",
+    "ushayran",
+    "yegah",
+    ...cat.maqamat.map((m) => toIdName(m.ascending[0])),
+  ]),
 ];
 
 /**

@@ -13,7 +13,16 @@ import { apiUrl, queryString } from "../links.js";
 import { entityObject, noteRef, sourcesOf, type EntityObject } from "../shared/format.js";
 import { tuningSystemNotFound, unknownStartingNote, type TuningContext } from "../resolve.js";
 import { COMPARE_NUMERALS, compareSpec, type CompareCell, type CompareParameters } from "../entities/compare.js";
-import { INTERVAL_FIELD, SORT_OPTIONS, availabilitySummary, degreePitchClass, scalePitchData, scaleSteps, selectionObject, sortByNameOrTonic } from "../entities/views.js";
+import {
+  INTERVAL_FIELD,
+  SORT_OPTIONS,
+  availabilitySummary,
+  degreePitchClass,
+  scalePitchData,
+  scaleSteps,
+  selectionObject,
+  sortByNameOrTonic,
+} from "../entities/views.js";
 import { availabilitySpec } from "../entities/availability.js";
 import { transpositionsSpec } from "../entities/transpositions.js";
 import { entityNameToArabic } from "../../theory/arabic.js";
@@ -101,7 +110,10 @@ function ajnasMap(cells: readonly PitchClass[], ajnas: readonly (JinsInstance | 
   return Object.fromEntries(
     cells.map((pc, k) => {
       const j = ajnas[k];
-      return [pc.noteName, j ? [{ id: j.jins.id, idName: j.idName, displayName: j.name, ...(includeArabic ? { displayNameAr: entityNameToArabic(j.name) } : {}) }] : []];
+      return [
+        pc.noteName,
+        j ? [{ id: j.jins.id, idName: j.idName, displayName: j.name, ...(includeArabic ? { displayNameAr: entityNameToArabic(j.name) } : {}) }] : [],
+      ];
     }),
   );
 }

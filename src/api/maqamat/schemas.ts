@@ -92,7 +92,12 @@ export const maqamFamilies = z.strictObject({
     .array(
       z.strictObject({
         family: entityRef,
-        links: z.strictObject({ maqamat: z.string().regex(/^\/api\/maqamat\?filterByFamily=/).describe("Relative URL of /maqamat?filterByFamily=<family idName>.") }),
+        links: z.strictObject({
+          maqamat: z
+            .string()
+            .regex(/^\/api\/maqamat\?filterByFamily=/)
+            .describe("Relative URL of /maqamat?filterByFamily=<family idName>."),
+        }),
       }),
     )
     .describe("Families of the maqāmāt available in the tuning system and starting note."),

@@ -79,7 +79,9 @@ function parseWaypoints(raw: string | undefined): Endpoint[] | ErrorSpec {
   return waypoints;
 }
 
-type RawQuery = Partial<Record<"tuningSystem" | "startingNote" | "fromMaqam" | "fromTonic" | "toMaqam" | "toTonic" | "maxHops" | "maxRoutes" | "waypoints", string>>;
+type RawQuery = Partial<
+  Record<"tuningSystem" | "startingNote" | "fromMaqam" | "fromTonic" | "toMaqam" | "toTonic" | "maxHops" | "maxRoutes" | "waypoints", string>
+>;
 
 /** The checks of §9.1 in their order; the first failure is the answer. */
 function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
@@ -88,19 +90,21 @@ function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
   const startingNote = blankToUndefined(raw.startingNote);
   if (!startingNote) {
     const validOptions = cat.findTuningSystem(tuningSystem)?.startingNotes ?? [];
-    return requiredParameter("startingNote", `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(toIdName).join(", ") || "(unknown tuning system)"}.`, {
-      validOptions,
-    });
+    return requiredParameter(
+      "startingNote",
+      `Add startingNote=<note>; '${tuningSystem}' has: ${validOptions.map(toIdName).join(", ") || "(unknown tuning system)"}.`,
+      {
+        validOptions,
+      },
+    );
   }
   const fromMaqam = blankToUndefined(raw.fromMaqam);
   if (!fromMaqam) return requiredParameter("fromMaqam", "Give the source maqām's base idName, e.g. fromMaqam=maqam_rast.");
   const toMaqam = blankToUndefined(raw.toMaqam);
   if (!toMaqam) return requiredParameter("toMaqam", "Give the target maqām's base idName, e.g. toMaqam=maqam_hijaz.");
-  if (!blankToUndefined(raw.maxHops))
-    return requiredParameter("maxHops", `Add maxHops=<1…${MAX_HOPS}>; most modulation routes take 2 to 4 hops.`);
+  if (!blankToUndefined(raw.maxHops)) return requiredParameter("maxHops", `Add maxHops=<1…${MAX_HOPS}>; most modulation routes take 2 to 4 hops.`);
   const maxHops = positiveInteger(raw.maxHops!);
-  if (maxHops === undefined)
-    return { error: "maxHops must be a positive integer", message: `maxHops is '${raw.maxHops}'.`, hint: "Use e.g. maxHops=3." };
+  if (maxHops === undefined) return { error: "maxHops must be a positive integer", message: `maxHops is '${raw.maxHops}'.`, hint: "Use e.g. maxHops=3." };
   if (maxHops > MAX_HOPS)
     return {
       error: `maxHops cannot exceed ${MAX_HOPS}`,
@@ -178,7 +182,12 @@ function maqamOf(cat: Catalog, prefix: string, idName: string): Maqam | ErrorAns
   if (maqam) return maqam;
   const transposed = cat.findMaqam(idName);
   if (transposed?.tonic !== undefined)
-    return endpointError(400, prefix, `'${idName}' is a transposition, not a base maqām idName`, `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${toIdName(transposed.tonic)}.`);
+    return endpointError(
+      400,
+      prefix,
+      `'${idName}' is a transposition, not a base maqām idName`,
+      `Give the base idName and the tonic separately, e.g. ${transposed.entity.idName} with tonic ${toIdName(transposed.tonic)}.`,
+    );
   return endpointError(404, prefix, `Maqam '${idName}' not found`, "Use /api/maqamat to list the maqām idNames (numeric ids are not accepted here).");
 }
 
@@ -188,12 +197,24 @@ interface ResolvedEndpoint {
   tonic?: string;
 }
 
-function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: TuningSystem, startingNote: string, tolerance: number): ResolvedEndpoint | ErrorAnswer {
+function resolveEndpoint(
+  cat: Catalog,
+  prefix: string,
+  endpoint: Endpoint,
+  ts: TuningSystem,
+  startingNote: string,
+  tolerance: number,
+): ResolvedEndpoint | ErrorAnswer {
   const maqam = maqamOf(cat, prefix, endpoint.maqam);
   if (isAnswer(maqam)) return maqam;
   const where = `/api/tuning-systems/${ts.id}/${toIdName(startingNote)}/maqamat`;
   if (!isPossibleIn(cat, maqam, ts, startingNote))
-    return endpointError(400, prefix, `Maqam '${endpoint.maqam}' is not available in this tuning system`, `${where} lists the maqāmāt this tuning system and starting note realise.`);
+    return endpointError(
+      400,
+      prefix,
+      `Maqam '${endpoint.maqam}' is not available in this tuning system`,
+      `${where} lists the maqāmāt this tuning system and starting note realise.`,
+    );
   if (endpoint.tonic === undefined) return { maqam };
   const list = transpositionsOf(cat, maqam, ts, startingNote, tolerance);
   const rendering = findTransposition(list, endpoint.tonic);
@@ -212,7 +233,12 @@ function resolveEndpoint(cat: Catalog, prefix: string, endpoint: Endpoint, ts: T
 function nodeOf(graph: ModulationGraph, prefix: string, { maqam, tonic }: ResolvedEndpoint): number | ErrorAnswer {
   const index = tonic === undefined ? graph.analyticalNode.get(maqam) : graph.byKey.get(nodeKey(maqam, tonic));
   if (index !== undefined) return index;
-  return endpointError(404, prefix, `Maqam '${maqam.idName}'${tonic ? ` with tonic '${toIdName(tonic)}'` : ""} not found in the modulation graph`, "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.");
+  return endpointError(
+    404,
+    prefix,
+    `Maqam '${maqam.idName}'${tonic ? ` with tonic '${toIdName(tonic)}'` : ""} not found in the modulation graph`,
+    "Try a larger centsTolerance: no rendering of this maqām matched its own intervals.",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,7 +347,9 @@ function handle(parsed: Params, { catalog: cat }: RequestContext) {
       ...(returns ? { returnRoutesCount: returns.length } : {}),
       data: outbound.map((route, i) => ({ routeNumber: i + 1, outboundRoute: { hops: route.length, steps: stepsOf(route, node) } })),
     },
-    ...(returns ? { possibleReturnRoutes: { data: returns.map((route, i) => ({ routeNumber: i + 1, hops: route.length, steps: stepsOf(route, node) })) } } : {}),
+    ...(returns
+      ? { possibleReturnRoutes: { data: returns.map((route, i) => ({ routeNumber: i + 1, hops: route.length, steps: stepsOf(route, node) })) } }
+      : {}),
     context,
     ...(outbound.length ? {} : { message: noRoute }),
     ...(exhausted || routesCapped

@@ -18,7 +18,9 @@ const node = z.strictObject({
 const step = z.strictObject({
   from: node,
   to: node,
-  modulationDegree: z.enum(EDGE_CATEGORIES.map((c) => c.degree)).describe("Roman numeral of the degree modulated on (`-8vb`: an octave below; 8va/8vb: register shifts)."),
+  modulationDegree: z
+    .enum(EDGE_CATEGORIES.map((c) => c.degree))
+    .describe("Roman numeral of the degree modulated on (`-8vb`: an octave below; 8va/8vb: register shifts)."),
   modulationCategory: z.enum(EDGE_CATEGORIES.map((c) => c.name)),
 });
 

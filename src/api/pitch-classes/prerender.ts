@@ -8,7 +8,12 @@ export function* noteNamesRequests(cat: Catalog): Generator<string> {
   for (const filter of [undefined, ...cat.tuningSystems.map((ts) => ts.id)])
     for (const arabic of [undefined, "true"])
       for (const sortBy of [undefined, ...NOTE_NAME_SORT_OPTIONS])
-        yield NOTE_NAMES_PATH + queryString([["filterByTuningSystem", filter], ["includeArabic", arabic], ["sortBy", sortBy]]);
+        yield NOTE_NAMES_PATH +
+          queryString([
+            ["filterByTuningSystem", filter],
+            ["includeArabic", arabic],
+            ["sortBy", sortBy],
+          ]);
   for (const { idName } of cat.notes.allNoteNames)
     for (const q of ["", "?includeArabic=true"]) {
       yield `${NOTE_NAMES_PATH}/${idName}${q}`;

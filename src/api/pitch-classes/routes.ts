@@ -69,7 +69,13 @@ const listRoute = defineRoute({
   exampleQuery: { filterByTuningSystem: "ibnsina_1037" },
   params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
-    sortBy: oneOf(NOTE_NAME_SORT_OPTIONS, { fallback: "order", blank: "default", other: "default", description: "`order` (canonical) or `alphabetical`.", example: "alphabetical" }),
+    sortBy: oneOf(NOTE_NAME_SORT_OPTIONS, {
+      fallback: "order",
+      blank: "default",
+      other: "default",
+      description: "`order` (canonical) or `alphabetical`.",
+      example: "alphabetical",
+    }),
     filterByTuningSystem: optionalText({
       blank: "error",
       description: "Only the note names among the pitch classes of this tuning system.",
@@ -87,15 +93,13 @@ const listRoute = defineRoute({
       const present = namesInTuningSystem(cat, ts);
       names = names.filter((n) => present.has(n.name));
     }
-    const data = [...names]
-      .sort(p.sortBy === "alphabetical" ? byDisplayName : byOrder)
-      .map((n) => ({
-        noteName: noteRef(n.name, p.includeArabic),
-        englishName: n.englishName,
-        order: n.index,
-        octave: n.octave,
-        links: { detail: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}`), availability: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}/availability`) },
-      }));
+    const data = [...names].sort(p.sortBy === "alphabetical" ? byDisplayName : byOrder).map((n) => ({
+      noteName: noteRef(n.name, p.includeArabic),
+      englishName: n.englishName,
+      order: n.index,
+      octave: n.octave,
+      links: { detail: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}`), availability: apiUrl(ctx, `${NOTE_NAMES_PATH}/${n.idName}/availability`) },
+    }));
     return ok({ count: data.length, data });
   },
 });

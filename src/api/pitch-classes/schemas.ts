@@ -90,4 +90,3 @@ export const noteNameCompare = z.strictObject({
   meta: compareMeta,
   links: links({ self: link, detail: link, availability: link }),
 });
-

@@ -15,7 +15,4 @@ export { SHARED_SCHEMAS } from "./schemas.js";
  * formats themselves (test/support/tuningFiles.ts).
  */
 export const TEXT_FILE_PATTERN = /^([\x20-\x7e]*\n)*$/;
-export const TEXT_FILE_BODY = z
-  .string()
-  .regex(TEXT_FILE_PATTERN)
-  .describe("A Scala scale, Scala keyboard mapping or AnaMark tuning file: ASCII text.");
+export const TEXT_FILE_BODY = z.string().regex(TEXT_FILE_PATTERN).describe("A Scala scale, Scala keyboard mapping or AnaMark tuning file: ASCII text.");

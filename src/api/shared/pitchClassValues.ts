@@ -12,7 +12,10 @@ import type { PitchClass } from "../../theory/pitchClass.js";
 export const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 /** An exact ratio `numerator/denominator`. */
-export const fraction = z.string().regex(/^\d+\/\d+$/).describe("numerator/denominator");
+export const fraction = z
+  .string()
+  .regex(/^\d+\/\d+$/)
+  .describe("numerator/denominator");
 
 interface ValueFormat<F extends string, S extends z.ZodType> {
   /** The field the type adds to a pitch class. */
@@ -29,16 +32,64 @@ const row = <F extends string, S extends z.ZodType>(format: ValueFormat<F, S>) =
 
 /** Every single `pitchClassDataType`, in the order of the enumeration. */
 export const PITCH_CLASS_VALUES = {
-  englishName: row({ field: "englishName", schema: z.string(), value: (pc) => pc.englishName, column: 1, about: "English note name with its octave (C4, E-b4)" }),
+  englishName: row({
+    field: "englishName",
+    schema: z.string(),
+    value: (pc) => pc.englishName,
+    column: 1,
+    about: "English note name with its octave (C4, E-b4)",
+  }),
   solfege: row({ field: "solfege", schema: z.string(), value: (pc) => pc.solfege, column: 2, about: "Solfège name of the English name (do, mi-b)" }),
-  fraction: row({ field: "fraction", schema: fraction, value: (pc) => pc.fraction, column: 4, about: "Frequency ratio to the starting note, exact or approximated below denominator 100" }),
+  fraction: row({
+    field: "fraction",
+    schema: fraction,
+    value: (pc) => pc.fraction,
+    column: 4,
+    about: "Frequency ratio to the starting note, exact or approximated below denominator 100",
+  }),
   cents: row({ field: "cents", schema: z.number(), value: (pc) => pc.cents, column: 5, about: "Cents above the starting note" }),
-  decimalRatio: row({ field: "decimalRatio", schema: z.number(), value: (pc) => pc.decimalRatio, column: 6, about: "Frequency ratio to the starting note as a decimal" }),
-  stringLength: row({ field: "stringLength", schema: z.number(), value: (pc) => pc.stringLength, column: 7, about: "Length of the sounding string, in the tuning system's string-length units" }),
-  frequency: row({ field: "frequency", schema: z.number(), value: (pc) => pc.frequency, column: 8, about: "Frequency in hertz from the tuning system's reference frequency" }),
-  abjadName: row({ field: "abjadName", schema: z.string(), value: (pc) => pc.abjadName, column: 3, about: "Abjad (letter-numeral) name, empty where the tuning system has none" }),
-  fretDivision: row({ field: "fretDivision", schema: z.string(), value: (pc) => pc.fretDivision.toFixed(3), column: 9, about: "Distance from the open string, three decimals" }),
-  midiNoteNumber: row({ field: "midiNoteDecimal", schema: z.number(), value: (pc) => pc.midiNoteDecimal, column: 10, about: "MIDI note number with its decimal fraction" }),
+  decimalRatio: row({
+    field: "decimalRatio",
+    schema: z.number(),
+    value: (pc) => pc.decimalRatio,
+    column: 6,
+    about: "Frequency ratio to the starting note as a decimal",
+  }),
+  stringLength: row({
+    field: "stringLength",
+    schema: z.number(),
+    value: (pc) => pc.stringLength,
+    column: 7,
+    about: "Length of the sounding string, in the tuning system's string-length units",
+  }),
+  frequency: row({
+    field: "frequency",
+    schema: z.number(),
+    value: (pc) => pc.frequency,
+    column: 8,
+    about: "Frequency in hertz from the tuning system's reference frequency",
+  }),
+  abjadName: row({
+    field: "abjadName",
+    schema: z.string(),
+    value: (pc) => pc.abjadName,
+    column: 3,
+    about: "Abjad (letter-numeral) name, empty where the tuning system has none",
+  }),
+  fretDivision: row({
+    field: "fretDivision",
+    schema: z.string(),
+    value: (pc) => pc.fretDivision.toFixed(3),
+    column: 9,
+    about: "Distance from the open string, three decimals",
+  }),
+  midiNoteNumber: row({
+    field: "midiNoteDecimal",
+    schema: z.number(),
+    value: (pc) => pc.midiNoteDecimal,
+    column: 10,
+    about: "MIDI note number with its decimal fraction",
+  }),
   midiNoteDeviation: row({
     field: "midiNotePlusCentsDeviation",
     schema: z.string().describe("MIDI number, a space, signed deviation"),

@@ -161,21 +161,21 @@ const tuningSystemsRoute = defineRoute({
   response: sourceTuningSystems,
   params: sourceParams,
   handle: (p, ctx) =>
-  citingList(ctx.catalog, p, (source) =>
-    ctx.catalog.tuningSystems.flatMap((ts) => {
-      const sourceReferences = pagesCiting(ts.record.sourcePageReferences, source.id);
-      if (!sourceReferences.length) return [];
-      return [
-        {
-          tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
-          sourceReferences,
-          // Every note-name set's first name, not deduplicated, as /tuning-systems lists them.
-          startingNotes: ts.record.noteNames.map((set) => toIdName(set[0])),
-          links: { detail: apiUrl(ctx, `/tuning-systems/${ts.id}`), source: sourceLink(ctx, source) },
-        },
-      ];
-    }),
-  ),
+    citingList(ctx.catalog, p, (source) =>
+      ctx.catalog.tuningSystems.flatMap((ts) => {
+        const sourceReferences = pagesCiting(ts.record.sourcePageReferences, source.id);
+        if (!sourceReferences.length) return [];
+        return [
+          {
+            tuningSystem: tuningSystemEntity(ts, p.includeArabic, { year: ts.record.year }),
+            sourceReferences,
+            // Every note-name set's first name, not deduplicated, as /tuning-systems lists them.
+            startingNotes: ts.record.noteNames.map((set) => toIdName(set[0])),
+            links: { detail: apiUrl(ctx, `/tuning-systems/${ts.id}`), source: sourceLink(ctx, source) },
+          },
+        ];
+      }),
+    ),
 });
 
 type CitingEntity = { sourceReferences: { page: string }[]; links: { detail: string; source: string } };
@@ -206,8 +206,22 @@ const entitiesSpec = <S extends "maqamat" | "ajnas", I>(
 
 export const routes = [
   tuningSystemsRoute,
-  defineRoute({ ...entitiesSpec("maqamat", (cat) => cat.maqamat, (maqam, citing) => ({ maqam, ...citing })), response: sourceMaqamat }),
-  defineRoute({ ...entitiesSpec("ajnas", (cat) => cat.ajnas, (jins, citing) => ({ jins, ...citing })), response: sourceAjnas }),
+  defineRoute({
+    ...entitiesSpec(
+      "maqamat",
+      (cat) => cat.maqamat,
+      (maqam, citing) => ({ maqam, ...citing }),
+    ),
+    response: sourceMaqamat,
+  }),
+  defineRoute({
+    ...entitiesSpec(
+      "ajnas",
+      (cat) => cat.ajnas,
+      (jins, citing) => ({ jins, ...citing }),
+    ),
+    response: sourceAjnas,
+  }),
   detailRoute,
   listRoute,
 ];

@@ -56,7 +56,9 @@ export const tuningSystemDetail = z.strictObject({
       defaultReferenceFrequency: z.number().describe("Hz of the first pitch class when a starting note has none of its own."),
     })
     .describe("The stored record."),
-  sources: z.array(z.strictObject({ sourceId: z.string(), page: z.string(), links: links({ source: link }) })).describe("The pages of the sources it comes from."),
+  sources: z
+    .array(z.strictObject({ sourceId: z.string(), page: z.string(), links: links({ source: link }) }))
+    .describe("The pages of the sources it comes from."),
   startingNotes: z
     .array(z.strictObject({ ...entityRef.shape, referenceFrequency: z.number(), links: links({ pitchClasses: link, maqamat: link, ajnas: link }) }))
     .describe("Each starting note with its reference frequency and what it gives."),
