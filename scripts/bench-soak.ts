@@ -190,6 +190,14 @@ const met = (f: SoakFigures) =>
   f.files.p99 <= FILE_P99_TARGET_MS &&
   f.files.errors === 0;
 
+/** Why a runtime's file answers wait, and what to try next. */
+const FILE_WAIT_CAUSE: Record<string, string> = {
+  "Node server":
+    "the thread that answers files shares the 2 cores with the computing thread (at nice 19, so it yields) and with autocannon, which is not niced and sends from the same machine; next step: measure with the load generator on another machine, then answer files before reading further requests of the connections that compute",
+  workerd:
+    "workerd answers every request of an isolate on one thread, so a file waits behind the computation that runs; on Cloudflare each request may get its own isolate and the static assets are answered before the worker runs, which this local run does not show; next step: none in the worker itself (the files are the host's to serve)",
+};
+
 /** What the RSS is made of: a diagnosis by hand, kept with the figures it explains. */
 const MEMORY_NOTE = [
   "What bounds the memory: the catalog's caches at their scale (src/theory/caches.ts; `isolate` in each of the Node server's computing threads and in the worker: the transposition lists of a few tuning system × starting note pairs, a couple of set groupings and 8 MB of modulation graphs; the Node server's main thread computes nothing, so its catalog's caches stay empty), the modulation graphs' outgoing edges only (a route search builds the reverse index it needs), the Node server's file cache (32 MB with the compressed forms), and V8's heap bounds (`--max-old-space-size=256` for the Node server's main thread in `npm start`, `npm run serve` and here, `POOL_HEAP_MB` (128) for each computing thread; 128 MB for workerd, as Cloudflare bounds an isolate), without which V8 lets a heap grow into garbage it has not collected yet while a hundred connections keep it allocating.",
@@ -219,15 +227,19 @@ function section(figures: SoakFigures[], pools: Record<Kind, string[]>): string 
     MEMORY_NOTE,
     "",
     ...figures
+      .filter((f) => f.status503 > 0)
+      .map(
+        (f) =>
+          `The ${f.runtime}'s ${f.status503} deliberate 503s are refusals of a full queue (one computing thread per core but one, a queue of 64 per thread), answered at once with \`Retry-After: 2\` and asked again at once by autocannon, so they outnumber the computed answers, and refusals of computations past the 10 s limit (the worst answer, ${f.worst} ms, is one if it is over 10,000); the run does not tell them apart.\n`,
+      ),
+    ...figures
       .filter((f) => !met(f))
       .map((f) => {
         const gaps = [
           f.files.p99 > FILE_P99_TARGET_MS
-            ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): the thread that answers files shares the cores with the computing threads, autocannon and any other work on the machine (load ${loadavg()
+            ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): ${FILE_WAIT_CAUSE[f.runtime] ?? ""} (load ${loadavg()
                 .map((l) => l.toFixed(1))
-                .join(
-                  " / ",
-                )} when this section was written); next step: measure on a machine doing nothing else, then give the computing threads a lower priority still`
+                .join(" / ")} when this section was written)`
             : "",
           f.p99 > P99_TARGET_MS
             ? `overall p99 ${f.p99} ms (target ${P99_TARGET_MS}): computations wait for a thread; next step: a quieter machine, then fewer recomputations (larger cache scale per thread)`

@@ -10,5 +10,5 @@ export function writeSection(heading: string, section: string): void {
   const start = text.indexOf(heading);
   const end = start < 0 ? -1 : text.indexOf("\n## ", start + 1);
   const before = start < 0 ? `${text.trimEnd()}\n\n` : text.slice(0, start);
-  writeFileSync(DOC, before + section + (end < 0 ? "" : text.slice(end + 1)));
+  writeFileSync(DOC, before + (end < 0 ? section : `${section.trimEnd()}\n\n${text.slice(end + 1)}`));
 }

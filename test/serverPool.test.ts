@@ -6,6 +6,7 @@
 import { describe, it, expect, afterAll } from "vitest";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readdirSync, readFileSync } from "node:fs";
 import { startServer, stopServer, serverState } from "../src/serve/server.js";
 import { catalog } from "./support/catalog.js";
 import { SAMPLE_BASE_URL } from "./support/buildSample.js";
@@ -71,4 +72,19 @@ describe("the computing pool", () => {
     expect(after.status).toBe(200);
     expect((await after.json()).count).toBeGreaterThan(0);
   }, 400_000);
+
+  // Linux keeps a nice value per thread: /proc/self/task/<tid>/stat, field 19 (counted after the name's ")").
+  const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+  it.runIf(process.platform === "linux")(
+    "runs its computing threads at nice 19, below the thread that answers files",
+    async () => {
+      const before = new Set(readdirSync("/proc/self/task"));
+      const origin = await serve({ threads: 1, queue: 4, timeLimitMs: 120_000 });
+      expect((await until200(origin + CHEAP)).status).toBe(200);
+      const started = readdirSync("/proc/self/task").filter((tid) => !before.has(tid));
+      expect(started.map(niceOf)).toContain(19);
+      expect(niceOf(String(process.pid))).toBe(0);
+    },
+    400_000,
+  );
 });

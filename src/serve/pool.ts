@@ -8,8 +8,11 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { CacheScale } from "../theory/caches.js";
 
-/** How much lower the computing threads' scheduling priority is than the main thread's. */
-const POOL_NICE = 5;
+/**
+ * The computing threads' nice value (the main thread keeps 0): the highest, so that a file answer
+ * never waits for a core behind a computation (Linux schedules threads by their own nice value).
+ */
+const POOL_NICE = 19;
 
 export interface PoolOptions {
   /** Threads; default POOL_THREADS or one per core but the main thread's (at least one). */
@@ -31,6 +34,8 @@ export interface PoolThreadData {
   dataDir: string | undefined;
   baseUrl: string;
   scale: CacheScale;
+  /** The thread's own nice value, set when it starts. */
+  nice: number;
 }
 
 /** A request for a thread: the target as Node read it, the method and the headers the answer depends on. */
@@ -99,10 +104,8 @@ export function computePool(options: PoolOptions): ComputePool {
     // The entry registers the TypeScript loader itself; the main thread's flags are its own.
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
-    // Computing threads yield the cores to the main thread, which answers files (Linux: a thread's own nice value).
-    niceIncrement: POOL_NICE,
     // The isolate scale (the worker's, sized for a 128 MB isolate) bounds each thread's caches.
-    workerData: { dataDir: options.dataDir, baseUrl: options.baseUrl, scale: "isolate" } satisfies PoolThreadData,
+    workerData: { dataDir: options.dataDir, baseUrl: options.baseUrl, scale: "isolate", nice: POOL_NICE } satisfies PoolThreadData,
   });
   // A thread that dies (out of memory, terminated) is replaced by piscina; its task's promise rejects.
   piscina.on("error", (e: Error) => console.error(`pool: a thread failed: ${e.message}`));

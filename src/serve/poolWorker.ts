@@ -4,6 +4,7 @@
  * pool names. The main thread sends the request's target, method and the two headers an answer
  * depends on; the answer goes back as status, header list and body.
  */
+import { setPriority } from "node:os";
 import { workerData } from "piscina";
 import { readFacts } from "../data/load.js";
 import { createCatalog } from "../theory/catalog.js";
@@ -13,6 +14,13 @@ import { requestUrl } from "./nodeRequest.js";
 import type { ComputeTask, ComputedAnswer, PoolThreadData } from "./pool.js";
 
 const setup = workerData as PoolThreadData;
+// On Linux, pid 0 names the calling thread: this thread yields the cores to the main thread, which
+// answers files (piscina's own niceIncrement needs an optional native package).
+try {
+  setPriority(0, setup.nice);
+} catch (e) {
+  console.error(`pool: could not lower a computing thread's priority: ${(e as Error).message}`);
+}
 const catalog = createCatalog(readFacts(setup.dataDir), setup.scale satisfies CacheScale);
 
 export default async function answer(task: ComputeTask): Promise<ComputedAnswer> {
