@@ -183,7 +183,10 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
   // docs/exports.md: degree 0 within 0.75 semitone of its key (a set's keys follow the set's names instead).
   if (!(Math.abs(kbm.middleKey - ascending[0].midiNoteDecimal) <= 0.75))
     problems.push(`${base}.kbm: degree 0 (MIDI ${ascending[0].midiNoteDecimal}) on key ${kbm.middleKey}, off its pitch`);
-  if (kbm.size !== 0 || kbm.octaveDegree !== 0) problems.push(`${base}.kbm: not linear`);
+  // An explicit linear map: one key per degree, repeating at the scale's last degree.
+  const degrees = scaleCents(ascending).length;
+  if (kbm.size !== degrees || kbm.octaveDegree !== degrees || kbm.mapping.some((d, i) => d !== i))
+    problems.push(`${base}.kbm: not an explicit linear map of ${degrees} keys`);
   for (const [suffix, cells] of [[".scl", ascending], ...(differs ? [["-descending.scl", descending] as const] : [])] as const) {
     const path = `${base}${suffix}`;
     const scl = read(parseScl, path, problems);
