@@ -69,7 +69,7 @@ describe("tuning-system exports", () => {
     checkPitches(scl, expected, `${base}.scl`, ts.valueType === "fraction", problems);
     expect(scl.pitches[n - 1].text).toBe(ts.valueType === "fraction" ? "2/1" : "1200.000000");
     checkReference(kbm, tonic, `${base}.kbm`, problems);
-    expect([kbm.size, kbm.octaveDegree]).toEqual([0, 0]);
+    expect([kbm.size, kbm.octaveDegree, kbm.mapping]).toEqual([n, n, Array.from({ length: n }, (_, i) => i)]);
     // Linear: pitch class (octave o, index i) on the key (o − 1)·n + i above the starting note's.
     for (const pc of api) {
       const key = keyOfPitch(tonic) + (pc.octave - 1) * n + pc.pitchClassIndex;

@@ -45,7 +45,16 @@ describe("worked examples", () => {
     // Descending, awj (117/64) gives way to ajam (16/9).
     expect(pitchLines(text("/exports/maqamat/maqam_rast/ibnsina_1037/yegah-descending.scl"))).toEqual(["9/8", "39/32", "4/3", "3/2", "27/16", "16/9", "2/1"]);
     const kbm = parseKbm(text("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.kbm"));
-    expect(kbm).toMatchObject({ size: 0, firstKey: 0, lastKey: 127, middleKey: 48, referenceKey: 48, referenceFrequency: 130.6653333333333, octaveDegree: 0 });
+    expect(kbm).toMatchObject({
+      size: 7,
+      firstKey: 0,
+      lastKey: 127,
+      middleKey: 48,
+      referenceKey: 48,
+      referenceFrequency: 130.6653333333333,
+      octaveDegree: 7,
+      mapping: [0, 1, 2, 3, 4, 5, 6],
+    });
     // segah, two keys up, is 39/32 above rast.
     const scl = parseScl(text("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.scl"));
     expect(keyCentsOf(scl, kbm, 50)! - keyCentsOf(scl, kbm, 48)!).toBeCloseTo(1200 * Math.log2(39 / 32), 9);

@@ -62,8 +62,9 @@ export function sclText(cat: Catalog, scale: ExportScale, p: Provenance): string
 const keyLine = (scale: ExportScale): string => `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
 
 export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string {
-  const mapping = scale.keys === "linear" ? [] : scale.keys;
-  const linear = mapping.length === 0;
+  // A linear scale is written as an explicit map (one key per degree): readers built on the
+  // AnaMark library take map size 0 for "no mapping" and play 12-TET.
+  const mapping = scale.keys === "linear" ? scale.degrees.map((_, degree) => degree) : scale.keys;
   return writeKbm({
     comments: [...header(cat, p), keyLine(scale)],
     size: mapping.length,
@@ -72,7 +73,7 @@ export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string
     middleKey: scale.tonicKey,
     referenceKey: scale.tonicKey,
     referenceFrequency: scale.tonic.frequency,
-    octaveDegree: linear ? 0 : scale.degrees.length,
+    octaveDegree: scale.degrees.length,
     mapping,
   });
 }

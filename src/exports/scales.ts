@@ -12,7 +12,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import type { Transposition } from "../theory/transposition.js";
 import type { Catalog } from "../theory/catalog.js";
 import { SHARP_KEYS, keyOrder, type PitchClassSet } from "../theory/pitchClassSets.js";
-import { chromaOfReference } from "../theory/ipn.js";
+import { chromaOfReference, referenceOf } from "../theory/ipn.js";
 import type { Pitch } from "./scala.js";
 
 /** A degree above degree 0; `pc` is the pitch class it stands for (none for an added octave). */
@@ -31,15 +31,22 @@ export interface ExportScale {
   keys: "linear" | readonly (number | null)[];
 }
 
+/** Farthest a key may sit from the pitch it plays, in semitones (docs/exports.md). */
+export const KEY_REACH = 0.75;
+
 /**
- * The MIDI key of a pitch class: the key of its 12-tone name (`keyName`, by default its IPN
- * reference) nearest to its pitch, where a keyboard player looks for it. (The API's "MIDI +
- * deviation" label can name a key an octave away for quarter-tone spellings such as `C-b3`.)
+ * The MIDI key of a pitch class: the key of its 12-tone name nearest to its pitch, where a
+ * keyboard player looks for it. The name is its English name's letter and accidental (`keyName`
+ * for a set's key), not the spelling field, which some transpositions leave a semitone off
+ * (docs/deviations.md); a name farther than KEY_REACH from the pitch gives way to the nearest key.
+ * (The API's "MIDI + deviation" label can name a key an octave away for quarter-tone spellings such as `C-b3`.)
  */
-export function keyOf(pc: PitchClass, keyName = pc.ipnReferenceNoteName): number {
-  const chroma = chromaOfReference(keyName);
-  if (chroma === undefined) return Math.round(pc.midiNoteDecimal);
-  return chroma + 12 * Math.round((pc.midiNoteDecimal - chroma) / 12);
+export function keyOf(pc: PitchClass, keyName?: string): number {
+  const chroma = keyName === undefined ? referenceOf(pc.englishName).chroma : chromaOfReference(keyName);
+  const nearest = Math.round(pc.midiNoteDecimal);
+  if (chroma === undefined) return nearest;
+  const key = chroma + 12 * Math.round((pc.midiNoteDecimal - chroma) / 12);
+  return keyName !== undefined || Math.abs(key - pc.midiNoteDecimal) <= KEY_REACH ? key : nearest;
 }
 
 /** The exact ratio of a pitch class of a tuning system defined by ratios. */

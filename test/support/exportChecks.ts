@@ -138,10 +138,21 @@ export function renderingsOf(paths: readonly string[]): Rendering[] {
 interface ApiCell extends ApiPitch {
   noteName: string;
   octave: number;
-  ipnReferenceNoteName: string;
+  englishName: string;
 }
 
-const withKey = (cells: ApiCell[]): ApiCell[] => cells.map((c) => ({ ...c, key: c.ipnReferenceNoteName }));
+/**
+ * The key a cell's pitch names: its English name's letter and accidental (`A2` → A, `Eb3` → Eb,
+ * `E-b3` → E) when that key is within 0.75 semitone of the pitch, else the nearest key's name.
+ */
+function keyNameOf({ englishName, midiNoteDecimal }: ApiCell): string {
+  const named = /^[A-G][b#]?/.exec(englishName)?.[0] ?? "C";
+  const key = keyOfPitch({ key: named, midiNoteDecimal } as ApiPitch);
+  if (Math.abs(key - midiNoteDecimal) <= 0.75) return named;
+  return ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"][((Math.round(midiNoteDecimal) % 12) + 12) % 12];
+}
+
+const withKey = (cells: ApiCell[]): ApiCell[] => cells.map((c) => ({ ...c, key: keyNameOf(c) }));
 
 /** Cents above degree 0 of a direction's cells, with the octave added when they stay within it. */
 function scaleCents(cells: readonly ApiCell[]): number[] {
@@ -169,7 +180,13 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
   if (!kbm) return;
   checkHeader(kbm.comments, `${base}.kbm`, r.tuningSystem, problems);
   checkReference(kbm, ascending[0], `${base}.kbm`, problems);
-  if (kbm.size !== 0 || kbm.octaveDegree !== 0) problems.push(`${base}.kbm: not linear`);
+  // docs/exports.md: degree 0 within 0.75 semitone of its key (a set's keys follow the set's names instead).
+  if (!(Math.abs(kbm.middleKey - ascending[0].midiNoteDecimal) <= 0.75))
+    problems.push(`${base}.kbm: degree 0 (MIDI ${ascending[0].midiNoteDecimal}) on key ${kbm.middleKey}, off its pitch`);
+  // An explicit linear map: one key per degree, repeating at the scale's last degree.
+  const degrees = scaleCents(ascending).length;
+  if (kbm.size !== degrees || kbm.octaveDegree !== degrees || kbm.mapping.some((d, i) => d !== i))
+    problems.push(`${base}.kbm: not an explicit linear map of ${degrees} keys`);
   for (const [suffix, cells] of [[".scl", ascending], ...(differs ? [["-descending.scl", descending] as const] : [])] as const) {
     const path = `${base}${suffix}`;
     const scl = read(parseScl, path, problems);
