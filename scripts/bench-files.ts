@@ -124,7 +124,8 @@ export async function benchFiles() {
         // Warm-up to the steady state each server reaches in service: every file asked for once
         // in this encoding (our cache records each form's answer on its first request; nginx's
         // open_file_cache opens it), then JIT and connections under load.
-        for (const path of run.paths) await fetch(run.origin + path, { headers: { "accept-encoding": gzip ? "gzip" : "identity" } }).then((r) => r.arrayBuffer());
+        for (const path of run.paths)
+          await fetch(run.origin + path, { headers: { "accept-encoding": gzip ? "gzip" : "identity" } }).then((r) => r.arrayBuffer());
         await hammer(run.origin, run.paths, gzip, 2);
       }
     for (let round = 0; round < ROUNDS; round++)
