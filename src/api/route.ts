@@ -133,16 +133,8 @@ export function dispatch(routes: readonly Route[], ctx: RequestContext): ApiResp
         });
       input[route.pathParams[i]] = value;
     }
-    try {
-      return route.answer(input, ctx);
-    } catch (e) {
-      return apiError({
-        status: 500,
-        error: "Internal server error",
-        message: `${route.name} failed: ${(e as Error).message}`,
-        hint: "This is a fault of the API, not of the request; please report the URL.",
-      });
-    }
+    // A fault throws on: the web-standard handler makes it the one JSON 500 (errors.ts `fault`).
+    return route.answer(input, ctx);
   }
   return notFound({
     error: "Route not found",
