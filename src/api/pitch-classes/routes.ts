@@ -11,7 +11,7 @@ import { apiUrl, selfUrl } from "../links.js";
 import { noteRef, pitchClassObject, tuningSystemRef } from "../shared/format.js";
 import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 import { tuningSystemNotFound, type TuningContext } from "../resolve.js";
-import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
+import { resolveScope, compareCells, contextIdentity, missingNote, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
 import type { NoteNameEntry } from "../../theory/noteName.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
 import type { Catalog } from "../../theory/catalog.js";
@@ -191,7 +191,7 @@ const compareRoute = defineRoute({
     if (!note) return noteNameNotFound(cat, p.noteName);
     const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
       const pc = pitchClassIn(cat, note.name, tuning);
-      if (!pc) return `Note name '${note.idName}' is not a pitch class of this tuning system and starting note`;
+      if (!pc) return missingNote(note.idName);
       return {
         ...contextIdentity(tuning, p.includeArabic),
         pitchClass: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic),
