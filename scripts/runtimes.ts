@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { freePort } from "./freePort.js";
 
 export type Runtime = "workerd" | "deno";
@@ -247,7 +248,8 @@ export async function startNodeServer({ buildDir }: { buildDir?: string } = {}):
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "maqam-node-"));
   // node itself, not npm or tsx's wrapper: the process that answers is the one measured and stopped.
-  const args = [...NODE_SERVER_FLAGS, "--import", import.meta.resolve("tsx"), resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
+  // require.resolve, not import.meta.resolve: the test runner's module transform has no import.meta.resolve.
+  const args = [...NODE_SERVER_FLAGS, "--import", pathToFileURL(require.resolve("tsx")).href, resolve(import.meta.dirname, "..", "src", "serve", "main.ts")];
   const env = childEnv({ PORT: String(port), HOST: "127.0.0.1", BUILD_DIR: buildDir ?? join(dir, "build") });
   return run("node", process.execPath, args, port, dir, env);
 }

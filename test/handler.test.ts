@@ -140,4 +140,21 @@ describe("odd requests get JSON refusals", () => {
     const body = await expectJsonError(await get("/api/tuning-systems", { ...computedOnly, assets: broken }), 500);
     expect(String(body.message)).toContain("disk on fire");
   });
+
+  it("a fault inside a route is the same JSON 500, made in the handler: dispatch lets it through", async () => {
+    // A catalog whose every read fails: the route throws while computing its answer.
+    const failing = new Proxy(catalog, {
+      get() {
+        throw new Error("facts unreadable");
+      },
+    });
+    const ctx = { catalog: failing, baseUrl: BASE, path: "/tuning-systems", query: new URLSearchParams() };
+    expect(() => dispatch(routes, ctx)).toThrow("facts unreadable");
+    const body = await expectJsonError(await get("/api/tuning-systems", { ...computedOnly, catalog: failing }), 500);
+    expect(body).toEqual({
+      error: "Internal server error",
+      message: "The answer could not be produced: facts unreadable",
+      hint: "This is a fault of the service, not of the request; please report the URL.",
+    });
+  });
 });

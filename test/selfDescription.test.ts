@@ -36,7 +36,10 @@ const operations = Object.entries(openapi.body.paths as Record<string, { get: Op
 const isExport = ([path]: [string, unknown]) => path.startsWith("/exports/");
 /** Operations beyond the specification's: the tuning-system record that links lead to. */
 const ADDED_OPERATIONS = ["/tuning-systems/{id}"];
-const specOperations = operations.filter((o) => !isExport(o) && !ADDED_OPERATIONS.includes(o[0]));
+/** The API's own description: the index (/api) and this document, which the index does not list. */
+const SELF_DESCRIPTION = ["/", "/openapi.json"];
+const specOperations = operations.filter((o) => !isExport(o) && !ADDED_OPERATIONS.includes(o[0]) && !SELF_DESCRIPTION.includes(o[0]));
+const listedOperations = operations.filter(([path]) => !SELF_DESCRIPTION.includes(path));
 const EXPORT_OPERATIONS = 11;
 
 /** Each `GET` endpoint of the specification with the parameters its tables list (npm run import-fixtures). */
@@ -58,7 +61,7 @@ describe("GET /api/openapi.json", () => {
     expect(spec.size).toBe(30);
     expect(specOperations.map(([path]) => path).sort()).toEqual([...spec.keys()].sort());
     expect(operations.filter(isExport)).toHaveLength(EXPORT_OPERATIONS);
-    expect(operations.length).toBe(30 + EXPORT_OPERATIONS + ADDED_OPERATIONS.length);
+    expect(operations.length).toBe(30 + EXPORT_OPERATIONS + ADDED_OPERATIONS.length + SELF_DESCRIPTION.length);
     for (const [path, names] of spec) {
       const declared = new Set(openapi.body.paths[path].get.parameters.map((p: { name: string }) => p.name));
       const missing = [...names].filter((n) => !declared.has(n));
@@ -82,13 +85,16 @@ describe("GET /api/openapi.json", () => {
     });
   });
 
-  it("gives each operation a 200 schema, a real example and the error shape of its 4xx", () => {
+  it("gives each operation a 200 schema, a real example (but the document's own, which would contain itself) and the error shape of its 4xx and 414", () => {
     for (const [path, { get: op }] of operations) {
-      if (path.startsWith("/exports/"))
+      if (path === "/openapi.json")
+        expect(op.responses["200"].content?.["application/json"], path).toEqual({ schema: { $ref: "#/components/schemas/OpenapiJsonResponse" } });
+      else if (path.startsWith("/exports/"))
         expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun)\n/);
       else expect(op.responses["200"].content?.["application/json"].example, path).toBeTypeOf("object");
       expect(op.responses["400"], path).toEqual({ $ref: "#/components/responses/Error400" });
       expect(op.responses["404"], path).toEqual({ $ref: "#/components/responses/Error404" });
+      expect(op.responses["414"], path).toEqual({ $ref: "#/components/responses/Error414" });
     }
     expect(openapi.body.paths["/maqamat/{idName}"].get.responses["422"]).toEqual({ $ref: "#/components/responses/Error422" });
     expect(openapi.body.components.schemas.Error.required).toEqual(["error", "message", "hint"]);
@@ -131,7 +137,7 @@ describe("GET /api and /api/", () => {
     const index = await get("/api");
     expect(index.status).toBe(200);
     expect(index.body.count).toBe(30 + ADDED_OPERATIONS.length + EXPORT_OPERATIONS);
-    expect(index.body.endpoints.map((e: { path: string }) => e.path).sort()).toEqual(operations.map(([path]) => `/api${path}`).sort());
+    expect(index.body.endpoints.map((e: { path: string }) => e.path).sort()).toEqual(listedOperations.map(([path]) => `/api${path}`).sort());
     expect(index.body.links.openapi).toBe(`${SAMPLE_BASE_URL}/api/openapi.json`);
     expect((await get("/api/")).body).toEqual(index.body);
   });

@@ -48,6 +48,9 @@ export const operationId = (route: Route): string =>
 /** Text with a character other than whitespace: what a parameter that refuses blank values takes. */
 const NOT_BLANK = { minLength: 1, pattern: "\\S" };
 
+/** `true`/`false` in any case, blanks around: what a switch read trimmed and case-blind takes (a JSON Schema boolean takes the exact words only). */
+const LENIENT_BOOLEAN = "^\\s*(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\\s*$";
+
 /**
  * JSON Schema of a parameter's raw value, exactly as strict as its validator: an enumeration only
  * where other values are refused, no blank value where a blank is refused, a lenient switch as the
@@ -61,13 +64,15 @@ export function parameterSchema(d: ParamDeclaration): Record<string, unknown> {
       ? { type: "string", description: "Comma-separated values." }
       : a.shape === "flag"
         ? { type: "string" }
-        : { type: d.type };
+        : a.shape === "boolean" && !a.exact
+          ? { type: "string", pattern: LENIENT_BOOLEAN }
+          : { type: d.type };
   if (a.shape === "enum" && a.other === "error") schema.enum = a.blank === "default" ? [...a.values, ""] : [...a.values];
   // A required parameter the handler checks refuses a blank value too.
   if ((a.shape === "text" && a.blank === "error") || (d.checkedByHandler && d.required && !d.pattern)) Object.assign(schema, NOT_BLANK);
   // At least one value that is not blank between the commas.
   if (a.shape === "list" && a.min > 0) schema.pattern = "[^,\\s]";
   if (a.shape === "cents") schema.minimum = 0;
-  if (d.default !== undefined) schema.default = a.shape === "flag" ? String(d.default) : d.default;
+  if (d.default !== undefined) schema.default = schema.type === "string" ? String(d.default) : d.default;
   return schema;
 }

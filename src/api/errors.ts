@@ -71,6 +71,15 @@ export function apiError({ status = 400, error, message, hint, extra }: ErrorSpe
   return { [ANSWER]: true, status, body: { error, message, hint, ...extra } };
 }
 
+/** The one answer to a fault (an exception anywhere in answering), made by the web-standard handler alone. */
+export const fault = (e: unknown): ErrorAnswer =>
+  apiError({
+    status: 500,
+    error: "Internal server error",
+    message: `The answer could not be produced: ${e instanceof Error ? e.message : String(e)}`,
+    hint: "This is a fault of the service, not of the request; please report the URL.",
+  });
+
 export const ok = <B>(body: B): Ok<B> => ({ [ANSWER]: true, status: 200, body });
 
 /** Every 404: the entity or file a request names does not exist (the spec's "not found" errors). */

@@ -16,8 +16,12 @@ export const API_TITLE = "Arabic Maqām Archive API";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid or missing parameter.",
   404: "Unknown entity, tuning system, note name or source.",
+  414: "The request target is longer than the server answers.",
   422: "The entity cannot be realised in this tuning system and starting note.",
 };
+
+/** A refusal the server makes before any route reads the request, so every operation may answer it. */
+const SERVER_REFUSALS = [414] as const;
 
 /**
  * `components.schemas`: JSON Schema 2020-12 of every named zod schema, converted together so
@@ -38,7 +42,7 @@ function componentSchemas(named: Record<string, z.ZodType>): Record<string, unkn
 /** `GET /maqamat/{idName}` → `MaqamatIdName`: the name of its response schema in components. */
 const schemaName = (route: Route) => operationId(route).slice(3) + "Response";
 
-function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
+function operationOf(route: Route, answer: (route: Route) => ApiResponse | undefined) {
   const parameters = Object.entries(route.params).map(([name, d]) => ({
     name,
     in: d.in,
@@ -49,7 +53,9 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
     // The example in the parameter's own type, as its schema validates it.
     ...(d.example === undefined ? {} : { example: d.type === "number" ? Number(d.example) : d.example }),
   }));
-  const example = answer(route);
+  const answered = answer(route);
+  // The document's own operation has no example: it would contain itself.
+  const example = answered ?? { status: 0, body: undefined };
   // A file route's 200 is ASCII text (a Scala or AnaMark file); every other 200 is JSON of its schema.
   const content = route.answersFile
     ? { [TEXT_FILE_TYPE]: { schema: { type: "string", pattern: TEXT_FILE_PATTERN.source }, ...(example.status === 200 ? { example: example.body } : {}) } }
@@ -60,7 +66,7 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
         },
       };
   const responses: Record<string, unknown> = { 200: { description: route.summary, content } };
-  for (const status of route.errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  for (const status of [...route.errorStatuses, ...SERVER_REFUSALS]) responses[status] = { $ref: `#/components/responses/Error${status}` };
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -72,7 +78,11 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse) {
 }
 
 /** The OpenAPI document of `routes`, examples answered by `answer`. */
-export function openApiDocument(routes: readonly Route[], ctx: RequestContext, answer: (route: Route) => ApiResponse): z.output<typeof openApiDocumentSchema> {
+export function openApiDocument(
+  routes: readonly Route[],
+  ctx: RequestContext,
+  answer: (route: Route) => ApiResponse | undefined,
+): z.output<typeof openApiDocumentSchema> {
   const paths: Record<string, { get: ReturnType<typeof operationOf> }> = {};
   const named: Record<string, z.ZodType> = { Error: ERROR_BODY, ...SHARED_SCHEMAS };
   for (const route of routes) {
@@ -103,12 +113,17 @@ export function openApiDocument(routes: readonly Route[], ctx: RequestContext, a
   };
 }
 
-/** The route answering /openapi.json for `routes`, each example answered by `answerExample`. */
-export const openApiRoute = (routes: readonly Route[], answerExample: (route: Route, ctx: RequestContext) => ApiResponse) =>
-  defineRoute({
-    path: "/openapi.json",
+const OPENAPI_PATH = "/openapi.json";
+
+/** The route answering /openapi.json for `routes` and itself, each example but its own answered by `answerExample`. */
+export const openApiRoute = (routes: readonly Route[], answerExample: (route: Route, ctx: RequestContext) => ApiResponse) => {
+  const self = defineRoute({
+    path: OPENAPI_PATH,
     summary: "This API's OpenAPI 3.1.0 description.",
     response: openApiDocumentSchema,
     params: {},
-    handle: (_p, ctx) => ok(openApiDocument(routes, ctx, (route) => answerExample(route, ctx))),
+    handle: (_p, ctx) => ok(openApiDocument([...routes, documentRoute], ctx, (route) => (route.path === OPENAPI_PATH ? undefined : answerExample(route, ctx)))),
   });
+  const documentRoute: Route = self;
+  return self;
+};

@@ -37,14 +37,17 @@ const groups = [
 /** The endpoints of the specification. */
 export const dataRoutes = groups.flatMap((g): readonly Route[] => g.routes);
 
+/** Every route: the index (/api) and the OpenAPI document describe the endpoints, the document the index too. */
+const apiIndex = indexRoute(dataRoutes);
+const described = [apiIndex, ...dataRoutes];
+
 /** An endpoint's example request, answered as any request is. */
 const answerExample = (route: Route, ctx: RequestContext) => {
   const { path, query } = exampleRequest(route);
-  return dispatch(dataRoutes, { ...ctx, path, query });
+  return dispatch(described, { ...ctx, path, query });
 };
 
-/** Every route: the index (/api) and the OpenAPI document describe the endpoints. */
-export const routes: readonly Route[] = [indexRoute(dataRoutes), openApiRoute(dataRoutes, answerExample), ...dataRoutes];
+export const routes: readonly Route[] = [apiIndex, openApiRoute(described, answerExample), ...dataRoutes];
 
 /** Every route with its name and body types, which the dispatch list erases (the client's ResponseBodies). */
 export type TypedRoute = (typeof groups)[number]["routes"][number] | ReturnType<typeof indexRoute> | ReturnType<typeof openApiRoute>;

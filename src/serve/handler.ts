@@ -8,7 +8,7 @@
 import { dispatch } from "../api/route.js";
 import { routes } from "../api/routes.js";
 import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } from "../api/staticPath.js";
-import { apiError, TEXT_FILE_TYPE, type ApiResponse, type ErrorStatus } from "../api/errors.js";
+import { apiError, fault, TEXT_FILE_TYPE, type ApiResponse, type ErrorStatus } from "../api/errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
@@ -224,19 +224,11 @@ async function route(request: Request, options: HandlerOptions): Promise<Respons
   return respond(request, await answerApi(url.pathname.slice(4) || "/", url.searchParams, options), compress);
 }
 
-/** Answers any request; a failure inside becomes a JSON 500, never an empty or HTML body. */
+/** Answers any request; a fault anywhere inside (a route, a file read) becomes the one JSON 500 here, never an empty or HTML body. */
 export async function handleRequest(request: Request, options: HandlerOptions): Promise<Response> {
   try {
     return await route(request, options);
   } catch (e) {
-    const failed = await answerOf(
-      apiError({
-        status: 500,
-        error: "Internal server error",
-        message: `The answer could not be produced: ${(e as Error).message}`,
-        hint: "This is a fault of the service, not of the request; please report the URL.",
-      }),
-    );
-    return respond(request, failed, false);
+    return respond(request, await answerOf(fault(e)), false);
   }
 }

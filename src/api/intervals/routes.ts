@@ -7,7 +7,7 @@ import { apiUrl, selfUrl } from "../links.js";
 import { noteRef, pitchClassBase, tuningSystemRef } from "../shared/format.js";
 import { pitchClassData } from "../shared/pitchClassValues.js";
 import { resolveTuning, type TuningContext } from "../resolve.js";
-import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
+import { resolveScope, compareCells, contextIdentity, missingNote, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
 import { noteNameNotInTuning } from "../pitch-classes/routes.js";
 import type { NoteNameEntry } from "../../theory/noteName.js";
 import type { Catalog } from "../../theory/catalog.js";
@@ -119,7 +119,7 @@ const compareRoute = defineRoute({
     const noteRefs = notes.map((n) => noteRef(n.name, p.includeArabic));
     const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
       const pcs = pitchClassesFor(cat, notes, tuning);
-      if (!Array.isArray(pcs)) return `Note name '${pcs.idName}' is not a pitch class of this tuning system and starting note`;
+      if (!Array.isArray(pcs)) return missingNote(pcs.idName);
       return {
         ...contextIdentity(tuning, p.includeArabic),
         intervals: consecutiveIntervals(pcs, noteRefs),

@@ -43,12 +43,13 @@ interface RouteQuery {
 
 const blankToUndefined = (raw: string | undefined): string | undefined => (raw === undefined || raw.trim() === "" ? undefined : raw);
 
-const requiredParameter = (name: string, hint: string, extra?: Record<string, unknown>): ErrorSpec => ({
-  error: `${name} parameter is required`,
-  message: `The query parameter '${name}' is required and must not be blank.`,
-  hint,
-  extra,
-});
+const requiredParameter = (name: string, hint: string, extra?: Record<string, unknown>): ErrorAnswer =>
+  apiError({
+    error: `${name} parameter is required`,
+    message: `The query parameter '${name}' is required and must not be blank.`,
+    hint,
+    extra,
+  });
 
 /** `parseInt` semantics (`3.7` → 3, `3abc` → 3) and at least 1. */
 function positiveInteger(raw: string): number | undefined {
@@ -84,7 +85,7 @@ type RawQuery = Partial<
 >;
 
 /** The checks of §9.1 in their order; the first failure is the answer. */
-function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
+function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorAnswer {
   const tuningSystem = blankToUndefined(raw.tuningSystem);
   if (!tuningSystem) return requiredParameter("tuningSystem", "Add tuningSystem=<id>; /api/tuning-systems lists the ids.");
   const startingNote = blankToUndefined(raw.startingNote);
@@ -102,20 +103,26 @@ function checkQuery(cat: Catalog, raw: RawQuery): RouteQuery | ErrorSpec {
   if (!fromMaqam) return requiredParameter("fromMaqam", "Give the source maqām's base idName, e.g. fromMaqam=maqam_rast.");
   const toMaqam = blankToUndefined(raw.toMaqam);
   if (!toMaqam) return requiredParameter("toMaqam", "Give the target maqām's base idName, e.g. toMaqam=maqam_hijaz.");
-  if (!blankToUndefined(raw.maxHops)) return requiredParameter("maxHops", `Add maxHops=<1…${MAX_HOPS}>; most modulation routes take 2 to 4 hops.`);
-  const maxHops = positiveInteger(raw.maxHops!);
-  if (maxHops === undefined) return { error: "maxHops must be a positive integer", message: `maxHops is '${raw.maxHops}'.`, hint: "Use e.g. maxHops=3." };
+  const hops = blankToUndefined(raw.maxHops);
+  if (!hops) return requiredParameter("maxHops", `Add maxHops=<1…${MAX_HOPS}>; most modulation routes take 2 to 4 hops.`);
+  const maxHops = positiveInteger(hops);
+  if (maxHops === undefined)
+    return apiError({ error: "maxHops must be a positive integer", message: `maxHops is '${raw.maxHops}'.`, hint: "Use e.g. maxHops=3." });
   if (maxHops > MAX_HOPS)
-    return {
+    return apiError({
       error: `maxHops cannot exceed ${MAX_HOPS}`,
       message: `maxHops is ${maxHops}; longer searches are refused to keep the search bounded.`,
       hint: `Use maxHops=${MAX_HOPS} or lower.`,
-    };
+    });
   const maxRoutes = raw.maxRoutes === undefined || raw.maxRoutes === "" ? 10 : positiveInteger(raw.maxRoutes);
   if (maxRoutes === undefined)
-    return { error: "maxRoutes must be a positive integer", message: `maxRoutes is '${raw.maxRoutes}'.`, hint: "Use e.g. maxRoutes=10 (the default)." };
+    return apiError({
+      error: "maxRoutes must be a positive integer",
+      message: `maxRoutes is '${raw.maxRoutes}'.`,
+      hint: "Use e.g. maxRoutes=10 (the default).",
+    });
   const waypoints = parseWaypoints(raw.waypoints);
-  if (!Array.isArray(waypoints)) return waypoints;
+  if (!Array.isArray(waypoints)) return apiError(waypoints);
   return {
     tuningSystem,
     startingNote,
@@ -269,7 +276,7 @@ function stepsOf(route: Route, node: (index: number) => ReturnType<typeof nodeOb
 function handle(parsed: Params, { catalog: cat }: RequestContext) {
   // The checks of §9.1 in their order, then the resolution every route shares.
   const query = checkQuery(cat, parsed);
-  if ("error" in query) return apiError(query);
+  if (isAnswer(query)) return query;
   const p = { ...parsed, ...query };
   const tuning = resolveTuning(cat, p.tuningSystem, p.startingNote);
   if (isAnswer(tuning)) return tuning;

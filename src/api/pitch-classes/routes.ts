@@ -11,7 +11,7 @@ import { apiUrl, selfUrl } from "../links.js";
 import { noteRef, pitchClassObject, tuningSystemRef } from "../shared/format.js";
 import { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";
 import { tuningSystemNotFound, type TuningContext } from "../resolve.js";
-import { resolveScope, compareCells, contextIdentity, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
+import { resolveScope, compareCells, contextIdentity, missingNote, scopeTuningSystem, scopeStartingNote, compareStartingNote } from "../shared/tuningScope.js";
 import type { NoteNameEntry } from "../../theory/noteName.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
 import type { Catalog } from "../../theory/catalog.js";
@@ -22,7 +22,7 @@ import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } 
 
 export const NOTE_NAMES_PATH = "/pitch-classes/note-names";
 
-export const noteNameNotFound = (cat: Catalog, given: string) =>
+const noteNameNotFound = (cat: Catalog, given: string) =>
   notFound({
     error: `Note name '${given}' not found`,
     message: "The note name must be one of the note names of the five octaves (idName or display name).",
@@ -31,6 +31,12 @@ export const noteNameNotFound = (cat: Catalog, given: string) =>
       .map((n) => n.idName)
       .join(", ")}... (use /api/pitch-classes/note-names to see all)`,
   });
+
+/** The note name a path names, or its 404. */
+const noteNameOf = (cat: Catalog, given: string) => cat.notes.findNoteName(given) ?? noteNameNotFound(cat, given);
+
+/** The parameters of an answer that shows a note name's pitch class. */
+const pitchClassValueParams = () => ({ pitchClassDataType: dataType(), includeArabic: includeArabic() });
 
 /** The note name is not among the pitch classes of this tuning system and starting note. */
 export const noteNameNotInTuning = (name: string, { ts, startingNote }: TuningContext) =>
@@ -116,13 +122,12 @@ const detailRoute = defineRoute({
     noteName: noteNamePath(),
     tuningSystem: scopeTuningSystem(),
     startingNote: scopeStartingNote(),
-    pitchClassDataType: dataType(),
-    includeArabic: includeArabic(),
+    ...pitchClassValueParams(),
   },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
-    const note = cat.notes.findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(cat, p.noteName);
+    const note = noteNameOf(cat, p.noteName);
+    if (isAnswer(note)) return note;
     const scope = resolveScope(cat, p.tuningSystem, p.startingNote);
     if (isAnswer(scope)) return scope;
     const { self, availability, compare } = noteLinks(ctx, note.idName);
@@ -159,8 +164,8 @@ const availabilityRoute = defineRoute({
   params: { noteName: noteNamePath(), includeArabic: includeArabic() },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
-    const note = cat.notes.findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(cat, p.noteName);
+    const note = noteNameOf(cat, p.noteName);
+    if (isAnswer(note)) return note;
     const data = cat.tuningSystems.flatMap((ts) => {
       const startingNotes = ts.startingNotes.flatMap((startingNote) => {
         const pc = pitchClassIn(cat, note.name, { ts, startingNote });
@@ -182,16 +187,15 @@ const compareRoute = defineRoute({
     noteName: noteNamePath(),
     tuningSystems: tuningSystemList(),
     startingNote: compareStartingNote(),
-    pitchClassDataType: dataType(),
-    includeArabic: includeArabic(),
+    ...pitchClassValueParams(),
   },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
-    const note = cat.notes.findNoteName(p.noteName);
-    if (!note) return noteNameNotFound(cat, p.noteName);
+    const note = noteNameOf(cat, p.noteName);
+    if (isAnswer(note)) return note;
     const { comparisons, meta } = compareCells(cat, tuningSystemIds(cat, p.tuningSystems), p.startingNote, p.includeArabic, (tuning) => {
       const pc = pitchClassIn(cat, note.name, tuning);
-      if (!pc) return `Note name '${note.idName}' is not a pitch class of this tuning system and starting note`;
+      if (!pc) return missingNote(note.idName);
       return {
         ...contextIdentity(tuning, p.includeArabic),
         pitchClass: pitchClassObject(pc, p.pitchClassDataType, p.includeArabic),

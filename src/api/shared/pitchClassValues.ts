@@ -24,11 +24,17 @@ interface ValueFormat<F extends string, S extends z.ZodType> {
   value: (pc: PitchClass) => z.output<S>;
   /** Position of the field in `pitchClassDataType=all` (the archive's order, not the enumeration's). */
   column: number;
-  /** What the value is, for the docs. */
+  /** The unit the value is in, where it is a measure. */
+  unit?: string;
+  /** What the value is: with the unit, the description of the field in the response schemas. */
   about: string;
 }
 
-const row = <F extends string, S extends z.ZodType>(format: ValueFormat<F, S>) => format;
+/** A row, its field's schema described by it: what the value is and, for a measure, its unit. */
+const row = <F extends string, S extends z.ZodType>(format: ValueFormat<F, S>): ValueFormat<F, S> => ({
+  ...format,
+  schema: format.schema.describe(format.unit ? `${format.about} (unit: ${format.unit}).` : `${format.about}.`),
+});
 
 /** Every single `pitchClassDataType`, in the order of the enumeration. */
 export const PITCH_CLASS_VALUES = {
@@ -42,14 +48,16 @@ export const PITCH_CLASS_VALUES = {
   solfege: row({ field: "solfege", schema: z.string(), value: (pc) => pc.solfege, column: 2, about: "Solfège name of the English name (do, mi-b)" }),
   fraction: row({
     field: "fraction",
+    unit: "ratio to the starting note",
     schema: fraction,
     value: (pc) => pc.fraction,
     column: 4,
     about: "Frequency ratio to the starting note, exact or approximated below denominator 100",
   }),
-  cents: row({ field: "cents", schema: z.number(), value: (pc) => pc.cents, column: 5, about: "Cents above the starting note" }),
+  cents: row({ field: "cents", unit: "cents", schema: z.number(), value: (pc) => pc.cents, column: 5, about: "Distance above the starting note" }),
   decimalRatio: row({
     field: "decimalRatio",
+    unit: "ratio to the starting note",
     schema: z.number(),
     value: (pc) => pc.decimalRatio,
     column: 6,
@@ -57,17 +65,19 @@ export const PITCH_CLASS_VALUES = {
   }),
   stringLength: row({
     field: "stringLength",
+    unit: "the tuning system's string-length units",
     schema: z.number(),
     value: (pc) => pc.stringLength,
     column: 7,
-    about: "Length of the sounding string, in the tuning system's string-length units",
+    about: "Length of the sounding string",
   }),
   frequency: row({
     field: "frequency",
+    unit: "Hz",
     schema: z.number(),
     value: (pc) => pc.frequency,
     column: 8,
-    about: "Frequency in hertz from the tuning system's reference frequency",
+    about: "Frequency from the tuning system's reference frequency",
   }),
   abjadName: row({
     field: "abjadName",
@@ -78,6 +88,7 @@ export const PITCH_CLASS_VALUES = {
   }),
   fretDivision: row({
     field: "fretDivision",
+    unit: "the tuning system's string-length units",
     schema: z.string(),
     value: (pc) => pc.fretDivision.toFixed(3),
     column: 9,
@@ -85,6 +96,7 @@ export const PITCH_CLASS_VALUES = {
   }),
   midiNoteNumber: row({
     field: "midiNoteDecimal",
+    unit: "MIDI note numbers (semitones)",
     schema: z.number(),
     value: (pc) => pc.midiNoteDecimal,
     column: 10,
@@ -92,21 +104,23 @@ export const PITCH_CLASS_VALUES = {
   }),
   midiNoteDeviation: row({
     field: "midiNotePlusCentsDeviation",
-    schema: z.string().describe("MIDI number, a space, signed deviation"),
+    unit: "MIDI note number, cents",
+    schema: z.string(),
     value: (pc) => pc.midiNotePlusCentsDeviation,
     column: 11,
     about: "MIDI note number of the 12-tone key and the signed deviation from it in cents",
   }),
   centsDeviation: row({
     field: "centsDeviation",
+    unit: "cents",
     schema: z.number().nullable(),
     value: (pc) => num(pc.centsDeviation),
     column: 12,
-    about: "Cents from the 12-tone key the pitch is spelled against; null on a cell the tuning system leaves unnamed",
+    about: "Deviation from the 12-tone key the pitch is spelled against; null on a cell the tuning system leaves unnamed",
   }),
   referenceNoteName: row({
     field: "ipnReferenceNoteName",
-    schema: z.string().describe("The 12-tone key the pitch is spelled against"),
+    schema: z.string(),
     value: (pc) => pc.ipnReferenceNoteName,
     column: 13,
     about: "The 12-tone key (scientific pitch notation) the pitch is spelled against",

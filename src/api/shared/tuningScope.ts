@@ -55,21 +55,37 @@ type FailedCell = { startingNote: ReturnType<typeof tokenRef>; error: string } &
   | { tuningSystem: ReturnType<typeof tuningSystemRef> }
 );
 
-/** The cells of a tuning system: tuning contexts to compute, or a failed cell. */
-function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): (TuningContext | FailedCell)[] {
+/** A cell of a compare answer: a tuning context to compute, or one that failed before computing. */
+type Cell = { ok: true; context: TuningContext } | { ok: false; failed: FailedCell };
+
+/** The cells of a tuning system. */
+function cellsOf(cat: Catalog, id: string, startingNote: string, includeArabic: boolean): Cell[] {
   const ts = cat.findTuningSystem(id);
-  if (!ts) return [{ tuningSystem: { id, ...tokenRef(id) }, startingNote: tokenRef(startingNote), error: `Tuning system '${id}' not found` }];
-  if (startingNote === "all") return contextsOf([ts]);
+  if (!ts)
+    return [{ ok: false, failed: { tuningSystem: { id, ...tokenRef(id) }, startingNote: tokenRef(startingNote), error: `Tuning system '${id}' not found` } }];
+  const toCompute = (context: TuningContext): Cell => ({ ok: true, context });
+  if (startingNote === "all") return contextsOf([ts]).map(toCompute);
   const resolved = findStartingNote(ts, startingNote);
-  if (resolved) return [{ ts, startingNote: resolved }];
+  if (resolved) return [toCompute({ ts, startingNote: resolved })];
   return [
     {
-      tuningSystem: tuningSystemRef(ts, includeArabic),
-      startingNote: tokenRef(startingNote),
-      error: `Starting note '${startingNote}' is not available in tuning system '${ts.displayName}'`,
+      ok: false,
+      failed: {
+        tuningSystem: tuningSystemRef(ts, includeArabic),
+        startingNote: tokenRef(startingNote),
+        error: `Starting note '${startingNote}' is not available in tuning system '${ts.displayName}'`,
+      },
     },
   ];
 }
+
+const MISSING_NOTE: unique symbol = Symbol("missing note");
+/** Why a cell fails while computing: the idName of a note name its tuning context has no pitch class for. */
+export interface MissingNote {
+  readonly [MISSING_NOTE]: string;
+}
+export const missingNote = (idName: string): MissingNote => ({ [MISSING_NOTE]: idName });
+const isMissingNote = (x: object): x is MissingNote => MISSING_NOTE in x;
 
 /** `{tuningSystem, startingNote}` of a tuning context. */
 export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArabic: boolean) => ({
@@ -79,7 +95,7 @@ export const contextIdentity = ({ ts, startingNote }: TuningContext, includeArab
 
 /**
  * The `comparisons` and `meta` of a compare answer. Cells run tuning systems outside, their
- * starting notes inside; `compute` returns a cell's entry, or the error that makes it fail.
+ * starting notes inside; `compute` returns a cell's entry, or the note name that makes it fail.
  * Every cell is reported, so successful + failed = total.
  */
 export function compareCells<E extends object>(
@@ -87,14 +103,18 @@ export function compareCells<E extends object>(
   ids: readonly string[],
   startingNote: string,
   includeArabic: boolean,
-  compute: (context: TuningContext) => E | string,
+  compute: (context: TuningContext) => E | MissingNote,
 ) {
   const cells = ids.flatMap((id) => cellsOf(cat, id, startingNote, includeArabic));
   let successful = 0;
   const comparisons = cells.map((cell) => {
-    if ("error" in cell) return cell;
-    const entry = compute(cell);
-    if (typeof entry === "string") return { ...contextIdentity(cell, includeArabic), error: entry };
+    if (!cell.ok) return cell.failed;
+    const entry = compute(cell.context);
+    if (isMissingNote(entry))
+      return {
+        ...contextIdentity(cell.context, includeArabic),
+        error: `Note name '${entry[MISSING_NOTE]}' is not a pitch class of this tuning system and starting note`,
+      };
     successful++;
     return entry;
   });
