@@ -193,6 +193,7 @@ function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceRes
 /** Assembles the slices rendered with BUILD_SHARD=i/n into one build, the same bytes as a build on one machine. */
 export async function mergeSlices(options: BuildOptions, dirs: string[]): Promise<Built> {
   const started = performance.now();
+  if (dirs.length === 0) throw new Error("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
   const o = resolveSlice(options);
   const planned = planOf(o);
   const slices = slicesOf(dirs, planned, o.baseUrl);
