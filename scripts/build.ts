@@ -8,27 +8,23 @@
  *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB,
  *                         DATA_DIR for another copy of the facts)
  */
-import { Worker } from "node:worker_threads";
-import { availableParallelism } from "node:os";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
-import { prerenderRequests } from "./prerender/index.js";
-import { staticFileOf } from "../src/api/staticPath.js";
-import type { Encoding } from "../src/serve/handler.js";
-import { readFacts } from "../src/data/load.js";
 import { DataError } from "../src/data/facts.js";
+import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, notFoundPage, serveConfig } from "../src/serve/deploy.js";
-import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import type { Rendered } from "./buildWorker.js";
 import { kb, layoutTable, mb, queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
-import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
-import { fitTree, limitsOf, withinFileLimit, OverLimitError, type TreeFit } from "./fitTree.js";
-import { HEADROOM, limitPassed, type HostLimits } from "./budget.js";
-import { buildSite, SITE_FILES } from "./site.js";
+import { PROFILES } from "./profiles.js";
+import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
+import { HEADROOM, limitPassed } from "./budget.js";
+import { buildSite } from "./site.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
+import { planDigestOf, planOf, renderSlice, resolveSlice, shardOf, type Shard, type SliceOptions } from "./renderSlice.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
@@ -41,167 +37,16 @@ export function fallbackUrlOf(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, "");
 }
 
-export interface BuildOptions {
+export interface BuildOptions extends SliceOptions {
   outDir: string;
-  baseUrl: string;
-  requests?: Iterable<string>;
-  /** Worker threads; default BUILD_WORKERS or the number of cores. */
-  workers?: number;
-  /** Siblings written for files over COMPRESS_MIN_BYTES; default PRECOMPRESS or gzip only. */
-  encodings?: Encoding[];
-  /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 400 MB. */
-  recycleHeapBytes?: number;
-  /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
-  profile?: HostProfile;
   /** Where requests without a file go on hosts that proxy (Netlify rules, CloudFront origin group); default FALLBACK_URL. */
   fallbackUrl?: string;
   /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
   bucketDomain?: string;
-  /** Directory of the fact files; default DATA_DIR, else data/. */
-  dataDir?: string;
-  /** The host's limits, over the profile's; default HOST_LIMITS (`tarBytes=N,files=N,fileBytes=N`). */
-  limits?: HostLimits;
-  onProgress?: (done: number, total: number) => void;
 }
-
-/**
- * The cache the theory modules would reuse for a request: its tuning system × starting note
- * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
- */
-export function cacheGroupOf(request: string): string {
-  const url = new URL(request, "http://x");
-  const ts = url.searchParams.get("tuningSystem");
-  const note = url.searchParams.get("startingNote");
-  if (ts && note) return `${ts} × ${note}`;
-  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
-  if (m) return `${m[1]} × ${m[2]}`;
-  // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
-  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending)?\.[a-z]+$)/.exec(url.pathname);
-  if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
-  return url.pathname.split("/").slice(0, 3).join("/");
-}
-
-/** Batches of jobs, one per cache group, largest first so that the last batches are short. */
-export function planBatches(jobs: Job[]): Job[][] {
-  const groups = new Map<string, Job[]>();
-  for (const job of jobs) {
-    const key = cacheGroupOf(job[1]);
-    const group = groups.get(key);
-    if (group) group.push(job);
-    else groups.set(key, [job]);
-  }
-  return [...groups.values()].sort((a, b) => b.length - a.length);
-}
-
-const routeNameOf = (path: string): string => {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return routes.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
-};
-
-function plan(requests: Iterable<string>): Planned[] {
-  const seen = new Set<string>();
-  const planned: Planned[] = [];
-  for (const request of requests) {
-    const url = new URL(request, "http://x");
-    const file = staticFileOf(url.pathname, url.searchParams);
-    if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
-    if (seen.has(file)) continue;
-    seen.add(file);
-    planned.push({ request, file, route: routeNameOf(url.pathname), query: [...url.searchParams.keys()].join("&") });
-  }
-  return planned;
-}
-
-const defaultEncodings = (profile: HostProfile): Encoding[] => {
-  if (process.env.PRECOMPRESS === undefined) return PROFILES[profile].encodings;
-  const wanted = process.env.PRECOMPRESS.split(",").map((s) => s.trim());
-  return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
-};
 
 /** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
 export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
-
-/** Files the build writes beside build/api: the worker, its source map and the root files below. */
-const ROOT_FILES = [
-  "_worker.js",
-  "_worker.js.map",
-  "_lambda/index.mjs",
-  "_lambda/index.mjs.map",
-  "_aws/cloudfront-origins.json",
-  "manifest.json",
-  "_redirects",
-  "serve.json",
-  "404.html",
-  ".nojekyll",
-  ".assetsignore",
-];
-
-/**
- * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
- * caches of past tuning system × starting note groups are of no use to the next group, and
- * dropping them keeps the peak memory and the garbage collector's work bounded.
- */
-const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 400) * 1e6;
-
-/** Starts a build worker; it loads the data while the main thread plans. */
-function startWorker(setup: Omit<WorkerSetup, "entry">): Worker {
-  const entry = new URL("./buildWorker.ts", import.meta.url).href;
-  return new Worker(new URL("./tsx-worker.mjs", import.meta.url), { workerData: { ...setup, entry } satisfies WorkerSetup, execArgv: [] });
-}
-
-interface Progress {
-  results: Rendered[];
-  gcSeconds: number;
-  recycled: number;
-}
-
-/**
- * Feeds the batches to the workers as each becomes free, replaces workers whose heap grew past
- * `recycleHeapBytes`, and stops them all at the end. Listeners must be attached before the
- * workers' first message can be handled, so no await may separate startWorker from this call.
- */
-function renderOn(initial: Worker[], batches: Job[][], setup: Omit<WorkerSetup, "entry">, recycleHeapBytes: number, onResults: (n: number) => void) {
-  return new Promise<Progress>((done, fail) => {
-    const progress: Progress = { results: [], gcSeconds: 0, recycled: 0 };
-    const live = new Set<Worker>();
-    let next = 0;
-    let busy = 0;
-    let failed = false;
-    const stopAll = () => Promise.all([...live].map((w) => w.terminate()));
-    const feed = (w: Worker) => {
-      if (next < batches.length) {
-        busy++;
-        w.postMessage(batches[next++]);
-      } else if (busy === 0) void stopAll().then(() => done(progress));
-    };
-    const attach = (w: Worker) => {
-      live.add(w);
-      w.on("message", (m: FromWorker) => {
-        if (failed) return;
-        if (m.type === "ready") return feed(w);
-        if (m.type === "rendered") {
-          for (const r of m.results) progress.results.push(r);
-          progress.gcSeconds += m.gcMs / 1000;
-          onResults(m.results.length);
-          return;
-        }
-        busy--;
-        if (m.heapUsedBytes > recycleHeapBytes && next < batches.length) {
-          live.delete(w);
-          void w.terminate();
-          progress.recycled++;
-          attach(startWorker(setup));
-        } else feed(w);
-      });
-      w.on("error", (e) => {
-        if (failed) return;
-        failed = true;
-        void stopAll().then(() => fail(e));
-      });
-    };
-    initial.forEach(attach);
-  });
-}
 
 export interface RouteTimes {
   requests: number;
@@ -223,84 +68,141 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
   return times;
 }
 
+export interface Built {
+  manifest: Manifest;
+  seconds: number;
+  workers: number;
+  recycled: number;
+  gcSeconds: number;
+  times: Record<string, RouteTimes>;
+}
+
 /**
- * Renders into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
+ * Everything after the rendering, on a directory holding the rendered api/ of the whole plan:
+ * the bundles, the site, the second cut (which measures the rendered tree, so it runs once all
+ * slices are together), the manifest and the root files, and the check of the host's limits.
+ */
+async function finishBuild(partial: string, options: BuildOptions, planned: Planned[], results: Rendered[]): Promise<Manifest> {
+  const { baseUrl, profile, limits, encodings, dataDir } = resolveSlice(options);
+  await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl });
+  const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
+  const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
+  if (fallbackUrl && bucketDomain) {
+    mkdirSync(join(partial, "_aws"));
+    writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
+  }
+  const rendered = summarise(planned, results, baseUrl, encodings);
+  const worker = {
+    bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
+  };
+  const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
+  const catalog = createCatalog(readFacts(dataDir), "build");
+  // The service worker is versioned by what was rendered: the same facts give the same worker.
+  const { pictures } = PROFILES[profile];
+  const drawn = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures });
+  const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits);
+  const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
+  const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
+  const site = { ...drawn, pictures: picturesKept(drawn.pictures, fit) };
+  const manifest: Manifest = { ...summary, profile, worker, site, published: { limits, ...fit.measured, leftOut: fit.leftOut } };
+  writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
+  writeFileSync(join(partial, "serve.json"), serveConfig());
+  writeFileSync(join(partial, "404.html"), notFoundPage());
+  // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
+  writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
+  // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
+  writeFileSync(join(partial, ".nojekyll"), "");
+  // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
+  writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  // The root files written after the fit live in its headroom; the tree as published must still pass.
+  const final = treeSize(partial);
+  const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
+  if (passed) throw new OverLimitError(passed);
+  return manifest;
+}
+
+/**
+ * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
  */
-export async function build(
-  options: BuildOptions,
-): Promise<{ manifest: Manifest; seconds: number; workers: number; recycled: number; gcSeconds: number; times: Record<string, RouteTimes> }> {
-  const started = performance.now();
-  const outDir = resolve(options.outDir);
-  const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
-  const { prerender, pictures } = PROFILES[profile];
-  const limits = options.limits ?? limitsOf(PROFILES[profile].limits, process.env.HOST_LIMITS);
-  const encodings = options.encodings ?? defaultEncodings(profile);
-  const count = Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism()));
-
-  const dataDir = options.dataDir ?? process.env.DATA_DIR;
+async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>): Promise<T> {
   const partial = prepareSwap(outDir);
   mkdirSync(join(partial, "api"), { recursive: true });
-  const setup = { apiDir: join(partial, "api"), baseUrl: options.baseUrl, encodings, dataDir };
-  const workers = Array.from({ length: count }, () => startWorker(setup));
   try {
-    let planned: Planned[];
-    try {
-      // The planning catalog is let go once the plan is made: while the workers render, each with
-      // a catalog of its own, it would only add its caches to the build's peak memory.
-      planned = plan(options.requests ?? prerenderRequests(createCatalog(readFacts(dataDir), "build"), prerender));
-      planned = withinFileLimit(planned, limits.files, ROOT_FILES.length + SITE_FILES);
-    } catch (e) {
-      await Promise.all(workers.map((w) => w.terminate()));
-      throw e;
-    }
-    let done = 0;
-    const jobs = planned.map((p, i): Job => [i, p.request, p.file]);
-    const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
-    const { results, gcSeconds, recycled } = await renderOn(workers, planBatches(jobs), setup, recycleAt, (n) => {
-      done += n;
-      options.onProgress?.(done, planned.length);
-    });
-    await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl: options.baseUrl });
-    const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
-    const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
-    if (fallbackUrl && bucketDomain) {
-      mkdirSync(join(partial, "_aws"));
-      writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
-    }
-    const rendered = summarise(planned, results, options.baseUrl, encodings);
-    const worker = {
-      bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl: options.baseUrl, written: queryShapesOf(rendered) }),
-    };
-    const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
-    const catalog = createCatalog(readFacts(dataDir), "build");
-    // The service worker is versioned by what was rendered: the same facts give the same worker.
-    const drawn = await buildSite({ outDir: partial, baseUrl: options.baseUrl, digest: rendered.digest, written, catalog, pictures });
-    const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits);
-    const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
-    const summary = fit.leftOut.files ? summarise(planned, kept, options.baseUrl, encodings) : rendered;
-    const site = { ...drawn, pictures: picturesKept(drawn.pictures, fit) };
-    const manifest: Manifest = { ...summary, profile, worker, site, published: { limits, ...fit.measured, leftOut: fit.leftOut } };
-    writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
-    writeFileSync(join(partial, "serve.json"), serveConfig());
-    writeFileSync(join(partial, "404.html"), notFoundPage());
-    // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
-    writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
-    // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
-    writeFileSync(join(partial, ".nojekyll"), "");
-    // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
-    writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-    // The root files written after the fit live in its headroom; the tree as published must still pass.
-    const final = treeSize(partial);
-    const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
-    if (passed) throw new OverLimitError(passed);
+    const value = await write(partial);
     swapIn(outDir);
-    const seconds = (performance.now() - started) / 1000;
-    return { manifest, seconds, workers: count, recycled, gcSeconds, times: timesOf(planned, results) };
+    return value;
   } catch (e) {
     rmSync(partial, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** The whole build on this machine: the one slice of the plan, then the rest. */
+export async function build(options: BuildOptions): Promise<Built> {
+  const started = performance.now();
+  return intoPartial(resolve(options.outDir), async (partial) => {
+    const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options);
+    const manifest = await finishBuild(partial, options, planned, results);
+    return { manifest, seconds: (performance.now() - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
+  });
+}
+
+/** The results file of a slice: what its machine rendered, and of which plan. */
+export interface SliceResults {
+  shard: Shard;
+  baseUrl: string;
+  plan: string;
+  results: Rendered[];
+}
+
+const sliceFile = (shard: Shard) => `shard-${shard.index}.json`;
+
+/** One machine's part of a sharded build: `<outDir>/api/…` and `<outDir>/shard-i.json`. */
+export async function buildShard(options: BuildOptions, shard: Shard) {
+  const started = performance.now();
+  return intoPartial(resolve(options.outDir), async (partial) => {
+    const slice = await renderSlice(partial, options, shard);
+    const record: SliceResults = { shard, baseUrl: options.baseUrl, plan: planDigestOf(slice.planned), results: slice.results };
+    writeFileSync(join(partial, sliceFile(shard)), JSON.stringify(record) + "\n");
+    return { ...slice, rendered: slice.results.length, seconds: (performance.now() - started) / 1000 };
+  });
+}
+
+/** The results file of each slice directory, checked to be the n slices of this plan and base URL. */
+function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceResults[] {
+  const slices = dirs.map((dir) => {
+    const name = readdirSync(dir).find((f) => /^shard-\d+\.json$/.test(f));
+    if (!name) throw new Error(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
+    return JSON.parse(readFileSync(join(dir, name), "utf8")) as SliceResults;
+  });
+  const count = slices[0]?.shard.count ?? 0;
+  const indices = slices.map((s) => s.shard.index).sort((a, b) => a - b);
+  if (slices.length !== count || indices.some((index, i) => index !== i) || slices.some((s) => s.shard.count !== count))
+    throw new Error(
+      `merge: expected the slices 0/${count} … ${count - 1}/${count} once each, got ${slices.map((s) => `${s.shard.index}/${s.shard.count}`).join(", ")}`,
+    );
+  const plan = planDigestOf(planned);
+  for (const s of slices) {
+    if (s.plan !== plan) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered from another plan (other facts, profile or limits)`);
+    if (s.baseUrl !== baseUrl) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
+  }
+  return slices;
+}
+
+/** Assembles the slices rendered with BUILD_SHARD=i/n into one build, the same bytes as a build on one machine. */
+export async function mergeSlices(options: BuildOptions, dirs: string[]): Promise<Built> {
+  const started = performance.now();
+  if (dirs.length === 0) throw new Error("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
+  const o = resolveSlice(options);
+  const planned = planOf(o);
+  const slices = slicesOf(dirs, planned, o.baseUrl);
+  return intoPartial(resolve(options.outDir), async (partial) => {
+    for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
+    const results = slices.flatMap((s) => s.results);
+    const manifest = await finishBuild(partial, options, planned, results);
+    return { manifest, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
+  });
 }
 
 /** The pictures the fit kept: those drawn less those it left out. */
@@ -352,7 +254,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const eta = rate > 0 ? (total - done) / rate : 0;
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
-  const built = await build({ outDir, baseUrl, onProgress: progress }).catch((e: unknown) => {
+  const shard = shardOf(process.env.BUILD_SHARD);
+  const merging = process.argv[2] === "--merge";
+  if (shard.count > 1) {
+    const slice = await buildShard({ outDir, baseUrl, onProgress: progress }, shard);
+    if (tty) process.stderr.write("\r\x1b[K");
+    console.log(
+      `build: slice ${shard.index}/${shard.count}: ${slice.rendered} of ${slice.planned.length} requests in ${slice.seconds.toFixed(1)} s → ${outDir}`,
+    );
+    process.exit(0);
+  }
+  const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, onProgress: progress });
+  const built = await building.catch((e: unknown) => {
     // Invalid facts, and an output its host would refuse, stop the build with a sentence, no stack.
     if (!(e instanceof DataError || e instanceof OverLimitError)) throw e;
     if (tty) process.stderr.write("\r\x1b[K");

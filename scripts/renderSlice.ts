@@ -1,0 +1,258 @@
+/**
+ * The rendering half of the build: the plan, its first cut (the file limit, which depends on the
+ * plan alone), and the rendering of one slice of it on worker threads into `<dir>/api/`. A plain
+ * build renders the one slice 0/1; `BUILD_SHARD=i/n` renders every n-th tuning system × starting
+ * note group, so n machines render the whole plan and scripts/build.ts merges their slices.
+ */
+import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { routes } from "../src/api/routes.js";
+import { prerenderRequests } from "./prerender/index.js";
+import { staticFileOf } from "../src/api/staticPath.js";
+import type { Encoding } from "../src/serve/handler.js";
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
+import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import type { Planned } from "./manifest.js";
+import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
+import { limitsOf, withinFileLimit } from "./fitTree.js";
+import type { HostLimits } from "./budget.js";
+import { SITE_FILES } from "./site.js";
+
+/** One of n slices of the plan. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export const WHOLE: Shard = { index: 0, count: 1 };
+
+/** BUILD_SHARD as the build takes it: `i/n` with 0 ≤ i < n, or a clear error. */
+export function shardOf(raw: string | undefined): Shard {
+  if (raw === undefined || raw === "") return WHOLE;
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [index, count] = m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
+  if (!(count >= 1 && index < count)) throw new Error(`BUILD_SHARD must be i/n with 0 ≤ i < n, e.g. 0/3 (got '${raw}')`);
+  return { index, count };
+}
+
+/**
+ * The cache the theory modules would reuse for a request: its tuning system × starting note
+ * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
+ */
+export function cacheGroupOf(request: string): string {
+  const url = new URL(request, "http://x");
+  const ts = url.searchParams.get("tuningSystem");
+  const note = url.searchParams.get("startingNote");
+  if (ts && note) return `${ts} × ${note}`;
+  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
+  if (m) return `${m[1]} × ${m[2]}`;
+  // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
+  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending)?\.[a-z]+$)/.exec(url.pathname);
+  if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
+  return url.pathname.split("/").slice(0, 3).join("/");
+}
+
+/** Batches of jobs, one per cache group, largest first so that the last batches are short. */
+export function planBatches(jobs: Job[]): Job[][] {
+  const groups = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const key = cacheGroupOf(job[1]);
+    const group = groups.get(key);
+    if (group) group.push(job);
+    else groups.set(key, [job]);
+  }
+  return [...groups.values()].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The batches of one shard: the cache groups in the order of their names, every n-th from the
+ * i-th. Whole groups, so no two machines compute the same tuning system × starting note.
+ */
+export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
+  const names = batches.map((b) => cacheGroupOf(b[0][1])).sort();
+  const position = new Map(names.map((name, i) => [name, i]));
+  return batches.filter((b) => (position.get(cacheGroupOf(b[0][1])) ?? 0) % shard.count === shard.index);
+}
+
+const routeNameOf = (path: string): string => {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return routes.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
+};
+
+function plan(requests: Iterable<string>): Planned[] {
+  const seen = new Set<string>();
+  const planned: Planned[] = [];
+  for (const request of requests) {
+    const url = new URL(request, "http://x");
+    const file = staticFileOf(url.pathname, url.searchParams);
+    if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
+    if (seen.has(file)) continue;
+    seen.add(file);
+    planned.push({ request, file, route: routeNameOf(url.pathname), query: [...url.searchParams.keys()].join("&") });
+  }
+  return planned;
+}
+
+/** Files the build writes beside build/api: the worker, its source map and the root files below. */
+const ROOT_FILES = [
+  "_worker.js",
+  "_worker.js.map",
+  "_lambda/index.mjs",
+  "_lambda/index.mjs.map",
+  "_aws/cloudfront-origins.json",
+  "manifest.json",
+  "_redirects",
+  "serve.json",
+  "404.html",
+  ".nojekyll",
+  ".assetsignore",
+];
+
+/** The plan after its first cut, the same on every machine given the same facts and options. */
+export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits }): Planned[] {
+  // The planning catalog is let go once the plan is made: while the workers render, each with
+  // a catalog of its own, it would only add its caches to the build's peak memory.
+  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), PROFILES[options.profile].prerender);
+  return withinFileLimit(plan(requests), options.limits.files, ROOT_FILES.length + SITE_FILES);
+}
+
+/** What identifies a plan: slices of different plans must not be merged. */
+export const planDigestOf = (planned: Planned[]): string => {
+  const digest = createHash("sha256");
+  for (const p of planned) digest.update(`${p.request}\t${p.file}\n`);
+  return digest.digest("hex");
+};
+
+export interface SliceOptions {
+  baseUrl: string;
+  requests?: Iterable<string>;
+  /** Worker threads; default BUILD_WORKERS or the number of cores. */
+  workers?: number;
+  /** Siblings written for files over COMPRESS_MIN_BYTES; default PRECOMPRESS or the profile's. */
+  encodings?: Encoding[];
+  /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 400 MB. */
+  recycleHeapBytes?: number;
+  /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
+  profile?: HostProfile;
+  /** Directory of the fact files; default DATA_DIR, else data/. */
+  dataDir?: string;
+  /** The host's limits, over the profile's; default HOST_LIMITS (`tarBytes=N,files=N,fileBytes=N`). */
+  limits?: HostLimits;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const defaultEncodings = (profile: HostProfile): Encoding[] => {
+  if (process.env.PRECOMPRESS === undefined) return PROFILES[profile].encodings;
+  const wanted = process.env.PRECOMPRESS.split(",").map((s) => s.trim());
+  return wanted.filter((e): e is Encoding => e === "gzip" || e === "br");
+};
+
+/** The options with their defaults from the environment and the profile. */
+export function resolveSlice(options: SliceOptions) {
+  const profile = options.profile ?? profileNamed(process.env.HOST_PROFILE);
+  return {
+    ...options,
+    profile,
+    limits: options.limits ?? limitsOf(PROFILES[profile].limits, process.env.HOST_LIMITS),
+    encodings: options.encodings ?? defaultEncodings(profile),
+    workers: Math.max(1, options.workers ?? Number(process.env.BUILD_WORKERS ?? availableParallelism())),
+    dataDir: options.dataDir ?? process.env.DATA_DIR,
+  };
+}
+
+/**
+ * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
+ * caches of past tuning system × starting note groups are of no use to the next group, and
+ * dropping them keeps the peak memory and the garbage collector's work bounded.
+ */
+const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 400) * 1e6;
+
+/** Starts a build worker; it loads the data while the main thread plans. */
+function startWorker(setup: Omit<WorkerSetup, "entry">): Worker {
+  const entry = new URL("./buildWorker.ts", import.meta.url).href;
+  return new Worker(new URL("./tsx-worker.mjs", import.meta.url), { workerData: { ...setup, entry } satisfies WorkerSetup, execArgv: [] });
+}
+
+interface Progress {
+  results: Rendered[];
+  gcSeconds: number;
+  recycled: number;
+}
+
+/**
+ * Feeds the batches to the workers as each becomes free, replaces workers whose heap grew past
+ * `recycleHeapBytes`, and stops them all at the end. Listeners must be attached before the
+ * workers' first message can be handled, so no await may separate startWorker from this call.
+ */
+function renderOn(initial: Worker[], batches: Job[][], setup: Omit<WorkerSetup, "entry">, recycleHeapBytes: number, onResults: (n: number) => void) {
+  return new Promise<Progress>((done, fail) => {
+    const progress: Progress = { results: [], gcSeconds: 0, recycled: 0 };
+    const live = new Set<Worker>();
+    let next = 0;
+    let busy = 0;
+    let failed = false;
+    const stopAll = () => Promise.all([...live].map((w) => w.terminate()));
+    const feed = (w: Worker) => {
+      if (next < batches.length) {
+        busy++;
+        w.postMessage(batches[next++]);
+      } else if (busy === 0) void stopAll().then(() => done(progress));
+    };
+    const attach = (w: Worker) => {
+      live.add(w);
+      w.on("message", (m: FromWorker) => {
+        if (failed) return;
+        if (m.type === "ready") return feed(w);
+        if (m.type === "rendered") {
+          for (const r of m.results) progress.results.push(r);
+          progress.gcSeconds += m.gcMs / 1000;
+          onResults(m.results.length);
+          return;
+        }
+        busy--;
+        if (m.heapUsedBytes > recycleHeapBytes && next < batches.length) {
+          live.delete(w);
+          void w.terminate();
+          progress.recycled++;
+          attach(startWorker(setup));
+        } else feed(w);
+      });
+      w.on("error", (e) => {
+        if (failed) return;
+        failed = true;
+        void stopAll().then(() => fail(e));
+      });
+    };
+    initial.forEach(attach);
+  });
+}
+
+export interface Slice extends Progress {
+  planned: Planned[];
+  workers: number;
+}
+
+/** Plans, and renders the shard's batches into `<dir>/api/` (which must exist). */
+export async function renderSlice(dir: string, options: SliceOptions, shard: Shard = WHOLE): Promise<Slice> {
+  const o = resolveSlice(options);
+  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir };
+  const workers = Array.from({ length: o.workers }, () => startWorker(setup));
+  let planned: Planned[];
+  try {
+    planned = planOf(o);
+  } catch (e) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw e;
+  }
+  const batches = batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), shard);
+  const total = batches.reduce((n, b) => n + b.length, 0);
+  let done = 0;
+  const progress = await renderOn(workers, batches, setup, o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES, (n) => {
+    done += n;
+    o.onProgress?.(done, total);
+  });
+  return { ...progress, planned, workers: o.workers };
+}
