@@ -16,6 +16,7 @@ import { fileAnswers, type FileAnswers } from "./fileAnswers.js";
 import { requestUrl } from "./nodeRequest.js";
 import { computePool, type ComputePool, type PoolOptions, type PoolRefusal } from "./pool.js";
 import type { Catalog } from "../theory/catalog.js";
+import { fault } from "../api/errors.js";
 
 export interface ServerOptions extends NodeAssetOptions {
   /** The main thread's catalog (the handler's; the pool's threads make their own from dataDir). */
@@ -175,14 +176,7 @@ function requestListener(state: Running, options: ServerOptions): (req: Incoming
   const fail = (res: ServerResponse, e: unknown) => {
     console.error(`server: answering failed: ${(e as Error)?.stack ?? e}`);
     if (res.headersSent || res.destroyed) return res.destroy();
-    jsonRefusal({
-      status: 500,
-      body: {
-        error: "Internal server error",
-        message: `The answer could not be produced: ${(e as Error)?.message ?? e}`,
-        hint: "This is a fault of the service, not of the request; please report the URL.",
-      },
-    })
+    jsonRefusal(fault(e))
       .then((r) => send(res, r))
       .catch(() => res.destroy());
   };
