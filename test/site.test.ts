@@ -1,75 +1,20 @@
 /**
- * The site in a real browser (Debian's headless Chromium through playwright-core) over a reduced
- * build served by a plain static server, and the client in Node and Deno: the landing page loads
- * cleanly, the reference renders every operation, the explorer shows maqām rāst in Ibn Sīnā from
- * yegāh with the recorded cents and one mark per pitch class, and the service worker answers
- * recorded requests over all 31 endpoints with the Node handler's status and bytes. Screenshots go
- * to test-results/. Skipped only where Chromium is missing, and never in CI.
+ * The site's files in a reduced build served by a plain static server, and the client over it in
+ * Node (with and without the engine) and Deno. The same site in Chromium: site-browser.test.ts.
  */
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect } from "vitest";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { handleRequest, type HandlerOptions } from "../src/serve/handler.js";
-import { nodeAssets } from "../src/serve/nodeAssets.js";
+import { handleRequest } from "../src/serve/handler.js";
 import { dataRoutes as routes } from "../src/api/routes.js";
 import type { createClient as CreateClient } from "../src/client/index.js";
-import { chromiumMissing, launchChromium, startStatic, type Running } from "../scripts/browser.js";
 import { binaryOf } from "../scripts/runtimes.js";
-import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
-import { recordedCases, endpointOf } from "./support/recorded.js";
-import { replaySet } from "./support/replaySet.js";
-import { catalog } from "./support/catalog.js";
-import { axeViolations, explorerReady, overflow, watchedPage } from "./support/browserChecks.js";
-import { differences, show, sweepCases } from "./support/explorerSweep.js";
-import type { RoutesAnswer } from "../public/routes.js";
+import { INTERVALS, ROUTE_SEARCH, useSiteSample } from "./support/siteSample.js";
 
-const SHOTS = resolve(import.meta.dirname, "..", "test-results");
 const RAST = { tuningSystem: "ibnsina_1037", startingNote: "yegah" };
-/** What the landing page's default view (maqām rāst, Ibn Sīnā, yegāh) reads, pre-rendered. */
-const EXPLORER_FILES = [
-  "/tuning-systems/ibnsina_1037/yegah/maqamat",
-  "/tuning-systems/ibnsina_1037/yegah/ajnas",
-  "/maqamat/maqam_rast/transpositions?startingNote=yegah&tuningSystem=ibnsina_1037",
-  "/maqamat/maqam_rast?pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037",
-  "/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037",
-  "/ajnas/jins_rast?startingNote=yegah&tuningSystem=ibnsina_1037",
-  // The API reference renders the OpenAPI document.
-  "/openapi.json",
-];
-const SW_CASES = 150;
-/** Maqāmāt and ajnās per tuning system × starting note in the explorer's sweep (about 560 renderings), and its seed. */
-const SWEEP_PER_CONTEXT = 4;
-const SWEEP_SEED = Number(process.env.SWEEP_SEED ?? 17);
-
-let sample: Awaited<ReturnType<typeof buildSample>>;
-let server: Running;
-let reference: HandlerOptions;
-
-beforeAll(async () => {
-  sample = await buildSample([], { requests: [...sampleRequests(), ...EXPLORER_FILES] });
-  server = await startStatic(sample.outDir);
-  reference = { catalog, baseUrl: SAMPLE_BASE_URL, assets: nodeAssets({ buildDir: sample.outDir }) };
-  mkdirSync(SHOTS, { recursive: true });
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  if (sample) rmSync(sample.dir, { recursive: true, force: true });
-});
-
-const sha1 = (bytes: Uint8Array) => createHash("sha1").update(bytes).digest("hex");
-const nodeAnswer = async (path: string) => {
-  const r = await handleRequest(new Request(`http://localhost/api${path}`), reference);
-  return { status: r.status, sha1: sha1(new Uint8Array(await r.arrayBuffer())), source: r.headers.get("x-answer-source") };
-};
-const ROUTE_EXAMPLE =
-  "/modulation-routes?allowDownwardModulation=true&fromMaqam=maqam_rast&maxHops=2&maxRoutes=10&startingNote=yegah&toMaqam=maqam_bayyat&tuningSystem=ibnsina_1037";
-const ROUTE_SEARCH =
-  "/modulation-routes?tuningSystem=ibnsina_1037&startingNote=ushayran&fromMaqam=maqam_kurdan&toMaqam=maqam_hijaz_kar_kurd&maxHops=2&maxRoutes=25&limitToShortestHops=true&includeArabic=true";
-const INTERVALS = "/intervals/calculate?from=dugah&to=nim_hijaz&tuningSystem=ibnsina_1037&startingNote=ushayran&unit=decimalRatio";
-
+const site = useSiteSample();
 describe("the build's site files", () => {
   it("holds the pages, the client with its declarations and engine chunk, the worker and the pictures", () => {
     for (const file of [
@@ -87,14 +32,14 @@ describe("the build's site files", () => {
       "client/maqam-api.js",
       "client/maqam-api.d.ts",
     ])
-      expect(existsSync(join(sample.outDir, file)), file).toBe(true);
-    expect(sample.manifest.site.client.engine).toBeGreaterThan(100_000);
-    expect(sample.manifest.site.pictures.files).toBe(2);
-    expect(existsSync(join(sample.outDir, "pictures/maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.svg"))).toBe(true);
+      expect(existsSync(join(site.sample.outDir, file)), file).toBe(true);
+    expect(site.sample.manifest.site.client.engine).toBeGreaterThan(100_000);
+    expect(site.sample.manifest.site.pictures.files).toBe(2);
+    expect(existsSync(join(site.sample.outDir, "pictures/maqamat/maqam_rast/@startingNote=yegah&tuningSystem=ibnsina_1037.svg"))).toBe(true);
   });
 
   it("publishes typed bodies: a program using build/client/*.d.ts type-checks, and a wrong field does not", () => {
-    const check = join(sample.outDir, "client", "check.ts");
+    const check = join(site.sample.outDir, "client", "check.ts");
     const tsc = (source: string) => {
       writeFileSync(check, source);
       const r = spawnSync(
@@ -120,13 +65,13 @@ export const names = (answer: ResponseBodies["/tuning-systems"]): string[] => an
 
 describe("the client", () => {
   const expectSame = async (body: unknown, path: string) => {
-    const r = await handleRequest(new Request(`http://localhost/api${path}`), reference);
+    const r = await handleRequest(new Request(`http://localhost/api${path}`), site.reference);
     expect(body).toEqual(await r.json());
   };
 
   it("in Node: the file where the build has one, the engine chunk otherwise", async () => {
-    const { createClient } = (await import(pathToFileURL(join(sample.outDir, "client", "maqam-api.js")).href)) as { createClient: typeof CreateClient };
-    const client = createClient({ baseUrl: server.origin });
+    const { createClient } = (await import(pathToFileURL(join(site.sample.outDir, "client", "maqam-api.js")).href)) as { createClient: typeof CreateClient };
+    const client = createClient({ baseUrl: site.server.origin });
     const listed = await client.request("/tuning-systems");
     expect(listed.source).toBe("static");
     await expectSame(listed.body, "/tuning-systems");
@@ -141,18 +86,18 @@ describe("the client", () => {
   });
 
   it("in Node without compute: the fallback answers what no file does", async () => {
-    const { createClient } = (await import(pathToFileURL(join(sample.outDir, "client", "maqam-api.js")).href)) as { createClient: typeof CreateClient };
+    const { createClient } = (await import(pathToFileURL(join(site.sample.outDir, "client", "maqam-api.js")).href)) as { createClient: typeof CreateClient };
     const asked: string[] = [];
     const fallback = "http://fallback.invalid";
     const client = createClient({
-      baseUrl: server.origin,
+      baseUrl: site.server.origin,
       fallbackUrl: fallback,
       compute: false,
       fetch: async (input) => {
         const url = String(input);
         if (!url.startsWith(fallback)) return fetch(url);
         asked.push(url.slice(fallback.length));
-        return handleRequest(new Request(`http://localhost${url.slice(fallback.length)}`), reference);
+        return handleRequest(new Request(`http://localhost${url.slice(fallback.length)}`), site.reference);
       },
     });
     const answer = await client.request("/intervals/calculate", Object.fromEntries(new URL(INTERVALS, "http://x").searchParams));
@@ -161,11 +106,11 @@ describe("the client", () => {
   });
 
   it("in Deno: the same answers", async () => {
-    const script = join(sample.dir, "deno-client.mjs");
+    const script = join(site.sample.dir, "deno-client.mjs");
     writeFileSync(
       script,
-      `import { createClient } from ${JSON.stringify(pathToFileURL(join(sample.outDir, "client", "maqam-api.js")).href)};
-const client = createClient({ baseUrl: ${JSON.stringify(server.origin)} });
+      `import { createClient } from ${JSON.stringify(pathToFileURL(join(site.sample.outDir, "client", "maqam-api.js")).href)};
+const client = createClient({ baseUrl: ${JSON.stringify(site.server.origin)} });
 const params = (u) => Object.fromEntries(new URL(u, "http://x").searchParams);
 const a = await client.request("/tuning-systems");
 const b = await client.request("/intervals/calculate", params(${JSON.stringify(INTERVALS)}));
@@ -174,10 +119,10 @@ console.log(JSON.stringify([a, b]));`,
     );
     const run = spawnSync(
       binaryOf("deno"),
-      ["run", "--quiet", "--no-prompt", "--no-config", "--no-lock", `--allow-net=127.0.0.1:${new URL(server.origin).port}`, script],
+      ["run", "--quiet", "--no-prompt", "--no-config", "--no-lock", `--allow-net=127.0.0.1:${new URL(site.server.origin).port}`, script],
       {
         encoding: "utf8",
-        env: { PATH: process.env.PATH, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(sample.dir, "deno-dir") },
+        env: { PATH: process.env.PATH, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(site.sample.dir, "deno-dir") },
         timeout: 60_000,
       },
     );
@@ -189,337 +134,3 @@ console.log(JSON.stringify([a, b]));`,
     await expectSame(interval.body, interval.request);
   });
 });
-
-const missing = chromiumMissing();
-describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium", () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.stop();
-  });
-
-  const watched = () => watchedPage(browser.context);
-
-  it("the landing page loads with no console error and no failed resource", async () => {
-    const { page, problems } = await watched();
-    await page.goto(`${server.origin}/`, { waitUntil: "load" });
-    await page.waitForSelector("#explorer[data-ready=true]");
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.screenshot({ path: join(SHOTS, "landing.png"), fullPage: true });
-    expect(await page.textContent("h1")).toContain("Maqām");
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it("the explorer shows maqām rāst in Ibn Sīnā from yegāh with the recorded cents and one mark per pitch class", async () => {
-    const recorded = recordedCases().find((c) => c.path === "/tuning-systems/ibnsina_1037/yegah/pitch-classes");
-    const centsOf = new Map(
-      (recorded!.body as { pitchClasses: { noteName: string; octave: number; cents: number }[] }).pitchClasses.map((p) => [p.noteName, p.cents]),
-    );
-    const { page, problems } = await watched();
-    await page.goto(`${server.origin}/?tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast&format=cents#explorer`);
-    await page.waitForSelector("#explorer[data-ready=true]");
-    expect(await page.textContent("#explorer-title .main")).toBe("maqām rāst on rāst");
-    expect(await page.textContent("#explorer-title .context")).toBe("Ibn Sīnā (1037) 7-Fret Oud 17-Tone, tuning starting on yegāh");
-    const rows = await page.$$eval("table.pitches tr[data-row=ascending]", (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
-    );
-    expect(rows.map((r) => r[1])).toEqual(["rāst", "dūgāh", "segāh", "chahārgāh", "nawā", "ḥusaynī", "awj"]);
-    const names = ["rast", "dugah", "segah", "chahargah", "nawa", "husayni", "awj"];
-    // Cents from the tonic beside the chosen value (cents from the tuning's starting note), each column labelled.
-    rows.forEach((r, i) => {
-      expect(Number(r[4])).toBeCloseTo(centsOf.get(names[i])!, 2);
-    });
-    rows.forEach((r, i) => {
-      expect(Number(r[3])).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 2);
-    });
-    expect(await page.$$eval("table.pitches thead th", (ths) => ths.map((th) => th.textContent))).toEqual([
-      "Row",
-      "Degree",
-      "Note",
-      "Western name",
-      "Cents from the tonic (¢)",
-      "cents above the tuning's starting note (¢)",
-    ]);
-    // Downloads grouped by what takes them; the .tun named as the tuning system's.
-    expect(await page.$$eval("#explorer-links h5", (hs) => hs.map((h) => h.textContent))).toEqual([
-      "Scala (Scala, Surge XT, Pianoteq, many synthesizers)",
-      "AnaMark (.tun: Kontakt scripts, many soft synths)",
-      "Data and picture",
-    ]);
-    expect(await page.textContent("#explorer-links a[href$='.tun']")).toBe("tuning system Ibn Sīnā (1037) 7-Fret Oud 17-Tone from yegāh (.tun)");
-    for (const row of ["ascending", "descending"]) {
-      const marks = await page.$$eval(`#picture g[data-row=${row}] circle.pc`, (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
-      const tableRows = await page.$$eval(`table.pitches tr[data-row=${row}]`, (trs) => trs.length);
-      expect(marks).toHaveLength(tableRows);
-    }
-    const ascending = await page.$$eval("#picture g[data-row=ascending] circle.pc", (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
-    ascending.forEach((c, i) => {
-      expect(c).toBeCloseTo(centsOf.get(names[i])! - centsOf.get("rast")!, 6);
-    });
-    await page.screenshot({ path: join(SHOTS, "explorer.png"), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it(`the explorer swept over ${SWEEP_PER_CONTEXT} maqāmāt and ajnās per tuning system × starting note (seed ${SWEEP_SEED}), 422s included, shows what the API answers`, async () => {
-    const cases = await sweepCases(catalog, SWEEP_PER_CONTEXT, SWEEP_SEED);
-    expect(cases.length).toBeGreaterThanOrEqual(500);
-    const kinds = new Set(cases.map((c) => `${c.state.kind} ${c.expect}${c.state.transposition ? " transposed" : ""}`));
-    expect([...kinds].sort()).toEqual([
-      "jins rendering",
-      "jins rendering transposed",
-      "jins tahlil-only",
-      "jins unrealisable",
-      "maqam rendering",
-      "maqam rendering transposed",
-      "maqam tahlil-only",
-      "maqam unrealisable",
-    ]);
-    expect(new Set(cases.map((c) => `${c.state.tuningSystem}/${c.state.startingNote}`)).size).toBe(
-      catalog.tuningSystems.reduce((n, ts) => n + ts.startingNotes.length, 0),
-    );
-    const { page, problems } = await watched();
-    await page.goto(`${server.origin}/`);
-    await explorerReady(page);
-    const wrong: string[] = [];
-    for (const c of cases) wrong.push(...(await differences(catalog, c, await show(page, c.state))));
-    expect(wrong.slice(0, 10)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 600_000);
-
-  for (const lang of ["en", "ar", "fr"] as const)
-    it(`in ${lang}: <html lang dir>, the interface strings, the archive's names${lang === "ar" ? " in Arabic, the Arabic font from the build" : ""}, remembered for the next page; axe finds nothing critical or serious`, async () => {
-      const { page, problems } = await watched();
-      const fonts: string[] = [];
-      page.on("response", (r) => r.url().includes("/fonts/") && fonts.push(`${r.status()} ${new URL(r.url()).pathname}`));
-      await page.goto(`${server.origin}/?lang=${lang}`);
-      await explorerReady(page);
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: join(SHOTS, `landing-${lang}.png`), fullPage: true });
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === "ar" ? "rtl" : "ltr"]);
-      expect(await page.textContent("h1")).toBe(
-        { en: "Arabic Maqām Archive API", ar: "واجهة برمجة أرشيف المقامات العربية", fr: "API de l'archive des maqāmāt arabes" }[lang],
-      );
-      const title = await page.textContent("#explorer-title .main");
-      const notes = await page.$$eval("table.pitches tr[data-row=ascending] td:nth-child(3)", (tds) => tds.map((td) => td.textContent));
-      const labels = await page.$$eval("#picture g[data-row=ascending] text", (ts) => ts.map((t) => t.textContent));
-      if (lang === "ar") {
-        expect(title).toBe("مقام راست على راست");
-        expect(notes).toEqual(["راست", "دوكاه", "سيكاه", "جَهاركاه", "نوى", "حُسَيني", "أوج"]);
-        expect(labels).toContain("سيكاه");
-        expect(fonts).toEqual(expect.arrayContaining(["200 /fonts/arabic.css", "200 /fonts/noto-naskh-arabic-arabic-400-normal.woff2"]));
-        expect(await page.evaluate(() => document.fonts.check('16px "Noto Naskh Arabic"', "راست"))).toBe(true);
-      } else {
-        expect(title).toContain("maqām rāst");
-        expect(notes[0]).toBe("rāst");
-        expect(fonts).toEqual([]);
-      }
-      expect(await axeViolations(page)).toEqual([]);
-      // Remembered: the next page without ?lang= is in the same language, and its switcher links keep the address.
-      await page.goto(`${server.origin}/reference.html`);
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      expect(await page.$$eval("nav.langs a", (as) => as.map((a) => a.getAttribute("href")))).toEqual([
-        "/reference.html?lang=en",
-        "/reference.html?lang=ar",
-        "/reference.html?lang=fr",
-      ]);
-      expect(problems).toEqual([]);
-      await page.close();
-    }, 120_000);
-
-  it("on a 390 px and a 360 px phone: nothing scrolls sideways, wide tables scroll in their box, the picture is drawn upright with text ≥ 11 px", async () => {
-    for (const width of [390, 360]) {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width, height: 800 });
-      for (const view of ["", "&view=routes", "&view=compare"]) {
-        await page.goto(`${server.origin}/?lang=en${view}`);
-        await explorerReady(page);
-        expect(await overflow(page), `${width} px${view}`).toBe(0);
-      }
-      await page.goto(`${server.origin}/?lang=ar`);
-      await explorerReady(page);
-      expect(await overflow(page)).toBe(0);
-      await page.screenshot({ path: join(SHOTS, `phone-${width}-ar.png`), fullPage: true });
-      await page.goto(`${server.origin}/?lang=en&format=midiNoteDecimal`);
-      await explorerReady(page);
-      expect(await overflow(page)).toBe(0);
-      const picture = await page.$eval("#picture svg", (svg: SVGSVGElement) => {
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-        return { width: svg.getBoundingClientRect().width, upright: svg.viewBox.baseVal.height > svg.viewBox.baseVal.width, smallest: Math.min(...sizes) };
-      });
-      expect(picture.width).toBeLessThanOrEqual(width);
-      expect(picture.upright).toBe(true);
-      expect(picture.smallest).toBeGreaterThanOrEqual(11);
-      const boxes = await page.$$eval(".table-box", (bs) => bs.map((b) => getComputedStyle(b).overflowX));
-      expect(boxes.every((o) => o === "auto")).toBe(true);
-      await page.screenshot({ path: join(SHOTS, `phone-${width}.png`), fullPage: true });
-      await page.close();
-    }
-  }, 120_000);
-
-  it("the instrument guide (docs/exports.md) is a page of the site, linked from the downloads, readable on a phone", async () => {
-    const { page, problems } = await watched();
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(`${server.origin}/?lang=en`);
-    await explorerReady(page);
-    await page.click("#explorer-links .guide-link a");
-    await page.waitForSelector("main.guide h2");
-    expect(await page.$$eval("main.guide h2", (hs) => hs.map((h) => h.textContent))).toEqual([
-      "Which file goes where",
-      "What the files say",
-      "Choices worth knowing",
-    ]);
-    expect(await overflow(page)).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
-
-  it("routes: rāst → bayyāt in Ibn Sīnā from yegāh drawn as paths, each hop labelled with the API's degree and al-Shawwā category; axe finds nothing critical or serious", async () => {
-    const { page, problems } = await watched();
-    await page.goto(
-      `${server.origin}/?lang=en&view=routes&tuningSystem=ibnsina_1037&startingNote=yegah&maqam=maqam_rast&to=maqam_bayyat&maxHops=2&maxRoutes=10&downward=true#explorer`,
-    );
-    await explorerReady(page);
-    const want = (await (await handleRequest(new Request(`http://localhost/api${ROUTE_EXAMPLE}`), reference)).json()) as RoutesAnswer;
-    const steps = want.totalPossibleRoutes.data.map((r) => r.outboundRoute.steps);
-    expect(steps.length).toBe(10);
-    const drawn = await page.$$eval("ol.route", (routes) =>
-      routes.map((r) => ({
-        nodes: [...r.querySelectorAll(".node")].map((n) => n.textContent),
-        hops: [...r.querySelectorAll<HTMLElement>(".hop")].map((h) => [h.dataset.degree, h.dataset.category, h.textContent]),
-      })),
-    );
-    expect(drawn.map((r) => r.nodes)).toEqual(steps.map((st) => [st[0].from, ...st.map((x) => x.to)].map((n) => `${n.maqamDisplayName} (${n.tonicDisplay})`)));
-    expect(drawn.map((r) => r.hops.map((h) => [h[0], h[1]]))).toEqual(steps.map((st) => st.map((x) => [x.modulationDegree, x.modulationCategory])));
-    expect(drawn[0].hops[0][2]).toBe("→degree IV, on the fourth degree");
-    await page.screenshot({ path: join(SHOTS, "routes.png"), fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
-
-  it("compare: maqām rāst in four tuning systems, cents from the tonic and the differences from the reference as the API answers, in a table and a picture; axe finds nothing critical or serious", async () => {
-    const { page, problems } = await watched();
-    const systems = ["ibnsina_1037", "alfarabi_950g", "cairocongresstuningcommittee_1929", "angloeuropean_1800"];
-    await page.goto(`${server.origin}/?lang=en&view=compare&kind=maqam&maqam=maqam_rast&systems=${systems.join(",")}&reference=angloeuropean_1800#explorer`);
-    await explorerReady(page);
-    const cents = new Map<string, number[]>();
-    for (const id of systems) {
-      const list = (await (await handleRequest(new Request(`http://localhost/api/tuning-systems`), reference)).json()) as {
-        data: { tuningSystem: { idName: string }; startingNotes: { idNames: string[] } }[];
-      };
-      const notes = list.data.find((d) => d.tuningSystem.idName === id)!.startingNotes.idNames;
-      for (const note of notes) {
-        const r = await handleRequest(
-          new Request(`http://localhost/api/maqamat/maqam_rast?tuningSystem=${id}&startingNote=${note}&pitchClassDataType=cents`),
-          reference,
-        );
-        if (r.status !== 200) continue;
-        const ascending = ((await r.json()) as { pitchData: { ascending: { cents: number }[] } }).pitchData.ascending;
-        cents.set(
-          id,
-          ascending.map((p) => p.cents - ascending[0].cents),
-        );
-        break;
-      }
-    }
-    const table = await page.$$eval("table.compare tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
-    const round = (n: number) => String(Math.round(n * 1000) / 1000);
-    table.forEach((cells, degree) => {
-      systems.forEach((id, k) => {
-        expect(cells[2 * k].split(" ")[0]).toBe(round(cents.get(id)![degree]));
-        if (id !== "angloeuropean_1800") expect(cells[2 * k + 1]).toBe(round(cents.get(id)![degree] - cents.get("angloeuropean_1800")![degree]));
-      });
-    });
-    expect(table).toHaveLength(7);
-    expect(await page.$$eval("#compare-picture g[data-row]", (gs) => gs.map((g) => g.getAttribute("data-row")))).toEqual(systems);
-    await page.screenshot({ path: join(SHOTS, "compare.png"), fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
-
-  it("notation: the staff is loaded only when asked for, and draws each note of rāst with the archive's accidentals (segāh and awj half-flat)", async () => {
-    const { page, problems } = await watched();
-    const scripts: string[] = [];
-    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-    await page.goto(`${server.origin}/?lang=en&tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast#explorer`);
-    await explorerReady(page);
-    expect(scripts.some((p) => p.includes("notation"))).toBe(false);
-    await page.click("#show-staff");
-    await page.waitForSelector("#staff svg[data-notes]", { timeout: 60_000 });
-    expect(scripts.some((p) => /\/chunks\/notation-.*\.js$/.test(p))).toBe(true);
-    expect(await page.$eval("#staff svg", (svg) => svg.getAttribute("data-notes"))).toBe("14");
-    // Two half-flats ascending (segāh, awj), one descending (segāh): VexFlow's quarter-tone flat glyph (SMuFL U+E280).
-    expect(await page.$$eval("#staff svg text", (ts) => ts.filter((t) => t.textContent === "\uE280").length)).toBe(3);
-    await page.screenshot({ path: join(SHOTS, "staff.png"), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
-
-  it('the reference renders all its operations without the site\'s styles, axe finds nothing critical or serious, and "try it" asks the origin it is served from', async () => {
-    expect(existsSync(join(sample.outDir, "api", "openapi.json"))).toBe(true);
-    const { page, problems } = await watched();
-    await page.goto(`${server.origin}/reference.html?lang=en`);
-    await page.waitForFunction((n) => document.querySelectorAll(".opblock").length >= n, routes.length, { timeout: 30_000 });
-    expect(await page.$$eval(".opblock", (ops) => ops.length)).toBe(routes.length);
-    expect(await page.$$eval("link[rel=stylesheet]", (ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname))).toEqual([
-      "/reference/swagger-ui.css",
-      "/reference.css",
-    ]);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, "reference.png") });
-    // "Try it out" on GET /tuning-systems: the request goes to this host's /api.
-    const operation = page.locator(".opblock").filter({ has: page.locator('.opblock-summary-path[data-path="/tuning-systems"]') });
-    await operation.locator(".opblock-summary-control").click();
-    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/tuning-systems", { timeout: 30_000 });
-    await operation.locator("button.execute").click();
-    const response = await asked;
-    expect(new URL(response.url()).origin).toBe(server.origin);
-    expect(response.status()).toBe(200);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 120_000);
-
-  it("through the service worker, recorded requests over all 31 endpoints answer with the Node handler's status and bytes", async () => {
-    const paths = [...replaySet(SW_CASES), ROUTE_SEARCH, INTERVALS];
-    expect(new Set(paths.map(endpointOf))).toEqual(new Set(routes.map((r) => r.name)));
-    const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
-    });
-    const got = await page.evaluate(async (list) => {
-      const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
-      const out: { status: number; sha1: string; source: string | null }[] = [];
-      for (const path of list) {
-        const r = await fetch(`/api${path}`);
-        out.push({ status: r.status, sha1: hex(await crypto.subtle.digest("SHA-1", await r.arrayBuffer())), source: r.headers.get("x-answer-source") });
-      }
-      return out;
-    }, paths);
-    const differences: string[] = [];
-    const sources = new Map<string, number>();
-    for (const [i, path] of paths.entries()) {
-      const want = await nodeAnswer(path);
-      sources.set(String(got[i].source), (sources.get(String(got[i].source)) ?? 0) + 1);
-      if (got[i].status !== want.status || got[i].sha1 !== want.sha1 || got[i].source !== want.source)
-        differences.push(
-          `${path}: ${got[i].status} ${got[i].source} vs Node ${want.status} ${want.source}${got[i].sha1 === want.sha1 ? "" : ", bytes differ"}`,
-        );
-    }
-    expect(differences.slice(0, 10)).toEqual([]);
-    expect(sources.get("static")).toBeGreaterThan(5);
-    expect(sources.get("computed")).toBeGreaterThan(100);
-    await page.close();
-  }, 240_000);
-});
-
-if (missing && !process.env.CI) it.skip(`the browser tests are skipped: ${missing}`, () => {});
