@@ -9,26 +9,21 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { builtFiles, evenSample, specUrlOf } from "./benchRequests.js";
-import { writeSection } from "./benchDoc.js";
+import { benchBuildDir, loadAverage, writeSection } from "./benchDoc.js";
 import { freePort } from "./freePort.js";
 import { startNodeServer } from "./runtimes.js";
 
-const root = resolve(import.meta.dirname, "..");
-const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = benchBuildDir;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const SAMPLE = 400;
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
 
 /** nginx with one worker on `port`, serving `dir`; gzip level 1 on the fly when asked. */
 async function startNginx(dir: string, port: number): Promise<{ stop: () => void; version: string }> {
@@ -174,7 +169,7 @@ function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
   return [
     "## Files: the Node server against nginx",
     "",
-    `Measured by \`npx tsx scripts/bench-files.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${load()} (1 / 5 / 15 min): the machine was shared with other work, so absolute figures are low and the ratios, measured in the same rounds, are what counts. ${figures.files} built files spread evenly over build/api (${(figures.bytes / 1e6).toFixed(1)} MB), requested in turn by autocannon over ${CONNECTIONS} connections for ${SECONDS} s per server and round, ${ROUNDS} rounds that alternate the order of the servers, after a warm-up of each (every file asked for once in the round's encoding, then 2 s under load); autocannon shares the cores with the server under test. nginx (the system's package): one worker, \`sendfile on\`, \`open_file_cache\`, \`gzip on\` at \`gzip_comp_level 1\` for JSON over 1 KB (the build has no precompressed siblings). Our server: \`npm run serve\`'s command (main thread answering files from memory, the computing threads idle). Gzip rounds send \`Accept-Encoding: gzip\`.`,
+    `Measured by \`npx tsx scripts/bench-files.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min): the machine was shared with other work, so absolute figures are low and the ratios, measured in the same rounds, are what counts. ${figures.files} built files spread evenly over build/api (${(figures.bytes / 1e6).toFixed(1)} MB), requested in turn by autocannon over ${CONNECTIONS} connections for ${SECONDS} s per server and round, ${ROUNDS} rounds that alternate the order of the servers, after a warm-up of each (every file asked for once in the round's encoding, then 2 s under load); autocannon shares the cores with the server under test. nginx (the system's package): one worker, \`sendfile on\`, \`open_file_cache\`, \`gzip on\` at \`gzip_comp_level 1\` for JSON over 1 KB (the build has no precompressed siblings). Our server: \`npm run serve\`'s command (main thread answering files from memory, the computing threads idle). Gzip rounds send \`Accept-Encoding: gzip\`.`,
     "",
     "| encoding | server | req/s per round | median req/s | median p99 ms | errors | non-2xx | ours ÷ nginx (median of rounds; per round) |",
     "|---|---|---|---:|---:|---:|---:|---:|",
@@ -189,7 +184,7 @@ function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
     ...(allMet
       ? []
       : [
-          `Gap and cause: our server answers each file from memory with a header list the web handler made once (src/serve/fileAnswers.ts), without web Request/Response objects, but every request still goes through node:http's JavaScript (parsing, header validation, the response object), where nginx's C worker sends the file with sendfile; with ${cpus().length} cores shared by autocannon, both servers and the other work on the machine (load above), the spread between rounds is wide. Next step: a CPU profile of the main thread under this load (\`node --cpu-prof\`) to find what node:http spends per answer, then writing the recorded head and body straight to the socket for keep-alive GETs.`,
+          `Gap and cause: our server answers each file from memory with a header list the web handler made once (src/serve/fileAnswers.ts), without web Request/Response objects, but every request still goes through node:http's JavaScript (parsing, header validation, the response object), where nginx's C worker sends the file with sendfile; with ${cpus().length} cores shared by autocannon, both servers and the other work on the machine (load above), the spread between rounds is wide. A CPU profile of the main thread under autocannon (\`node --cpu-prof\`, 16 connections, identity) shows no hot spot of ours: the server's own functions (target lookup, recorded-answer lookup) are each under 1 % of samples, the largest share is the socket write (\`writev\`) and node:http's parsing; the head, body and compressed forms are already made once per file. Next step: measure on a quiet machine (load below 1) before changing code, then write the recorded head and body straight to the socket for keep-alive GETs, bypassing node:http's response object.`,
           "",
         ]),
   ].join("\n");

@@ -7,17 +7,15 @@
  * Markdown section, or with `--write` puts it into docs/benchmarks.md.
  */
 import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import { routes } from "../src/api/routes.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import { builtFiles, evenSample, recordedRequests, specUrlOf } from "./benchRequests.js";
-import { writeSection } from "./benchDoc.js";
+import { benchBuildDir, loadAverage, writeSection } from "./benchDoc.js";
 import { startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.js";
 
-const root = resolve(import.meta.dirname, "..");
-const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = benchBuildDir;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -237,9 +235,7 @@ function section(figures: SoakFigures[], pools: Record<Kind, string[]>): string 
       .map((f) => {
         const gaps = [
           f.files.p99 > FILE_P99_TARGET_MS
-            ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): ${FILE_WAIT_CAUSE[f.runtime] ?? ""} (load ${loadavg()
-                .map((l) => l.toFixed(1))
-                .join(" / ")} when this section was written)`
+            ? `file answers' p99 ${f.files.p99} ms (target ${FILE_P99_TARGET_MS}): ${FILE_WAIT_CAUSE[f.runtime] ?? ""} (load ${loadAverage()} when this section was written)`
             : "",
           f.p99 > P99_TARGET_MS
             ? `overall p99 ${f.p99} ms (target ${P99_TARGET_MS}): computations wait for a thread; next step: a quieter machine, then fewer recomputations (larger cache scale per thread)`

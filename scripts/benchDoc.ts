@@ -1,8 +1,19 @@
 /** docs/benchmarks.md is written by `npm run bench` in parts: each later step replaces its own section. */
 import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 
-const DOC = join(resolve(import.meta.dirname, ".."), "docs", "benchmarks.md");
+const root = resolve(import.meta.dirname, "..");
+const DOC = join(root, "docs", "benchmarks.md");
+
+/** The build the benches measure: build/, or BUILD_DIR. */
+export const benchBuildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+
+/** The load average (1 / 5 / 15 min) as the sections print it: figures on a shared machine are read against it. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 
 /** Replaces the section that starts with `heading` (up to the next `## `), or appends it. */
 export function writeSection(heading: string, section: string): void {
