@@ -8,18 +8,15 @@
  * `--reuse` keeps an existing build/ and skips the build measurement. Every load test is bounded
  * (BENCH_SECONDS each, default 4).
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gunzipSync, gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
-import autocannon from "autocannon";
+import { gunzipSync } from "node:zlib";
 import type { Manifest } from "./manifest.js";
 import { staticFileOf } from "../src/api/staticPath.js";
-import { readFacts } from "../src/data/load.js";
-import { tuningSystemOf } from "../src/theory/tuningSystem.js";
-import { toIdName } from "../src/theory/idName.js";
-import { percentile, type RouteBenchFigures } from "./bench-routes.js";
+import type { RouteBenchFigures } from "./bench-routes.js";
+import { ALL_WARM_PASSES, allMaqamatLatency, coldLatency, compressionCosts, hammer, type Measured, type Spread, startAndWait, stop } from "./benchMeasures.js";
 import { freePort } from "./freePort.js";
 import { PROFILES } from "./profiles.js";
 import { treeSize } from "./treeSize.js";
@@ -31,7 +28,6 @@ const reuse = process.argv.includes("--reuse");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const LATENCY_SECONDS = Math.max(1, SECONDS / 2);
 const URL_SAMPLE = 400;
-const ALL_WARM_PASSES = 5;
 const command = `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}npm run bench${reuse ? " -- --reuse" : ""}`;
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -71,176 +67,12 @@ async function measureBuild(): Promise<BuildFigures> {
 
 const fileUrlOf = (file: string) => `/api/${encodeURI(file)}`;
 
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function hammer(base: string, paths: string[], connections: number, seconds: number): Promise<Measured> {
-  const r = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    timeout: 20,
-    requests: paths.map((path) => ({ method: "GET", path })),
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
-}
-
-async function startAndWait(name: string, cmd: string, args: string[], probe: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(probe).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`bench: ${name} did not answer ${probe}`);
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null) return done();
-    child.once("exit", () => done());
-    child.kill("SIGTERM");
-  });
-
 /** The same bytes as the file, from a server (after gunzip when it compressed on its own). */
 async function servesFile(base: string, path: string, file: string): Promise<boolean> {
   const r = await fetch(base + path, { headers: { "Accept-Encoding": "identity" } });
   const body = Buffer.from(await r.arrayBuffer());
   const expected = readFileSync(join(buildDir, "api", file));
   return r.ok && (body.equals(expected) || (body[0] === 0x1f && gunzipSync(body).equals(expected)));
-}
-
-interface CompressionCost {
-  name: string;
-  mbPerSecond: number;
-  ratio: number;
-}
-
-/**
- * Compression speed and size on the same files over 1 KB, spread over the whole tree (6 MB, so
- * that brotli 11 takes a few seconds); faster methods repeat the pass for at least a second.
- */
-function compressionCosts(files: string[]): CompressionCost[] {
-  const stride = Math.max(1, Math.floor(files.length / 2000));
-  const bodies: Buffer[] = [];
-  let total = 0;
-  for (let i = 0; i < files.length && total < 6e6; i += stride) {
-    const b = readFileSync(join(buildDir, "api", files[i]));
-    if (b.length <= 1024) continue;
-    bodies.push(b);
-    total += b.length;
-  }
-  const br = (q: number) => (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
-  const methods: [string, (b: Buffer) => Buffer][] = [
-    ["gzip -6 (written)", (b) => gzipSync(b, { level: 6 })],
-    ["gzip -9", (b) => gzipSync(b, { level: 9 })],
-    ["brotli 5 (PRECOMPRESS=gzip,br)", br(5)],
-    ["brotli 11", br(11)],
-  ];
-  return methods.map(([name, fn]) => {
-    const started = performance.now();
-    let out = 0;
-    let passes = 0;
-    do {
-      out = bodies.reduce((sum, b) => sum + fn(b).length, 0);
-      passes++;
-    } while (performance.now() - started < 1000);
-    const s = (performance.now() - started) / 1000;
-    return { name, mbPerSecond: (total * passes) / 1e6 / s, ratio: out / total };
-  });
-}
-
-/** Each path once, in turn, before anything warmed the caches its answer needs: median and slowest ms. */
-async function coldLatency(base: string, paths: string[]): Promise<{ median: number; max: number }> {
-  const times: number[] = [];
-  for (const path of paths) {
-    const started = performance.now();
-    const r = await fetch(base + path);
-    await r.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 0.5), max: times.at(-1)! };
-}
-
-interface Spread {
-  median: number;
-  worst: number;
-  worstPath: string;
-}
-
-function spreadOf(samples: { path: string; ms: number }[]): Spread {
-  const sorted = [...samples].sort((a, b) => a.ms - b.ms);
-  const worst = sorted.at(-1)!;
-  return {
-    median: percentile(
-      sorted.map((s) => s.ms),
-      0.5,
-    ),
-    worst: worst.ms,
-    worstPath: worst.path,
-  };
-}
-
-interface AllMaqamatFigures {
-  pairs: number;
-  cold: Spread;
-  warm: Spread;
-  /** Answers that were not a computed 200 (there should be none). */
-  failures: string[];
-  largestBytes: number;
-  encoding: string;
-}
-
-/**
- * GET /maqamat/all for every tuning system × starting note, one request at a time, client-measured
- * until the whole body is read: first each pair once (cold: it pays for that pair's analytical
- * forms), then ALL_WARM_PASSES more passes over every pair (warm).
- */
-async function allMaqamatLatency(base: string): Promise<AllMaqamatFigures> {
-  const paths = readFacts()
-    .tuningSystems.map(tuningSystemOf)
-    .flatMap((ts) =>
-      ts.startingNotes.map((note) => `/api/maqamat/all?tuningSystem=${encodeURIComponent(ts.id)}&startingNote=${encodeURIComponent(toIdName(note))}`),
-    );
-  const failures: string[] = [];
-  let largestBytes = 0;
-  let encoding = "";
-  const get = async (path: string) => {
-    const started = performance.now();
-    const r = await fetch(base + path);
-    const body = await r.arrayBuffer();
-    const ms = performance.now() - started;
-    const source = r.headers.get("x-answer-source");
-    if (r.status !== 200 || source !== "computed") failures.push(`${r.status} ${source} ${path}`);
-    largestBytes = Math.max(largestBytes, body.byteLength);
-    encoding = r.headers.get("content-encoding") ?? "identity";
-    return { path, ms };
-  };
-  const cold: { path: string; ms: number }[] = [];
-  for (const path of paths) cold.push(await get(path));
-  const warm: { path: string; ms: number }[] = [];
-  for (let pass = 0; pass < ALL_WARM_PASSES; pass++) for (const path of paths) warm.push(await get(path));
-  return { pairs: paths.length, cold: spreadOf(cold), warm: spreadOf(warm), failures, largestBytes, encoding };
 }
 
 const ROUTE_BENCH_COMMAND = ["--import", "tsx", "scripts/bench-routes.ts", "--json"];
@@ -287,23 +119,25 @@ const sample = evenSample(files, URL_SAMPLE);
 const sampleSizes = sample.map((f) => readFileSync(join(buildDir, "api", f)).length).sort((a, b) => a - b);
 console.log(`bench: ${files.length} files; ${sample.length} sampled for load tests`);
 
-const compression = compressionCosts(files);
+const compression = compressionCosts(buildDir, files);
 
 const ports = { ours: await freePort(), serve: await freePort(), httpServer: await freePort() };
 const ours = `http://127.0.0.1:${ports.ours}`;
 const servers = [
-  await startAndWait("our server", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${ours}/api/tuning-systems`, {
+  await startAndWait(root, "our server", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${ours}/api/tuning-systems`, {
     PORT: String(ports.ours),
     HOST: "127.0.0.1",
     BUILD_DIR: buildDir,
   }),
   await startAndWait(
+    root,
     "serve",
     bin("serve"),
     [buildDir, "-l", `tcp://127.0.0.1:${ports.serve}`, "-L", "-n", "--no-port-switching"],
     `http://127.0.0.1:${ports.serve}/manifest.json`,
   ),
   await startAndWait(
+    root,
     "http-server",
     bin("http-server"),
     [buildDir, "-a", "127.0.0.1", "-p", String(ports.httpServer), "-s", "-c3600"],
@@ -339,7 +173,7 @@ try {
   }
   // A fresh server, so that the first pass finds caches as cold as after a start.
   await stop(servers[0]);
-  servers[0] = await startAndWait("our server", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${ours}/api/tuning-systems`, {
+  servers[0] = await startAndWait(root, "our server", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${ours}/api/tuning-systems`, {
     PORT: String(ports.ours),
     HOST: "127.0.0.1",
     BUILD_DIR: buildDir,
@@ -358,11 +192,18 @@ try {
 const emptyBuildDir = mkdtempSync(join(tmpdir(), "maqam-bench-empty-"));
 const barePort = await freePort();
 const bare = `http://127.0.0.1:${barePort}`;
-const bareServer = await startAndWait("our server without files", process.execPath, ["--import", "tsx", "src/serve/main.ts"], `${bare}/api/tuning-systems`, {
-  PORT: String(barePort),
-  HOST: "127.0.0.1",
-  BUILD_DIR: emptyBuildDir,
-});
+const bareServer = await startAndWait(
+  root,
+  "our server without files",
+  process.execPath,
+  ["--import", "tsx", "src/serve/main.ts"],
+  `${bare}/api/tuning-systems`,
+  {
+    PORT: String(barePort),
+    HOST: "127.0.0.1",
+    BUILD_DIR: emptyBuildDir,
+  },
+);
 const allMaqamat = await allMaqamatLatency(bare).finally(async () => {
   await stop(bareServer);
   rmSync(emptyBuildDir, { recursive: true, force: true });
