@@ -7,7 +7,7 @@ import type { Client } from "../src/client/index.js";
 import type { Picture } from "../src/site/picture.js";
 import { pictureElement } from "./pictureView.js";
 import { arabic, t } from "./i18n.js";
-import { el, failure, nameOf, select, settle, shown, tableBox } from "./dom.js";
+import { el, failure, kindSelect, nameOf, select, settle, shown, tableBox } from "./dom.js";
 import type { Named, Pitch, TuningSystemList } from "./explore.js";
 import type { Loaded } from "./explore.js";
 import { KINDS, type State } from "./state.js";
@@ -68,15 +68,7 @@ export async function loadCompare(client: Client, s: State): Promise<Loaded> {
   if (!names.some((n) => n.idName === s.name)) s.name = names[0].idName;
   const systemOptions = systems.value.data.map((d): [string, string] => [d.tuningSystem.idName, nameOf(d.tuningSystem)]);
   const controls = [
-    select(
-      "kind",
-      t.kind,
-      [
-        ["maqam", t.kindMaqam],
-        ["jins", t.kindJins],
-      ],
-      s.kind,
-    ),
+    kindSelect(s.kind),
     select(
       "name",
       t.compareName,

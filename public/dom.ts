@@ -45,6 +45,18 @@ export function select(name: string, label: string, options: [string, string][],
   return el("label", "", { for: s.id }, el("span", label), s);
 }
 
+/** The maqām-or-jins choice, the same in every view. */
+export const kindSelect = (chosen: string): HTMLLabelElement =>
+  select(
+    "kind",
+    t.kind,
+    [
+      ["maqam", t.kindMaqam],
+      ["jins", t.kindJins],
+    ],
+    chosen,
+  );
+
 export function numberField(name: string, label: string, value: number, min: number, max: number): HTMLLabelElement {
   const input = el("input", "", { name, id: `field-${name}`, type: "number", min: String(min), max: String(max), value: String(value) });
   return el("label", "", { for: input.id }, el("span", label), input);

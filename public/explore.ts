@@ -6,7 +6,7 @@
 import type { Client } from "../src/client/index.js";
 import { pictureOf, type RealisationAnswer } from "../src/site/picture.js";
 import { arabic, fill, t } from "./i18n.js";
-import { el, failure, nameOf, select, settle, shown, tableBox, type Outcome } from "./dom.js";
+import { el, failure, kindSelect, nameOf, select, settle, shown, tableBox, type Outcome } from "./dom.js";
 import { KINDS, VALUE_FORMATS, type State } from "./state.js";
 import { downloads } from "./downloads.js";
 import { pictureElement } from "./pictureView.js";
@@ -157,15 +157,7 @@ export async function loadExplore(client: Client, s: State): Promise<Loaded> {
   if (!nameOptions.some(([id]) => id === s.name))
     nameOptions.unshift([s.name, detail.ok && !s.transposition ? nameOf(detail.value.maqam ?? detail.value.jins) : `${s.name} (${t.notInList})`]);
   controls.push(
-    select(
-      "kind",
-      t.kind,
-      [
-        ["maqam", t.kindMaqam],
-        ["jins", t.kindJins],
-      ],
-      s.kind,
-    ),
+    kindSelect(s.kind),
     select("name", t.name, nameOptions, s.name),
     select("transposition", t.transposition, [["", t.tahlil], ...transpositions.map((m): [string, string] => [m.idName, nameOf(m)])], s.transposition),
     select(
