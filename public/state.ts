@@ -3,9 +3,21 @@
  * view is a link. Unknown or missing values get defaults here; values that need the archive to
  * check (a tuning system, a name) are checked when the view loads.
  */
+import type { PitchClassDataField } from "../src/api/shared/pitchClassValues.js";
+
 export const MODES = ["explore", "routes", "compare"] as const;
 export type Mode = (typeof MODES)[number];
-export const VALUE_FORMATS = ["cents", "fraction", "decimalRatio", "frequency", "stringLength", "fretDivision", "midiNoteDecimal", "centsDeviation"] as const;
+/** The pitch-class fields the explorer offers as its value column: measures of the API's one table of value formats (a field renamed there fails to compile here). */
+export const VALUE_FORMATS = [
+  "cents",
+  "fraction",
+  "decimalRatio",
+  "frequency",
+  "stringLength",
+  "fretDivision",
+  "midiNoteDecimal",
+  "centsDeviation",
+] as const satisfies readonly PitchClassDataField[];
 export const KINDS = { maqam: "maqamat", jins: "ajnas" } as const;
 export type Kind = keyof typeof KINDS;
 
