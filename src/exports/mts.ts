@@ -68,11 +68,11 @@ export const fitsScaleOctave = (offsets: OctaveOffsets, form: 1 | 2): boolean =>
 
 /** The non-real-time scale/octave tuning message of twelve offsets, for all channels. */
 export function scaleOctaveTuning(offsets: OctaveOffsets, form: 1 | 2, device = ALL_DEVICES): Uint8Array<ArrayBuffer> {
-  if (offsets.length !== 12 || !fitsScaleOctave(offsets, form)) throw new Error(`the ${form}-byte scale/octave form cannot hold ${offsets.join(", ")}`);
-  const data = offsets.flatMap((c) => {
-    if (form === 1) return [oneByteOffset(c)!];
-    const v = twoByteOffset(c)!;
-    return [v >> 7, v & 0x7f];
+  const values = offsets.map(form === 1 ? oneByteOffset : twoByteOffset);
+  if (values.length !== 12) throw new Error(`a scale/octave tuning holds 12 pitch classes, not ${values.length}`);
+  const data = values.flatMap((v, i) => {
+    if (v === undefined) throw new Error(`the ${form}-byte scale/octave form cannot hold ${offsets[i]} cents`);
+    return form === 1 ? [v] : [v >> 7, v & 0x7f];
   });
   return Uint8Array.from([0xf0, 0x7e, device, 0x08, form === 1 ? 0x08 : 0x09, ...ALL_CHANNELS, ...data, 0xf7]);
 }

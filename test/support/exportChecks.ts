@@ -12,6 +12,7 @@ import { parseKbm, parseScl, parseTun, keyCentsOf, type Kbm, type Scl, type Tun 
 import { downloadNameOf } from "../../src/api/staticPath.js";
 import { ascii } from "../../src/exports/ascii.js";
 import { sourcesText } from "../../src/exports/files.js";
+import { checkInstrumentFiles } from "./instrumentChecks.js";
 
 export const CENTS = 1e-6;
 
@@ -163,7 +164,8 @@ function scaleCents(cells: readonly ApiCell[]): number[] {
 /**
  * A maqām or jins rendering's files against its detail answer: the ascending scale (and the
  * descending one, present exactly when it differs), the .kbm on the tonic's key, and each cell
- * of the rendering on consecutive keys from the tonic at the API's pitch.
+ * of the rendering on consecutive keys from the tonic at the API's pitch; the .ascl and .syx of
+ * each direction the same (instrumentChecks.ts).
  */
 export function checkRendering(r: Rendering, ratios: boolean, problems: Problems) {
   const base = `/exports/${r.collection}/${r.idName}/${r.tuningSystem}/${r.startingNote}`;
@@ -198,6 +200,9 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     cells.forEach((cell, j) => {
       checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems);
     });
+    // The same scale as an Ableton Live tuning and a MIDI tuning dump, on the same keys.
+    const keyed = cells.map((pc, j) => ({ key: kbm.middleKey + j, pc })).filter(({ key }) => key <= 127);
+    checkInstrumentFiles(path.replace(/\.scl$/, ""), scl, kbm, keyed, problems);
   }
 }
 
