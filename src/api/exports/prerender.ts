@@ -31,9 +31,9 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
       }
 }
 
-/** The files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set. */
-export function* setFiles(cat: Catalog): Generator<string> {
-  for (const { id } of cat.tuningSystems) {
+/** The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set. */
+export function* setFiles(cat: Catalog, only?: string): Generator<string> {
+  for (const { id } of cat.tuningSystems.filter((ts) => only === undefined || ts.id === only)) {
     // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
     // 55 pairs) are not kept by the catalog that plans the rest of a build.
     const own = createCatalog(cat.facts, "build");
