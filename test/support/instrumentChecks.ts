@@ -85,8 +85,8 @@ export function checkInstrumentFiles(path: string, scl: Scl, kbm: Kbm, api: read
       const want = keyCentsOf(scl, kbm, key) ?? 100 * key;
       const cents = dump.keys[key];
       const holds = want >= -MTS_HALF_STEP && want <= MTS_TOP + MTS_HALF_STEP;
-      // Half a step, and the 1e-6 cents within which the writer's pitches and the Scala files' agree (a tie may round either way).
-      if (holds ? !(cents !== undefined && Math.abs(cents - want) <= MTS_HALF_STEP + 1e-6) : cents !== undefined)
+      // Half a step, and what the Scala files' cents (six decimals) may add per repetition of the scale below or above degree 0.
+      if (holds ? !(cents !== undefined && Math.abs(cents - want) <= MTS_HALF_STEP + 1e-5) : cents !== undefined)
         problems.push(`${path}.syx key ${key}: ${cents}, the .scl with the .kbm give ${want}`);
     }
     for (const { key, pc, offset } of api) {
