@@ -73,7 +73,7 @@ map "$maqam_api_path|$maqam_api_query" $maqam_api_file {
     default "";
 }
 
-# Downloads (Scala and AnaMark files, served at their own path) are saved under a name made of
+# Downloads (the tuning files, served at their own path) are saved under a name made of
 # their path, as the fallback names them.
 map $maqam_api_file $maqam_api_disposition {
 ${dispositions.join("\n")}
