@@ -3,7 +3,7 @@ var SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 var SAFE_NAME = /^[A-Za-z0-9]+$/;
 var SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
 var MAX_SEGMENT_BYTES = 255;
-var DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun)$/;
+var DOWNLOAD = /^\/exports\/.+\.(scl|kbm|tun|ascl|syx)$/;
 
 function decode(s) {
   try {

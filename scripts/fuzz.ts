@@ -13,7 +13,8 @@ import type { Route } from "../src/api/route.js";
 import type { ParamDeclaration } from "../src/api/params.js";
 import { MAX_LIST_ITEMS } from "../src/api/params.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
-import { ERROR_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_BODY, ERROR_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_TYPE } from "../src/exports/formats.js";
 import { handleRequest } from "../src/serve/handler.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { toIdName } from "../src/theory/idName.js";
@@ -215,7 +216,8 @@ export function contractBreach(target: string, status: number, contentType: stri
   if (status !== 200) return `unexpected status ${status}`;
   const route = routeOf(target);
   if (!route) return "200 from no route";
-  // A file's body is its text (printable ASCII lines); any other is JSON.
+  // A file of bytes (MIDI system exclusive) is checked by its type; a text file's body is its text (printable ASCII lines); any other is JSON.
+  if (route.response === BINARY_FILE_BODY) return contentType.startsWith(BINARY_FILE_TYPE) ? undefined : `a file of bytes served as ${contentType}`;
   const parsed = route.response.safeParse(route.answersFile ? body : JSON.parse(body));
   return parsed.success ? undefined : `200 does not validate against ${route.name}: ${JSON.stringify(parsed.error.issues[0]).slice(0, 300)}`;
 }

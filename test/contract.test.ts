@@ -15,7 +15,8 @@ import { routes } from "../src/api/routes.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { answerApi } from "../src/serve/handler.js";
 import { PITCH_CLASS_DATA, pitchClassData } from "../src/api/shared/pitchClassValues.js";
-import { ERROR_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_BODY, ERROR_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_TYPE } from "../src/exports/formats.js";
 import type { sourceAjnas } from "../src/api/sources/schemas.js";
 import type { maqamAvailability } from "../src/api/maqamat/schemas.js";
 import type { jinsCompare } from "../src/api/ajnas/schemas.js";
@@ -50,7 +51,9 @@ async function answer(request: string): Promise<Answered> {
   const url = new URL(request, "http://x");
   const a = await answerApi(url.pathname, url.searchParams, { catalog, baseUrl: "http://localhost:3000" });
   const text = decoder.decode(a.body);
-  return { request, route: endpointOf(request), status: a.status, body: a.download === undefined ? JSON.parse(text) : text };
+  // A file's body as its schema reads it: bytes for a binary download, else its text.
+  const body = a.download === undefined ? JSON.parse(text) : a.contentType === BINARY_FILE_TYPE ? a.body : text;
+  return { request, route: endpointOf(request), status: a.status, body };
 }
 
 /** The schema an answer must satisfy: its route's for a 200, ERROR_BODY for a 4xx; none for anything else. */
@@ -121,9 +124,10 @@ const cover = (answers: readonly Answered[]) => {
 };
 
 describe("response schemas", () => {
-  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 11 export routes text files", () => {
+  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 23 export routes files (16 text, 7 bytes)", () => {
     expect(jsonRoutes).toHaveLength(33);
-    expect(fileRoutes.map((r) => r.response)).toEqual(Array(11).fill(TEXT_FILE_BODY));
+    expect(fileRoutes.filter((r) => r.response === TEXT_FILE_BODY)).toHaveLength(16);
+    expect(fileRoutes.filter((r) => r.response === BINARY_FILE_BODY).map((r) => r.path.replace(/^.*\./, ""))).toEqual(Array(7).fill("syx"));
     // Distinct, so that each is one named schema of the OpenAPI document.
     expect(new Set(jsonRoutes.map((r) => r.response)).size).toBe(33);
   });

@@ -23,6 +23,8 @@ import {
   type ApiPitch,
   type Problems,
 } from "./support/exportChecks.js";
+import { checkInstrumentFiles, checkScaleOctave } from "./support/instrumentChecks.js";
+import { FORMATS } from "../src/exports/formats.js";
 
 interface ApiPitchClass extends ApiPitch {
   pitchClassIndex: number;
@@ -48,8 +50,8 @@ describe("tuning-system exports", () => {
   const listed = [...tuningSystemFiles(catalog)];
   const pairs = catalog.tuningSystems.flatMap((ts) => ts.startingNotes.map((note) => ({ ts, note: toIdName(note) })));
 
-  it("are the three files of every tuning system and starting note", () => {
-    expect(listed).toEqual(pairs.flatMap(({ ts, note }) => ["scl", "kbm", "tun"].map((f) => `/exports/tuning-systems/${ts.id}/${note}.${f}`)));
+  it("are the files of every tuning system and starting note, one per format", () => {
+    expect(listed).toEqual(pairs.flatMap(({ ts, note }) => FORMATS.map((f) => `/exports/tuning-systems/${ts.id}/${note}.${f}`)));
   });
 
   it.each(pairs.map((p) => [`${p.ts.id}/${p.note}`, p] as const))("%s: one octave, keys at the API's pitches", (_, { ts, note }) => {
@@ -71,12 +73,12 @@ describe("tuning-system exports", () => {
     checkReference(kbm, tonic, `${base}.kbm`, problems);
     expect([kbm.size, kbm.octaveDegree, kbm.mapping]).toEqual([n, n, Array.from({ length: n }, (_, i) => i)]);
     // Linear: pitch class (octave o, index i) on the key (o − 1)·n + i above the starting note's.
-    for (const pc of api) {
-      const key = keyOfPitch(tonic) + (pc.octave - 1) * n + pc.pitchClassIndex;
-      if (key < 0 || key > 127) continue;
+    const keyed = api.map((pc) => ({ key: keyOfPitch(tonic) + (pc.octave - 1) * n + pc.pitchClassIndex, pc })).filter(({ key }) => key >= 0 && key <= 127);
+    for (const { key, pc } of keyed) {
       checkKey(keyCentsOf(scl, kbm, key), pc, `${base}.kbm key ${key}`, problems);
       checkKey(tun.exact[key], pc, `${base}.tun key ${key}`, problems);
     }
+    checkInstrumentFiles(base, scl, kbm, keyed, problems);
     checkTun(tun, scl, kbm, `${base}.tun`, problems);
     expect(problems).toEqual([]);
   });
@@ -109,7 +111,8 @@ describe("12-pitch-class-set exports", () => {
     const problems: Problems = [];
     const [tsId, note] = context.split("/");
     const sets = ask("/maqamat/classification/12-pitch-class-sets", `pitchClassDataType=all&startingNote=${note}&tuningSystem=${tsId}`).body.sets;
-    expect(listed.filter((p) => p.startsWith(`/exports/pitch-class-sets/${context}/`)).length).toBe(3 * sets.length);
+    const here = listed.filter((p) => p.startsWith(`/exports/pitch-class-sets/${context}/`));
+    expect(here.filter((p) => !p.includes("-octave-")).length).toBe(FORMATS.length * sets.length);
     const shift = referenceShift(tsId, note);
     for (const set of sets) {
       const base = `/exports/pitch-class-sets/${context}/${set.setIdName}`;
@@ -134,6 +137,13 @@ describe("12-pitch-class-set exports", () => {
         checkKey(tun.exact[key], pc, `${base}.tun key ${key}`, problems, offset);
       }
       checkTun(tun, scl, kbm, `${base}.tun`, problems);
+      const keyed = pcs.map((pc) => {
+        const cents = keyCentsOf(scl, kbm, keyOfPitch(pc));
+        return { key: keyOfPitch(pc), pc, offset: cents !== undefined && Math.abs(cents - 100 * pc.midiNoteDecimal) < CENTS ? 0 : shift };
+      });
+      checkInstrumentFiles(base, scl, kbm, keyed, problems);
+      const forms = ([1, 2] as const).filter((form) => here.includes(`${base}-octave-${form}-byte.syx`));
+      checkScaleOctave(base, scl, kbm, forms, problems);
     }
     expect(problems.slice(0, 10)).toEqual([]);
   });

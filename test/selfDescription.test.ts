@@ -32,7 +32,7 @@ interface Operation {
 
 const openapi = await get("/api/openapi.json");
 const operations = Object.entries(openapi.body.paths as Record<string, { get: Operation }>);
-/** The tuning-file downloads (Scala and AnaMark), beside the operations of the specification. */
+/** The tuning-file downloads (Scala, AnaMark, Ableton, MIDI Tuning Standard), beside the operations of the specification. */
 const isExport = ([path]: [string, unknown]) => path.startsWith("/exports/");
 /** Operations beyond the specification's: the tuning-system record that links lead to. */
 const ADDED_OPERATIONS = ["/tuning-systems/{id}"];
@@ -40,7 +40,7 @@ const ADDED_OPERATIONS = ["/tuning-systems/{id}"];
 const SELF_DESCRIPTION = ["/", "/openapi.json"];
 const specOperations = operations.filter((o) => !isExport(o) && !ADDED_OPERATIONS.includes(o[0]) && !SELF_DESCRIPTION.includes(o[0]));
 const listedOperations = operations.filter(([path]) => !SELF_DESCRIPTION.includes(path));
-const EXPORT_OPERATIONS = 11;
+const EXPORT_OPERATIONS = 23;
 
 /** Each `GET` endpoint of the specification with the parameters its tables list (npm run import-fixtures). */
 const specParameters = (): Map<string, string[]> =>
@@ -89,8 +89,10 @@ describe("GET /api/openapi.json", () => {
     for (const [path, { get: op }] of operations) {
       if (path === "/openapi.json")
         expect(op.responses["200"].content?.["application/json"], path).toEqual({ schema: { $ref: "#/components/schemas/OpenapiJsonResponse" } });
+      else if (path.endsWith(".syx"))
+        expect(op.responses["200"].content, path).toEqual({ "application/octet-stream": { schema: { type: "string", format: "binary" } } });
       else if (path.startsWith("/exports/"))
-        expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun)\n/);
+        expect(op.responses["200"].content?.["text/plain; charset=us-ascii"].example, path).toMatch(/^[!;] [a-z0-9_-]+\.(scl|kbm|tun|ascl)\n/);
       else expect(op.responses["200"].content?.["application/json"].example, path).toBeTypeOf("object");
       expect(op.responses["400"], path).toEqual({ $ref: "#/components/responses/Error400" });
       expect(op.responses["404"], path).toEqual({ $ref: "#/components/responses/Error404" });

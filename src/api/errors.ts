@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { ERROR_BODY } from "./shared/errorSchema.js";
+import { downloadTypeOf } from "../exports/formats.js";
 
 /**
  * The tag of an answer. Resolvers return a value or the answer that ends the request (a 4xx);
@@ -33,19 +34,19 @@ export interface ErrorAnswer {
   file?: undefined;
 }
 
-/** The media type of every file answer (the export formats' table). */
-export { TEXT_FILE_TYPE } from "../exports/formats.js";
+/** The media types of file answers (the export formats' table). */
+export { TEXT_FILE_TYPE, BINARY_FILE_TYPE } from "../exports/formats.js";
 
-/** A plain-text file: ASCII text, served with TEXT_FILE_TYPE and the name it downloads as. */
+/** A file: ASCII text served with TEXT_FILE_TYPE, or bytes with BINARY_FILE_TYPE (`type`), and the name it downloads as. */
 export interface FileAnswer {
   readonly [ANSWER]: true;
   status: 200;
-  body: string;
-  file: { name: string };
+  body: string | Uint8Array<ArrayBuffer>;
+  file: { name: string; type: string };
 }
 
-/** The 200 of a route whose body type is B: a text body is a named file (the exports' TEXT_FILE_BODY), any other is JSON. */
-export type Success<B> = [B] extends [string] ? FileAnswer : Ok<B>;
+/** The 200 of a route whose body type is B: a text or byte body is a named file (the exports' file bodies), any other is JSON. */
+export type Success<B> = [B] extends [string | Uint8Array] ? FileAnswer : Ok<B>;
 
 /** What a route with body type B answers: its 200 or an error. */
 export type Answer<B> = Success<B> | ErrorAnswer;
@@ -53,9 +54,15 @@ export type Answer<B> = Success<B> | ErrorAnswer;
 /** Any answer. */
 export type ApiResponse = Ok<unknown> | FileAnswer | ErrorAnswer;
 
-export const textFile = (name: string, text: string): FileAnswer => ({ [ANSWER]: true, status: 200, body: text, file: { name } });
+/** A file named `name`, of the content type its extension gives. */
+export const fileAnswer = (name: string, body: string | Uint8Array<ArrayBuffer>): FileAnswer => ({
+  [ANSWER]: true,
+  status: 200,
+  body,
+  file: { name, type: downloadTypeOf(name) },
+});
 
-/** True for an answer (made by ok, apiError or textFile), false for any other value. */
+/** True for an answer (made by ok, apiError or fileAnswer), false for any other value. */
 export const isAnswer = (x: unknown): x is ApiResponse => typeof x === "object" && x !== null && ANSWER in x;
 
 export interface ErrorSpec {

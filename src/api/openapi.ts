@@ -4,10 +4,10 @@
  * operation's example, the answer to its example request.
  */
 import { z } from "zod";
-import { ok, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
+import { ok, BINARY_FILE_TYPE, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./shared/bodies.js";
+import { BINARY_FILE_BODY, ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./shared/bodies.js";
 import { openApiDocument as openApiDocumentSchema } from "./describeSchemas.js";
 
 export const API_VERSION = "1.0.0";
@@ -56,9 +56,12 @@ function operationOf(route: Route, answer: (route: Route) => ApiResponse | undef
   const answered = answer(route);
   // The document's own operation has no example: it would contain itself.
   const example = answered ?? { status: 0, body: undefined };
-  // A file route's 200 is ASCII text (a Scala or AnaMark file); every other 200 is JSON of its schema.
+  // A file route's 200 is ASCII text (a Scala, AnaMark or Ableton file) or bytes (MIDI system
+  // exclusive, shown without an example); every other 200 is JSON of its schema.
   const content = route.answersFile
-    ? { [TEXT_FILE_TYPE]: { schema: { type: "string", pattern: TEXT_FILE_PATTERN.source }, ...(example.status === 200 ? { example: example.body } : {}) } }
+    ? route.response === BINARY_FILE_BODY
+      ? { [BINARY_FILE_TYPE]: { schema: { type: "string", format: "binary" } } }
+      : { [TEXT_FILE_TYPE]: { schema: { type: "string", pattern: TEXT_FILE_PATTERN.source }, ...(example.status === 200 ? { example: example.body } : {}) } }
     : {
         "application/json": {
           schema: { $ref: `#/components/schemas/${schemaName(route)}` },

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { apiError, notFound, type Answer, type ApiResponse } from "./errors.js";
 import { parseParams, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
+import { isFileBody } from "./shared/bodies.js";
 
 export interface RequestContext {
   /** The archive every answer is computed from. */
@@ -29,7 +30,7 @@ export interface RouteSpec<P extends string, D extends ParamDeclarations, B> {
   summary: string;
   /** Parameters in the order they are checked (the first failure answers). */
   params: D;
-  /** The 200 body (the schemas of its group); TEXT_FILE_BODY for a plain-text file (the exports). */
+  /** The 200 body (the schemas of its group); TEXT_FILE_BODY or BINARY_FILE_BODY for a file (the exports). */
   response: z.ZodType<B>;
   /** Its 200 body has the schema's type (inferred from `response` alone). */
   handle: (params: ParsedParams<D>, ctx: RequestContext) => Answer<NoInfer<B>>;
@@ -53,7 +54,7 @@ export interface RouteOf<D extends ParamDeclarations, B, N extends string = stri
   response: z.ZodType<B>;
   computed: boolean;
   exampleQuery: Record<string, string>;
-  /** A 200 is a plain-text file (errors.ts TEXT_FILE_TYPE); errors are JSON as everywhere. */
+  /** A 200 is a file, ASCII text or bytes (errors.ts FileAnswer); errors are JSON as everywhere. */
   answersFile: boolean;
   /** The error statuses it answers besides 500. */
   errorStatuses: readonly number[];
@@ -81,8 +82,8 @@ export function defineRoute<const P extends string, D extends ParamDeclarations,
     response: spec.response,
     computed: spec.computed ?? false,
     exampleQuery: spec.exampleQuery ?? {},
-    // A text body is a file, as the handler's answer type says (errors.ts Success).
-    answersFile: spec.response.type === "string",
+    // A text or byte body is a file, as the handler's answer type says (errors.ts Success).
+    answersFile: isFileBody(spec.response),
     errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     // No trailing slash: the OpenAPI document has no way to allow one, so the API refuses it (404).
     matcher: new RegExp(`^${source}$`),

@@ -8,7 +8,7 @@ import type { TypedRoute } from "../api/routes.js";
 
 type TemplateOf<N> = N extends `GET ${infer P}` ? P : never;
 
-/** The routes whose 200 is JSON (the exports answer text files). */
-type JsonRoute = Exclude<TypedRoute, { response: z.ZodType<string> }>;
+/** The routes whose 200 is JSON (the exports answer files of text or bytes). */
+type JsonRoute = Exclude<TypedRoute, { response: z.ZodType<string> | z.ZodType<string | Uint8Array<ArrayBuffer>> }>;
 
 export type ResponseBodies = { [N in JsonRoute["name"] as TemplateOf<N>]: z.output<Extract<JsonRoute, { name: N }>["response"]> };

@@ -9,6 +9,8 @@ import { writeKbm, writeScl, decimalText } from "./scala.js";
 import { writeTun, MIDI_NOTES } from "./anamark.js";
 import { ascii } from "./ascii.js";
 import { keyCents, type ExportScale } from "./scales.js";
+import { noteAbove, writeAscl } from "./ableton.js";
+import { bulkTuningDump, scaleOctaveTuning, type OctaveOffsets } from "./mts.js";
 
 export interface Provenance {
   /** What the file holds, e.g. `maqam rast on rast, ascending`. */
@@ -22,6 +24,8 @@ export interface Provenance {
   url: string;
   /** The name the file downloads as. */
   fileName: string;
+  /** A short name (a MIDI tuning dump keeps 16 characters of it). */
+  label: string;
 }
 
 type PageReference = { sourceId: string; page: string };
@@ -51,13 +55,55 @@ function header(cat: Catalog, p: Provenance): string[] {
 
 const names = (scale: ExportScale): string => [scale.tonic, ...scale.degrees.map((d) => d.pc)].map((pc) => (pc ? pc.noteName : "(octave)")).join(", ");
 
+const scalaScale = (cat: Catalog, scale: ExportScale, p: Provenance) => ({
+  comments: [...header(cat, p), `Degrees from 0: ${ascii(names(scale))}`],
+  description: `${p.title} (${p.ts.displayName})`,
+  pitches: scale.degrees,
+});
+
 export function sclText(cat: Catalog, scale: ExportScale, p: Provenance): string {
-  return writeScl({
-    comments: [...header(cat, p), `Degrees from 0: ${ascii(names(scale))}`],
-    description: `${p.title} (${p.ts.displayName})`,
-    pitches: scale.degrees,
+  return writeScl(scalaScale(cat, scale, p));
+}
+
+/**
+ * An Ableton Live tuning: the .scl with Live's directives. Live lays the notes on consecutive
+ * keys, so a twelve-key set (whose keys take its degrees in order) and the linear scales sound
+ * on the keys of their .kbm: degree 0 at its frequency on its key, the note range starting on
+ * key 0. Octave numbers count as MIDI's (the tonic's key 43, G2, is in octave 2).
+ */
+export function asclText(cat: Catalog, scale: ExportScale, p: Provenance): string {
+  const size = scale.degrees.length;
+  if (scale.keys !== "linear" && scale.keys.some((degree, key) => degree !== key)) throw new Error(`${p.fileName}: Live lays degrees on consecutive keys only`);
+  const reference = { octave: Math.floor(scale.tonicKey / 12) - 1, index: 0, frequency: scale.tonic.frequency };
+  return writeAscl({
+    scale: scalaScale(cat, scale, p),
+    noteNames: [scale.tonic, ...scale.degrees.slice(0, -1).map((d) => d.pc)].map((pc) => pc?.noteName ?? ""),
+    reference,
+    range: { first: noteAbove(reference, -scale.tonicKey, size), last: noteAbove(reference, MIDI_NOTES - 1 - scale.tonicKey, size) },
+    source: `${p.ts.displayName}: ${sourcesText(cat, p.ts.record.sourcePageReferences)}`,
+    link: p.url,
   });
 }
+
+/** The pitch of every MIDI key, in cents above MIDI note 0 (what the .scl with the .kbm tune). */
+const allKeyCents = (scale: ExportScale): number[] => Array.from({ length: MIDI_NOTES }, (_, key) => keyCents(scale, key));
+
+/** A MIDI Tuning Standard bulk dump of every key's pitch (keys the format cannot tune are left unchanged). */
+export const syxBytes = (_cat: Catalog, scale: ExportScale, p: Provenance): Uint8Array<ArrayBuffer> => bulkTuningDump(p.label, allKeyCents(scale));
+
+/**
+ * The offsets from 12-TET of the twelve pitch classes C … B of a scale that repeats every twelve
+ * keys at the octave (a 12-pitch-class set): each key of the tonic's octave less 100 × its number.
+ */
+export function octaveOffsets(scale: ExportScale): OctaveOffsets {
+  return Array.from({ length: 12 }, (_, chroma) => {
+    const key = scale.tonicKey + ((((chroma - scale.tonicKey) % 12) + 12) % 12);
+    return keyCents(scale, key) - 100 * key;
+  });
+}
+
+/** A set's scale/octave tuning message in its 1- or 2-byte form. */
+export const scaleOctaveBytes = (scale: ExportScale, form: 1 | 2): Uint8Array<ArrayBuffer> => scaleOctaveTuning(octaveOffsets(scale), form);
 
 const keyLine = (scale: ExportScale): string => `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
 
@@ -86,6 +132,6 @@ export function tunText(cat: Catalog, scale: ExportScale, p: Provenance): string
     fileName: p.fileName,
     description: `${p.title}, in ${p.ts.displayName}, from ${p.url}`,
     keywords: ["Arabic maqam", p.ts.id],
-    cents: Array.from({ length: MIDI_NOTES }, (_, key) => keyCents(scale, key)),
+    cents: allKeyCents(scale),
   });
 }

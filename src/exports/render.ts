@@ -12,10 +12,14 @@ import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { alKindiOf } from "../theory/twelveToneSets.js";
 import { respellScale } from "../theory/respell.js";
-import { kbmText, sclText, sourcesText, tunText, type Provenance } from "./files.js";
+import { asclText, kbmText, octaveOffsets, scaleOctaveBytes, sclText, sourcesText, syxBytes, tunText, type Provenance } from "./files.js";
+import { fitsScaleOctave } from "./mts.js";
 import { ascendingCells, descendingCells, entityScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
 
 import type { Format } from "./formats.js";
+
+/** A file's content: ASCII text, or bytes for a binary format. */
+export type FileBody = string | Uint8Array<ArrayBuffer>;
 
 /** Where a file is served and what it downloads as. */
 export interface Target {
@@ -30,19 +34,32 @@ export interface TuningContextRef {
 }
 
 /** The writer of each export format. */
-const WRITERS: Record<Format, (cat: Catalog, scale: ExportScale, p: Provenance) => string> = { scl: sclText, kbm: kbmText, tun: tunText };
+const WRITERS: Record<Format, (cat: Catalog, scale: ExportScale, p: Provenance) => FileBody> = {
+  scl: sclText,
+  kbm: kbmText,
+  tun: tunText,
+  ascl: asclText,
+  syx: syxBytes,
+};
 
-export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningContextRef, format: Format, target: Target): string {
+export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningContextRef, format: Format, target: Target): FileBody {
   const title = `tuning system, one octave from ${startingNote}`;
-  return WRITERS[format](cat, tuningSystemScale(cat, ts, startingNote), { title, ts, startingNote, notes: [], ...target });
+  const label = `${ts.id} ${startingNote}`;
+  return WRITERS[format](cat, tuningSystemScale(cat, ts, startingNote), { title, ts, startingNote, notes: [], label, ...target });
 }
 
-/** The files of a maqām or jins rendering: its scale, its descending scale, and the keyboard mapping both share. */
-export type EntityFile = "scl" | "descending.scl" | "kbm";
+/**
+ * The files of a maqām or jins rendering: its scale, its descending scale, and the keyboard
+ * mapping both share; the same scales as Ableton Live tunings and MIDI tuning dumps.
+ */
+export type EntityFile = "scl" | "descending.scl" | "kbm" | "ascl" | "descending.ascl" | "syx" | "descending.syx";
+export const ENTITY_FILES: readonly EntityFile[] = ["scl", "descending.scl", "kbm", "ascl", "descending.ascl", "syx", "descending.syx"];
+export const isDescendingFile = (file: EntityFile): boolean => file.startsWith("descending.");
 
-export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): string {
+export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): FileBody {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
-  const descending = file === "descending.scl";
+  const descending = isDescendingFile(file);
+  const format = file.replace(/^descending\./, "") as Format;
   // The maqām spelling the detail answer shows names the notes; pitches are the same either way.
   const cells = descending ? descendingCells(t) : ascendingCells(t);
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
@@ -50,14 +67,16 @@ export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, star
   const scale = entityScale([tonic, ...cells.slice(1)]);
   // The keyboard mapping serves both directions.
   const direction = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
+  const name = t.name.replace(/^(maq[aā]m|jins)\s+/i, "");
   const provenance: Provenance = {
-    title: `${kind} ${t.name.replace(/^(maq[aā]m|jins)\s+/i, "")} on ${t.tonic}${direction}`,
+    title: `${kind} ${name} on ${t.tonic}${direction}`,
     ts,
     startingNote,
     notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`],
+    label: `${name}${descending ? " desc" : ""}`,
     ...target,
   };
-  return file === "kbm" ? kbmText(cat, scale, provenance) : sclText(cat, scale, provenance);
+  return WRITERS[format](cat, scale, provenance);
 }
 
 export function pitchClassSetFile(
@@ -67,7 +86,7 @@ export function pitchClassSetFile(
   { ts, startingNote }: TuningContextRef,
   format: Format,
   target: Target,
-): string {
+): FileBody {
   const scale = pitchClassSetScale(set);
   const kindi = pitchClassesOf(cat, alKindiOf(cat), startingNote);
   const filled = [...set.pitchClasses.values()].some((pc) => kindi.includes(pc));
@@ -76,5 +95,11 @@ export function pitchClassSetFile(
     ...(filled ? [`Keys the maqam leaves out come from ${alKindiOf(cat).displayName} (${alKindiOf(cat).id})`] : []),
     "Each pitch class on the key of its 12-tone name nearest its pitch; the mapping repeats every 12 keys",
   ];
-  return WRITERS[format](cat, scale, { title: `12-pitch-class set ${setIdName}`, ts, startingNote, notes, ...target });
+  return WRITERS[format](cat, scale, { title: `12-pitch-class set ${setIdName}`, ts, startingNote, notes, label: setIdName, ...target });
 }
+
+/** Whether a set's offsets from 12-TET fit the 1- or 2-byte scale/octave tuning message. */
+export const setFitsScaleOctave = (set: PitchClassSet, form: 1 | 2): boolean => fitsScaleOctave(octaveOffsets(pitchClassSetScale(set)), form);
+
+/** A set as a MIDI scale/octave tuning message (1- or 2-byte form), for every channel. */
+export const pitchClassSetOctaveFile = (set: PitchClassSet, form: 1 | 2): Uint8Array<ArrayBuffer> => scaleOctaveBytes(pitchClassSetScale(set), form);

@@ -8,7 +8,8 @@
 import { dispatch } from "../api/route.js";
 import { routes } from "../api/routes.js";
 import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } from "../api/staticPath.js";
-import { apiError, fault, TEXT_FILE_TYPE, type ApiResponse, type ErrorStatus } from "../api/errors.js";
+import { apiError, fault, type ApiResponse, type ErrorStatus } from "../api/errors.js";
+import { downloadTypeOf } from "../exports/formats.js";
 import type { Catalog } from "../theory/catalog.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
@@ -56,16 +57,19 @@ export interface Answer {
   hash: string;
   source: "static" | "computed";
   encoded: Partial<Record<Encoding, Bytes>>;
-  /** A plain-text download and the name it is saved as; JSON otherwise. */
+  /** A download and the name it is saved as; JSON otherwise. */
   download?: string;
-  /** The Content-Type of a file that is neither JSON nor a download (a site's page, script or picture). */
+  /** The Content-Type of a file that is not JSON (a download, a site's page, script or picture). */
   contentType?: string;
 }
 
 const encoder = new TextEncoder();
 
-/** Serialises a handler answer: a file's text as it is, else compact JSON (keys in insertion order, no timestamps). */
-export const serialize = (response: ApiResponse): Bytes => encoder.encode(response.file ? response.body : JSON.stringify(response.body));
+/** Serialises a handler answer: a file's bytes or text as they are, else compact JSON (keys in insertion order, no timestamps). */
+export function serialize(response: ApiResponse): Bytes {
+  if (!response.file) return encoder.encode(JSON.stringify(response.body));
+  return typeof response.body === "string" ? encoder.encode(response.body) : response.body;
+}
 
 const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes))
@@ -80,7 +84,8 @@ export async function contentHash(body: Bytes): Promise<string> {
 
 async function answerOf(response: ApiResponse, source: Answer["source"] = "computed", encoded: Answer["encoded"] = {}): Promise<Answer> {
   const body = serialize(response);
-  return { status: response.status, body, hash: await contentHash(body), source, encoded, download: response.file?.name };
+  const file = response.file ? { download: response.file.name, contentType: response.file.type } : {};
+  return { status: response.status, body, hash: await contentHash(body), source, encoded, ...file };
 }
 
 /** Encodings the client accepts, best first (br before gzip; `q=0` refuses). */
@@ -127,7 +132,7 @@ export async function respond(request: Request, a: Answer, compress: boolean, ex
   const headers = new Headers({
     ...CORS_HEADERS,
     Vary: "Accept-Encoding",
-    "Content-Type": a.contentType ?? (a.download === undefined ? "application/json; charset=utf-8" : TEXT_FILE_TYPE),
+    "Content-Type": a.contentType ?? "application/json; charset=utf-8",
     "X-Answer-Source": a.source,
     ...(a.download === undefined ? {} : { "Content-Disposition": `attachment; filename="${a.download}"` }),
     ...extra,
@@ -174,7 +179,8 @@ export async function answerApi(pathBelowApi: string, query: URLSearchParams, op
   const asset = file && options.assets ? await options.assets(file) : undefined;
   if (asset) {
     const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
-    return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, download };
+    const file = download === undefined ? {} : { download, contentType: downloadTypeOf(download) };
+    return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, ...file };
   }
   return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));
 }

@@ -41,6 +41,8 @@ const CONTENT_TYPES: Record<string, string> = {
   scl: "text/plain; charset=us-ascii",
   kbm: "text/plain; charset=us-ascii",
   tun: "text/plain; charset=us-ascii",
+  ascl: "text/plain; charset=us-ascii",
+  syx: "application/octet-stream",
   gz: "application/gzip",
 };
 

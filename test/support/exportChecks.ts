@@ -12,6 +12,7 @@ import { parseKbm, parseScl, parseTun, keyCentsOf, type Kbm, type Scl, type Tun 
 import { downloadNameOf } from "../../src/api/staticPath.js";
 import { ascii } from "../../src/exports/ascii.js";
 import { sourcesText } from "../../src/exports/files.js";
+import { checkInstrumentFiles } from "./instrumentChecks.js";
 
 export const CENTS = 1e-6;
 
@@ -163,7 +164,8 @@ function scaleCents(cells: readonly ApiCell[]): number[] {
 /**
  * A maqām or jins rendering's files against its detail answer: the ascending scale (and the
  * descending one, present exactly when it differs), the .kbm on the tonic's key, and each cell
- * of the rendering on consecutive keys from the tonic at the API's pitch.
+ * of the rendering on consecutive keys from the tonic at the API's pitch; the .ascl and .syx of
+ * each direction the same (instrumentChecks.ts).
  */
 export function checkRendering(r: Rendering, ratios: boolean, problems: Problems) {
   const base = `/exports/${r.collection}/${r.idName}/${r.tuningSystem}/${r.startingNote}`;
@@ -198,6 +200,9 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     cells.forEach((cell, j) => {
       checkKey(keyCentsOf(scl, kbm, kbm.middleKey + j), cell, `${path} with .kbm, degree ${j}`, problems);
     });
+    // The same scale as an Ableton Live tuning and a MIDI tuning dump, on the same keys.
+    const keyed = cells.map((pc, j) => ({ key: kbm.middleKey + j, pc })).filter(({ key }) => key <= 127);
+    checkInstrumentFiles(path.replace(/\.scl$/, ""), scl, kbm, keyed, problems);
   }
 }
 
@@ -206,9 +211,13 @@ export function renderingSuite(kind: "maqam" | "jins", listed: readonly string[]
   const renderings = renderingsOf(listed);
   describe(`${kind} exports`, () => {
     it(`cover every pre-rendered ${kind} detail`, () => expect(renderings.length).toBeGreaterThan(atLeast));
-    it.each(catalog.tuningSystems.map((ts) => [ts.id, ts] as const))("%s: every rendering", (id, ts) => {
+    // One test per tuning system and starting note: short enough for the test runner to report between them.
+    const contexts = catalog.tuningSystems.flatMap((ts) =>
+      [...new Set(renderings.filter((x) => x.tuningSystem === ts.id).map((x) => x.startingNote))].map((note) => [`${ts.id}/${note}`, ts, note] as const),
+    );
+    it.each(contexts)("%s: every rendering", (_, ts, note) => {
       const problems: Problems = [];
-      for (const r of renderings.filter((x) => x.tuningSystem === id)) checkRendering(r, ts.valueType === "fraction", problems);
+      for (const r of renderings.filter((x) => x.tuningSystem === ts.id && x.startingNote === note)) checkRendering(r, ts.valueType === "fraction", problems);
       expect(problems.slice(0, 10)).toEqual([]);
     });
   });

@@ -1,8 +1,8 @@
 /** The tuning files a build pre-renders: every tuning system, pre-rendered rendering and 12-pitch-class set. */
-import { entityFilePath, realisable, setPath, setsOf, tuningSystemPath } from "./routes.js";
+import { entityFilePath, OCTAVE_FORMS, realisable, setOctavePath, setPath, setsOf, tuningSystemPath } from "./routes.js";
 import { setIdNameOf } from "../classification/views.js";
 import { isAnswer } from "../errors.js";
-import type { EntityFile } from "../../exports/render.js";
+import { ENTITY_FILES, isDescendingFile, setFitsScaleOctave } from "../../exports/render.js";
 import { FORMATS } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
 import { createCatalog, type Catalog } from "../../theory/catalog.js";
@@ -10,13 +10,13 @@ import type { Entity } from "../../theory/entity.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import { prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
 
-/** The three files of each tuning system × starting note. */
+/** The files of each tuning system × starting note, one per format. */
 export function* tuningSystemFiles(cat: Catalog): Generator<string> {
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
 }
 
-/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs). */
+/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale's where it differs). */
 export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: Entity["kind"]): Generator<string> {
   const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
   for (const ts of cat.tuningSystems)
@@ -25,15 +25,15 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
         const tuning = { ts, startingNote };
         if (!realisable(cat, e, tuning)) continue;
         for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
-          const files: EntityFile[] = descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
-          for (const file of files) yield entityFilePath(kind, t.idName, tuning, file);
+          const differs = descendingDiffers(t);
+          for (const file of ENTITY_FILES) if (differs || !isDescendingFile(file)) yield entityFilePath(kind, t.idName, tuning, file);
         }
       }
 }
 
-/** The three files of each 12-pitch-class set of each tuning system × starting note al-Kindi's tuning has. */
-export function* setFiles(cat: Catalog): Generator<string> {
-  for (const { id } of cat.tuningSystems) {
+/** The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set. */
+export function* setFiles(cat: Catalog, only?: string): Generator<string> {
+  for (const { id } of cat.tuningSystems.filter((ts) => only === undefined || ts.id === only)) {
     // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
     // 55 pairs) are not kept by the catalog that plans the rest of a build.
     const own = createCatalog(cat.facts, "build");
@@ -41,7 +41,11 @@ export function* setFiles(cat: Catalog): Generator<string> {
     for (const startingNote of ts.startingNotes) {
       const tuning = { ts, startingNote };
       const sets = setsOf(own, tuning);
-      if (!isAnswer(sets)) for (const set of sets) for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
+      if (isAnswer(sets)) continue;
+      for (const set of sets) {
+        for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
+        for (const form of OCTAVE_FORMS) if (setFitsScaleOctave(set, form)) yield setOctavePath(tuning, setIdNameOf(set), form);
+      }
     }
   }
 }

@@ -15,4 +15,11 @@ export { SHARED_SCHEMAS } from "./schemas.js";
  * formats themselves (test/support/tuningFiles.ts).
  */
 export const TEXT_FILE_PATTERN = /^([\x20-\x7e]*\n)*$/;
-export const TEXT_FILE_BODY = z.string().regex(TEXT_FILE_PATTERN).describe("A Scala scale, Scala keyboard mapping or AnaMark tuning file: ASCII text.");
+export const TEXT_FILE_BODY = z
+  .string()
+  .regex(TEXT_FILE_PATTERN)
+  .describe("A Scala scale, Scala keyboard mapping, AnaMark tuning or Ableton Live tuning file: ASCII text.");
+/** The body of a route that answers bytes (MIDI Tuning Standard system exclusive); read by test/support/mtsFiles.ts. */
+export const BINARY_FILE_BODY = z.instanceof(Uint8Array).describe("MIDI system-exclusive messages (.syx): bytes.");
+/** Whether a route's 200 body is a file (text or bytes) rather than JSON. */
+export const isFileBody = (schema: z.ZodType): boolean => schema === TEXT_FILE_BODY || schema === BINARY_FILE_BODY;
