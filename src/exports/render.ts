@@ -12,8 +12,8 @@ import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { alKindiOf } from "../theory/twelveToneSets.js";
 import { respellScale } from "../theory/respell.js";
-import { kbmText, sclText, sourcesText, tunText, type Provenance } from "./files.js";
-import { ascendingCells, descendingCells, entityScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
+import { kbmText, noteKeysLine, sclText, sourcesText, tunText, type Provenance } from "./files.js";
+import { ascendingCells, descendingCells, entityScale, noteNameScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
 
 import type { Format } from "./formats.js";
 
@@ -37,28 +37,43 @@ export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningConte
   return WRITERS[format](cat, tuningSystemScale(cat, ts, startingNote), { title, ts, startingNote, notes: [], ...target });
 }
 
-/** The files of a maqām or jins rendering: its scale, its descending scale, and the keyboard mapping both share. */
-export type EntityFile = "scl" | "descending.scl" | "kbm";
+/**
+ * The files of a maqām or jins rendering: its scale, its descending scale, the linear keyboard
+ * mapping both share, and the ascending scale by note name — its keyboard mapping and its AnaMark
+ * tuning on those keys.
+ */
+export type EntityFile = "scl" | "descending.scl" | "kbm" | "names.kbm" | "tun";
 
 export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): string {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = file === "descending.scl";
   // The maqām spelling the detail answer shows names the notes; pitches are the same either way.
-  const cells = descending ? descendingCells(t) : ascendingCells(t);
+  const byName = file === "names.kbm" || file === "tun";
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
+  // By note name the keys follow the names the detail answer spells (a maqām's sequential letters).
+  const cells = descending ? descendingCells(t) : byName && spelled ? spelled.ascending : ascendingCells(t);
   const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
-  const scale = entityScale([tonic, ...cells.slice(1)]);
-  // The keyboard mapping serves both directions.
+  const linear = entityScale([tonic, ...cells.slice(1)]);
+  const scale = byName ? noteNameScale(linear) : linear;
+  // The linear keyboard mapping serves both directions.
   const direction = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
   const provenance: Provenance = {
-    title: `${kind} ${t.name.replace(/^(maq[aā]m|jins)\s+/i, "")} on ${t.tonic}${direction}`,
+    title: `${kind} ${t.name.replace(/^(maq[aā]m|jins)\s+/i, "")} on ${t.tonic}${direction}${byName ? ", keys by note name" : ""}`,
     ts,
     startingNote,
-    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`],
+    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`, ...(byName ? [noteKeysLine(scale)] : [])],
     ...target,
   };
-  return file === "kbm" ? kbmText(cat, scale, provenance) : sclText(cat, scale, provenance);
+  return ENTITY_WRITERS[file](cat, scale, provenance);
 }
+
+const ENTITY_WRITERS: Record<EntityFile, (cat: Catalog, scale: ExportScale, p: Provenance) => string> = {
+  scl: sclText,
+  "descending.scl": sclText,
+  kbm: kbmText,
+  "names.kbm": kbmText,
+  tun: tunText,
+};
 
 export function pitchClassSetFile(
   cat: Catalog,

@@ -29,6 +29,8 @@ export interface ExportScale {
   degrees: readonly Degree[];
   /** `linear`: consecutive keys take consecutive degrees; else the degree of each key from the tonic's key upwards (null: none). */
   keys: "linear" | readonly (number | null)[];
+  /** The MIDI keys retuned, when not all 128: those of a rendering that climbs past its octave, mapped by note name. */
+  range?: { first: number; last: number };
 }
 
 /** Farthest a key may sit from the pitch it plays, in semitones (docs/exports.md). */
@@ -125,12 +127,57 @@ export function pitchClassSetScale(set: PitchClassSet): ExportScale {
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
 
 /**
+ * Keys from the tonic's key, one per degree 0…n (n: the degree that repeats the scale): each on
+ * the key of its note name (keyOf), in the order of the degrees. Where a name's key is not above
+ * the previous degree's (two names on one key: E-b and E, D-b and D-#), the lower degree moves one
+ * key down when that key is free, as the archive respells the lower of two notes sharing a key as
+ * a flat (src/theory/respell.ts); else the upper moves one key up. Undefined when the last
+ * degree (the octave, or the highest note) is pushed off its key: the caller then maps consecutive keys.
+ */
+export function noteNameOffsets(named: readonly number[]): number[] | undefined {
+  const keys = [named[0]];
+  for (let i = 1; i < named.length; i++) {
+    const previous = keys[i - 1];
+    if (named[i] > previous) keys.push(named[i]);
+    else if (named[i] === previous && i > 1 && previous - 1 > keys[i - 2]) {
+      keys[i - 1] = previous - 1;
+      keys.push(previous);
+    } else keys.push(previous + 1);
+  }
+  const last = keys.length - 1;
+  return keys[last] === named[last] ? keys : undefined;
+}
+
+/**
+ * A maqām or jins scale mapped by note name on a twelve-key keyboard: each degree on the key of
+ * its note name's letter and accidental (rāst C, dūgāh D, segāh E-b on the E key), unused keys
+ * unmapped, the map repeating every twelve keys with the octave. A rendering that climbs past its
+ * octave is mapped over the keys from its tonic to its highest note (the map then spans whole
+ * octaves and only those keys are retuned): beyond them a key's name would not say its pitch.
+ */
+export function noteNameScale(scale: ExportScale): ExportScale {
+  const cells = [scale.tonic, ...scale.degrees.map((d) => d.pc)];
+  const withinOctave = cells[cells.length - 1] === undefined;
+  const named = cells.map((pc) => (pc ? keyOf(pc) - scale.tonicKey : 12));
+  const consecutive = named.map((_, degree) => (withinOctave && degree === named.length - 1 ? 12 : degree));
+  const offsets = noteNameOffsets(named) ?? consecutive;
+  const top = offsets[offsets.length - 1];
+  const size = withinOctave ? 12 : 12 * Math.ceil((top + 1) / 12);
+  const keys: (number | null)[] = Array.from({ length: size }, () => null);
+  // Within the octave the last degree is the octave itself: the next repetition's degree 0.
+  for (const [degree, offset] of offsets.entries()) if (offset < size) keys[offset] = degree;
+  const range = withinOctave ? undefined : { first: Math.max(0, scale.tonicKey), last: Math.min(127, scale.tonicKey + top) };
+  return { ...scale, keys, ...(range ? { range } : {}) };
+}
+
+/**
  * Cents of a MIDI key above MIDI note 0 of equal temperament at A = 440 Hz (100 × its MIDI
  * number when it sounds a pitch class of the scale): degree 0 sounds on the tonic's key, and
  * each repetition of the mapping adds the last degree. A key without a degree keeps 100 × key.
  */
 export function keyCents(scale: ExportScale, key: number): number {
-  const { degrees, keys } = scale;
+  const { degrees, keys, range } = scale;
+  if (range && (key < range.first || key > range.last)) return 100 * key;
   const period = degrees[degrees.length - 1].cents;
   const steps = key - scale.tonicKey;
   const size = keys === "linear" ? degrees.length : keys.length;

@@ -16,7 +16,7 @@ export function* tuningSystemFiles(cat: Catalog): Generator<string> {
     for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
 }
 
-/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs). */
+/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs; the mapping and tuning by note name). */
 export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: Entity["kind"]): Generator<string> {
   const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
   for (const ts of cat.tuningSystems)
@@ -25,7 +25,7 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
         const tuning = { ts, startingNote };
         if (!realisable(cat, e, tuning)) continue;
         for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
-          const files: EntityFile[] = descendingDiffers(t) ? ["scl", "descending.scl", "kbm"] : ["scl", "kbm"];
+          const files: EntityFile[] = [...(descendingDiffers(t) ? (["scl", "descending.scl"] as const) : (["scl"] as const)), "kbm", "names.kbm", "tun"];
           for (const file of files) yield entityFilePath(kind, t.idName, tuning, file);
         }
       }

@@ -55,7 +55,7 @@ const tuningSystemRoute = (format: Format) =>
 
 type EntityKind = Entity["kind"];
 const COLLECTION: Record<EntityKind, string> = { maqam: "maqamat", jins: "ajnas" };
-const SUFFIX: Record<EntityFile, string> = { scl: ".scl", kbm: ".kbm", "descending.scl": "-descending.scl" };
+const SUFFIX: Record<EntityFile, string> = { scl: ".scl", kbm: ".kbm", "descending.scl": "-descending.scl", "names.kbm": "-names.kbm", tun: ".tun" };
 
 export const entityFilePath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
   `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
@@ -67,6 +67,9 @@ const ENTITY_FILE_NAME: Record<EntityFile, string> = {
   scl: "ascending pitch classes above the tonic as a Scala scale (.scl)",
   "descending.scl": "descending pitch classes (where they differ from the ascending) as a Scala scale (.scl)",
   kbm: "Scala keyboard mapping (.kbm) putting the tonic on its MIDI key",
+  "names.kbm":
+    "Scala keyboard mapping (.kbm) of the ascending scale by note name: each degree on the key of its name's letter and accidental, twelve keys to the octave",
+  tun: "AnaMark tuning (.tun, all 128 MIDI notes) of the ascending scale on the keys of its note names",
 };
 
 const entityRoute = (kind: EntityKind, file: EntityFile) =>
@@ -139,10 +142,10 @@ const setRoute = (format: Format) =>
     },
   });
 
-// The descending route first: its paths would otherwise read as a starting note ending in `-descending`.
+// The descending and note-name routes first: their paths would otherwise read as a starting note ending in `-descending` or `-names`.
 export const routes = [
   ...FORMATS.map(tuningSystemRoute),
-  ...(["descending.scl", "scl", "kbm"] as const).map((file) => entityRoute("maqam", file)),
-  ...(["scl", "kbm"] as const).map((file) => entityRoute("jins", file)),
+  ...(["descending.scl", "names.kbm", "scl", "kbm", "tun"] as const).map((file) => entityRoute("maqam", file)),
+  ...(["names.kbm", "scl", "kbm", "tun"] as const).map((file) => entityRoute("jins", file)),
   ...FORMATS.map(setRoute),
 ];
