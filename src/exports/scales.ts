@@ -126,26 +126,41 @@ export function pitchClassSetScale(set: PitchClassSet): ExportScale {
 
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
 
+/** Cost of a degree `away` keys from its name's key: a key down (a flat of the next letter, as respell.ts spells the lower of two notes sharing a key) before a key up. */
+const moveCost = (away: number): number => 2 * Math.abs(away) + (away > 0 ? 1 : 0);
+
 /**
- * Keys from the tonic's key, one per degree 0…n (n: the degree that repeats the scale): each on
- * the key of its note name (keyOf), in the order of the degrees. Where a name's key is not above
- * the previous degree's (two names on one key: E-b and E, D-b and D-#), the lower degree moves one
- * key down when that key is free, as the archive respells the lower of two notes sharing a key as
- * a flat (src/theory/respell.ts); else the upper moves one key up. Undefined when the last
- * degree (the octave, or the highest note) is pushed off its key: the caller then maps consecutive keys.
+ * Keys from the tonic's key for degrees 0…m, in order, each on the key of its name where it can
+ * be: keys rise with the degrees (degree 0 on key 0, every key below `limit`), and where names
+ * share a key (E-b and E, D-b and D-#) or come out of order, the fewest and shortest moves,
+ * downwards first. Undefined when `limit` keys cannot hold the degrees.
  */
-export function noteNameOffsets(named: readonly number[]): number[] | undefined {
-  const keys = [named[0]];
+export function noteNameOffsets(named: readonly number[], limit: number): number[] | undefined {
+  // best[i][k]: least cost of degrees 0…i with degree i on key k; from[i][k] the key of degree i − 1.
+  const best: number[][] = [Array.from({ length: limit }, (_, k) => (k === 0 ? 0 : Infinity))];
+  const from: number[][] = [[]];
   for (let i = 1; i < named.length; i++) {
-    const previous = keys[i - 1];
-    if (named[i] > previous) keys.push(named[i]);
-    else if (named[i] === previous && i > 1 && previous - 1 > keys[i - 2]) {
-      keys[i - 1] = previous - 1;
-      keys.push(previous);
-    } else keys.push(previous + 1);
+    const row: number[] = [];
+    const back: number[] = [];
+    let least = Infinity;
+    let at = -1;
+    for (let k = 0; k < limit; k++) {
+      row.push(least + moveCost(k - named[i]));
+      back.push(at);
+      if (best[i - 1][k] < least) [least, at] = [best[i - 1][k], k];
+    }
+    best.push(row);
+    from.push(back);
   }
-  const last = keys.length - 1;
-  return keys[last] === named[last] ? keys : undefined;
+  const last = best[best.length - 1];
+  let key = last.indexOf(Math.min(...last));
+  if (!Number.isFinite(last[key])) return undefined;
+  const keys: number[] = [];
+  for (let i = named.length - 1; i >= 0; i--) {
+    keys.unshift(key);
+    key = from[i][key];
+  }
+  return keys;
 }
 
 /**
@@ -158,14 +173,16 @@ export function noteNameOffsets(named: readonly number[]): number[] | undefined 
 export function noteNameScale(scale: ExportScale): ExportScale {
   const cells = [scale.tonic, ...scale.degrees.map((d) => d.pc)];
   const withinOctave = cells[cells.length - 1] === undefined;
-  const named = cells.map((pc) => (pc ? keyOf(pc) - scale.tonicKey : 12));
-  const consecutive = named.map((_, degree) => (withinOctave && degree === named.length - 1 ? 12 : degree));
-  const offsets = noteNameOffsets(named) ?? consecutive;
+  // Within the octave the last degree is the octave itself: the next repetition's degree 0, on key 12.
+  const named = cells.map((pc) => (pc ? keyOf(pc) - scale.tonicKey : 12)).slice(0, withinOctave ? -1 : undefined);
+  const limit = withinOctave ? 12 : Math.max(...named) + named.length;
+  // More degrees than keys in an octave (none in the archive) take consecutive keys, the map as long as the scale.
+  const fitted = noteNameOffsets(named, limit);
+  const offsets = fitted ?? named.map((_, degree) => degree);
   const top = offsets[offsets.length - 1];
-  const size = withinOctave ? 12 : 12 * Math.ceil((top + 1) / 12);
+  const size = !withinOctave ? 12 * Math.ceil((top + 1) / 12) : fitted ? 12 : named.length;
   const keys: (number | null)[] = Array.from({ length: size }, () => null);
-  // Within the octave the last degree is the octave itself: the next repetition's degree 0.
-  for (const [degree, offset] of offsets.entries()) if (offset < size) keys[offset] = degree;
+  for (const [degree, offset] of offsets.entries()) keys[offset] = degree;
   const range = withinOctave ? undefined : { first: Math.max(0, scale.tonicKey), last: Math.min(127, scale.tonicKey + top) };
   return { ...scale, keys, ...(range ? { range } : {}) };
 }
