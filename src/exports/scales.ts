@@ -126,8 +126,12 @@ export function pitchClassSetScale(set: PitchClassSet): ExportScale {
 
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
 
-/** Cost of a degree `away` keys from its name's key: a key down (a flat of the next letter, as respell.ts spells the lower of two notes sharing a key) before a key up. */
-const moveCost = (away: number): number => 2 * Math.abs(away) + (away > 0 ? 1 : 0);
+/**
+ * Cost of a degree `away` keys from its name's key: two short moves before one long one, and a
+ * key down (a flat of the next letter, as respell.ts spells the lower of two notes sharing a key)
+ * before a key up.
+ */
+const moveCost = (away: number): number => 2 * away * away + (away > 0 ? 1 : 0);
 
 /**
  * Keys from the tonic's key for degrees 0…m, in order, each on the key of its name where it can

@@ -253,7 +253,7 @@ function checkByNoteName(base: string, tuningSystem: string, scl: Scl, cells: re
   if (tun) {
     checkHeader(tun.comments, `${base}.tun`, tuningSystem, problems);
     checkTun(tun, scl, names, `${base}.tun`, problems);
-    keyOfDegree.forEach((key, j) => checkKey(tun.exact[key], cells[j], `${base}.tun degree ${j}`, problems));
+    for (const [j, key] of keyOfDegree.entries()) checkKey(tun.exact[key], cells[j], `${base}.tun degree ${j}`, problems);
   }
 }
 
