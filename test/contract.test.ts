@@ -121,9 +121,9 @@ const cover = (answers: readonly Answered[]) => {
 };
 
 describe("response schemas", () => {
-  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 11 export routes text files", () => {
+  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 15 export routes text files", () => {
     expect(jsonRoutes).toHaveLength(33);
-    expect(fileRoutes.map((r) => r.response)).toEqual(Array(11).fill(TEXT_FILE_BODY));
+    expect(fileRoutes.map((r) => r.response)).toEqual(Array(15).fill(TEXT_FILE_BODY));
     // Distinct, so that each is one named schema of the OpenAPI document.
     expect(new Set(jsonRoutes.map((r) => r.response)).size).toBe(33);
   });
