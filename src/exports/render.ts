@@ -47,10 +47,10 @@ export type EntityFile = "scl" | "descending.scl" | "kbm" | "names.kbm" | "tun";
 export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): string {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = file === "descending.scl";
-  // The maqām spelling the detail answer shows names the notes; pitches are the same either way.
   const byName = file === "names.kbm" || file === "tun";
+  // The maqām spelling the detail answer shows names the notes, and by note name places the keys
+  // (a maqām's sequential letters); pitches are the same either way.
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
-  // By note name the keys follow the names the detail answer spells (a maqām's sequential letters).
   const cells = descending ? descendingCells(t) : byName && spelled ? spelled.ascending : ascendingCells(t);
   const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
   const linear = entityScale([tonic, ...cells.slice(1)]);
