@@ -31,6 +31,8 @@ export const VALUE_CLASSES = [
   "export",
   // Transpositions, other value formats, Arabic names and other variants.
   "variant",
+  // A tuning already in the tree in another format: a rendering's .tun is its .scl on its note-name .kbm.
+  "restated",
   // Pictures of renderings: the explorer draws them anyway.
   "picture",
 ] as const;
@@ -39,9 +41,13 @@ export type ValueClass = (typeof VALUE_CLASSES)[number];
 /** Parameters that only choose the tuning system and starting note of an answer. */
 const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
 
+/** The AnaMark tuning of a maqām or jins rendering (docs/exports.md). */
+const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;
+
 /** The value class of a pre-rendered request (its path below /api with its query). */
 export function valueClassOf(request: string): ValueClass {
   const url = new URL(request, "http://x");
+  if (RESTATED.test(url.pathname)) return "restated";
   if (url.pathname.startsWith("/exports/")) return "export";
   const keys = [...url.searchParams.keys()];
   if (!keys.every((k) => SCOPE_PARAMS.has(k))) return "variant";

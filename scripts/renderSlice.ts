@@ -50,7 +50,7 @@ export function cacheGroupOf(request: string): string {
   const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
   if (m) return `${m[1]} × ${m[2]}`;
   // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
-  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending)?\.[a-z]+$)/.exec(url.pathname);
+  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending|-names)?\.[a-z]+$)/.exec(url.pathname);
   if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
   return url.pathname.split("/").slice(0, 3).join("/");
 }

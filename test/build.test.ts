@@ -151,6 +151,7 @@ describe("work split", () => {
     expect(cacheGroupOf("/maqamat/maqam_rast/availability?includeArabic=true")).toBe("/maqamat/maqam_rast");
     expect(cacheGroupOf("/exports/tuning-systems/ibnsina_1037/yegah.tun")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/exports/maqamat/maqam_rast_al_saham/ramal_tuti/ibnsina_1037/yegah-descending.scl")).toBe("ibnsina_1037 × yegah");
+    expect(cacheGroupOf("/exports/ajnas/jins_rast/ibnsina_1037/yegah-names.kbm")).toBe("ibnsina_1037 × yegah");
     expect(cacheGroupOf("/exports/pitch-class-sets/ibnsina_1037/yegah/maqam_rast_al_saham/ramal_tuti_set.kbm")).toBe("ibnsina_1037 × yegah");
   });
 

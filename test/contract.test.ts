@@ -124,9 +124,9 @@ const cover = (answers: readonly Answered[]) => {
 };
 
 describe("response schemas", () => {
-  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 23 export routes files (16 text, 7 bytes)", () => {
+  it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 27 export routes files (20 text, 7 bytes)", () => {
     expect(jsonRoutes).toHaveLength(33);
-    expect(fileRoutes.filter((r) => r.response === TEXT_FILE_BODY)).toHaveLength(16);
+    expect(fileRoutes.filter((r) => r.response === TEXT_FILE_BODY)).toHaveLength(20);
     expect(fileRoutes.filter((r) => r.response === BINARY_FILE_BODY).map((r) => r.path.replace(/^.*\./, ""))).toEqual(Array(7).fill("syx"));
     // Distinct, so that each is one named schema of the OpenAPI document.
     expect(new Set(jsonRoutes.map((r) => r.response)).size).toBe(33);

@@ -17,7 +17,8 @@ describe("every computed rendering's .kbm", () => {
       const problems: Problems = [];
       let count = 0;
       for (const path of renderingFiles(catalog, { full: true }, kind)) {
-        if (!path.endsWith(".kbm")) continue;
+        // The linear mappings; a -names.kbm has the same degree 0 (checked for every pre-rendered one by exports-maqamat and -ajnas).
+        if (!path.endsWith(".kbm") || path.endsWith("-names.kbm")) continue;
         count++;
         const kbm = parseKbm(fetchText(path, problems));
         const midi = midiOf(kbm.referenceFrequency);

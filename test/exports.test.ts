@@ -189,7 +189,7 @@ describe("answers", () => {
     expectError(ask("/exports/tuning-systems/ibnsina_1037/rast.tun"), 400);
     expectError(ask("/exports/maqamat/maqam_nope/ibnsina_1037/yegah.scl"), 404);
     expectError(ask("/exports/maqamat/maqam_hijaz/angloeuropean_1700/yegah.scl"), 422);
-    expectError(ask("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.tun"), 404);
+    expectError(ask("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.txt"), 404);
     const set = ask("/exports/pitch-class-sets/ibnsina_1037/yegah/nope_set.tun");
     expectError(set, 404);
     expect(set.body.validOptions).toContain("maqam_rast_set");

@@ -107,6 +107,18 @@ export const scaleOctaveBytes = (scale: ExportScale, form: 1 | 2): Uint8Array<Ar
 
 const keyLine = (scale: ExportScale): string => `Degree 0 (${scale.tonic.noteName}) on MIDI key ${scale.tonicKey} at ${decimalText(scale.tonic.frequency)} Hz`;
 
+/** `Keys by note name: rast (C3) 48, dugah (D3) 50, ...`: the key of each degree of a scale mapped by note name. */
+export function noteKeysLine(scale: ExportScale): string {
+  if (scale.keys === "linear") throw new Error("a linear mapping has no keys by note name");
+  const keys = scale.keys;
+  const pcs = [scale.tonic, ...scale.degrees.map((d) => d.pc)];
+  const placed = pcs.flatMap((pc, degree) => {
+    const offset = keys.indexOf(degree);
+    return pc && offset >= 0 ? [`${pc.noteName} (${pc.englishName}) ${scale.tonicKey + offset}`] : [];
+  });
+  return ascii(`Keys by note name: ${placed.join(", ")}`);
+}
+
 export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string {
   // A linear scale is written as an explicit map (one key per degree): readers built on the
   // AnaMark library take map size 0 for "no mapping" and play 12-TET.
@@ -114,8 +126,8 @@ export function kbmText(cat: Catalog, scale: ExportScale, p: Provenance): string
   return writeKbm({
     comments: [...header(cat, p), keyLine(scale)],
     size: mapping.length,
-    firstKey: 0,
-    lastKey: MIDI_NOTES - 1,
+    firstKey: scale.range?.first ?? 0,
+    lastKey: scale.range?.last ?? MIDI_NOTES - 1,
     middleKey: scale.tonicKey,
     referenceKey: scale.tonicKey,
     referenceFrequency: scale.tonic.frequency,

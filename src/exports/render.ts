@@ -12,9 +12,9 @@ import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { alKindiOf } from "../theory/twelveToneSets.js";
 import { respellScale } from "../theory/respell.js";
-import { asclText, kbmText, octaveOffsets, scaleOctaveBytes, sclText, sourcesText, syxBytes, tunText, type Provenance } from "./files.js";
+import { asclText, kbmText, noteKeysLine, octaveOffsets, scaleOctaveBytes, sclText, sourcesText, syxBytes, tunText, type Provenance } from "./files.js";
 import { fitsScaleOctave } from "./mts.js";
-import { ascendingCells, descendingCells, entityScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
+import { ascendingCells, descendingCells, entityScale, noteNameScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
 
 import type { Format } from "./formats.js";
 
@@ -49,30 +49,34 @@ export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningConte
 }
 
 /**
- * The files of a maqām or jins rendering: its scale, its descending scale, and the keyboard
- * mapping both share; the same scales as Ableton Live tunings and MIDI tuning dumps.
+ * The files of a maqām or jins rendering: its scale, its descending scale, the linear keyboard
+ * mapping both share, the ascending scale by note name (its keyboard mapping and its AnaMark
+ * tuning on those keys), and the same scales as Ableton Live tunings and MIDI tuning dumps.
  */
-export type EntityFile = "scl" | "descending.scl" | "kbm" | "ascl" | "descending.ascl" | "syx" | "descending.syx";
-export const ENTITY_FILES: readonly EntityFile[] = ["scl", "descending.scl", "kbm", "ascl", "descending.ascl", "syx", "descending.syx"];
+export type EntityFile = "scl" | "descending.scl" | "kbm" | "names.kbm" | "tun" | "ascl" | "descending.ascl" | "syx" | "descending.syx";
+export const ENTITY_FILES: readonly EntityFile[] = ["scl", "descending.scl", "kbm", "names.kbm", "tun", "ascl", "descending.ascl", "syx", "descending.syx"];
 export const isDescendingFile = (file: EntityFile): boolean => file.startsWith("descending.");
 
 export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): FileBody {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = isDescendingFile(file);
-  const format = file.replace(/^descending\./, "") as Format;
-  // The maqām spelling the detail answer shows names the notes; pitches are the same either way.
-  const cells = descending ? descendingCells(t) : ascendingCells(t);
+  const format = file.replace(/^(descending|names)\./, "") as Format;
+  const byName = file === "names.kbm" || file === "tun";
+  // The maqām spelling the detail answer shows names the notes, and by note name places the keys
+  // (a maqām's sequential letters); pitches are the same either way.
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
+  const cells = descending ? descendingCells(t) : byName && spelled ? spelled.ascending : ascendingCells(t);
   const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
-  const scale = entityScale([tonic, ...cells.slice(1)]);
-  // The keyboard mapping serves both directions.
+  const linear = entityScale([tonic, ...cells.slice(1)]);
+  const scale = byName ? noteNameScale(linear) : linear;
+  // The linear keyboard mapping serves both directions.
   const direction = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
   const name = t.name.replace(/^(maq[aā]m|jins)\s+/i, "");
   const provenance: Provenance = {
-    title: `${kind} ${name} on ${t.tonic}${direction}`,
+    title: `${kind} ${name} on ${t.tonic}${direction}${byName ? ", keys by note name" : ""}`,
     ts,
     startingNote,
-    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`],
+    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`, ...(byName ? [noteKeysLine(scale)] : [])],
     label: `${name}${descending ? " desc" : ""}`,
     ...target,
   };

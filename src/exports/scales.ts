@@ -29,6 +29,8 @@ export interface ExportScale {
   degrees: readonly Degree[];
   /** `linear`: consecutive keys take consecutive degrees; else the degree of each key from the tonic's key upwards (null: none). */
   keys: "linear" | readonly (number | null)[];
+  /** The MIDI keys retuned, when not all 128: those of a rendering that climbs past its octave, mapped by note name. */
+  range?: { first: number; last: number };
 }
 
 /** Farthest a key may sit from the pitch it plays, in semitones (docs/exports.md). */
@@ -125,12 +127,78 @@ export function pitchClassSetScale(set: PitchClassSet): ExportScale {
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
 
 /**
+ * Cost of a degree `away` keys from its name's key: two short moves before one long one, and a
+ * key down (a flat of the next letter, as respell.ts spells the lower of two notes sharing a key)
+ * before a key up.
+ */
+const moveCost = (away: number): number => 2 * away * away + (away > 0 ? 1 : 0);
+
+/**
+ * Keys from the tonic's key for degrees 0…m, in order, each on the key of its name where it can
+ * be: keys rise with the degrees (degree 0 on key 0, every key below `limit`), and where names
+ * share a key (E-b and E, D-b and D-#) or come out of order, the fewest and shortest moves,
+ * downwards first. Undefined when `limit` keys cannot hold the degrees.
+ */
+export function noteNameOffsets(named: readonly number[], limit: number): number[] | undefined {
+  // best[i][k]: least cost of degrees 0…i with degree i on key k; from[i][k] the key of degree i − 1.
+  const best: number[][] = [Array.from({ length: limit }, (_, k) => (k === 0 ? 0 : Infinity))];
+  const from: number[][] = [[]];
+  for (let i = 1; i < named.length; i++) {
+    const row: number[] = [];
+    const back: number[] = [];
+    let least = Infinity;
+    let at = -1;
+    for (let k = 0; k < limit; k++) {
+      row.push(least + moveCost(k - named[i]));
+      back.push(at);
+      if (best[i - 1][k] < least) [least, at] = [best[i - 1][k], k];
+    }
+    best.push(row);
+    from.push(back);
+  }
+  const last = best[best.length - 1];
+  let key = last.indexOf(Math.min(...last));
+  if (!Number.isFinite(last[key])) return undefined;
+  const keys: number[] = [];
+  for (let i = named.length - 1; i >= 0; i--) {
+    keys.unshift(key);
+    key = from[i][key];
+  }
+  return keys;
+}
+
+/**
+ * A maqām or jins scale mapped by note name on a twelve-key keyboard: each degree on the key of
+ * its note name's letter and accidental (rāst C, dūgāh D, segāh E-b on the E key), unused keys
+ * unmapped, the map repeating every twelve keys with the octave. A rendering that climbs past its
+ * octave is mapped over the keys from its tonic to its highest note (the map then spans whole
+ * octaves and only those keys are retuned): beyond them a key's name would not say its pitch.
+ */
+export function noteNameScale(scale: ExportScale): ExportScale {
+  const cells = [scale.tonic, ...scale.degrees.map((d) => d.pc)];
+  const withinOctave = cells[cells.length - 1] === undefined;
+  // Within the octave the last degree is the octave itself: the next repetition's degree 0, on key 12.
+  const named = cells.map((pc) => (pc ? keyOf(pc) - scale.tonicKey : 12)).slice(0, withinOctave ? -1 : undefined);
+  const limit = withinOctave ? 12 : Math.max(...named) + named.length;
+  // More degrees than keys in an octave (none in the archive) take consecutive keys, the map as long as the scale.
+  const fitted = noteNameOffsets(named, limit);
+  const offsets = fitted ?? named.map((_, degree) => degree);
+  const top = offsets[offsets.length - 1];
+  const size = !withinOctave ? 12 * Math.ceil((top + 1) / 12) : fitted ? 12 : named.length;
+  const keys: (number | null)[] = Array.from({ length: size }, () => null);
+  for (const [degree, offset] of offsets.entries()) keys[offset] = degree;
+  const range = withinOctave ? undefined : { first: Math.max(0, scale.tonicKey), last: Math.min(127, scale.tonicKey + top) };
+  return { ...scale, keys, ...(range ? { range } : {}) };
+}
+
+/**
  * Cents of a MIDI key above MIDI note 0 of equal temperament at A = 440 Hz (100 × its MIDI
  * number when it sounds a pitch class of the scale): degree 0 sounds on the tonic's key, and
  * each repetition of the mapping adds the last degree. A key without a degree keeps 100 × key.
  */
 export function keyCents(scale: ExportScale, key: number): number {
-  const { degrees, keys } = scale;
+  const { degrees, keys, range } = scale;
+  if (range && (key < range.first || key > range.last)) return 100 * key;
   const period = degrees[degrees.length - 1].cents;
   const steps = key - scale.tonicKey;
   const size = keys === "linear" ? degrees.length : keys.length;

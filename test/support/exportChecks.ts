@@ -111,7 +111,7 @@ export function checkTun(tun: Tun, scl: Scl, kbm: Kbm, path: string, problems: P
   }
 }
 
-const ENTITY_FILE = /^\/exports\/(maqamat|ajnas)\/(.+)\/([^/]+)\/([^/]+?)(-descending\.scl|\.scl|\.kbm)$/;
+const ENTITY_FILE = /^\/exports\/(maqamat|ajnas)\/(.+)\/([^/]+)\/([^/]+?)(-descending\.scl|-names\.kbm|\.scl|\.kbm|\.tun)$/;
 
 export interface Rendering {
   collection: "maqamat" | "ajnas";
@@ -176,7 +176,7 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
   const descending = maqam ? withKey([...detail.body.pitchData.descending].reverse()) : [];
   const same = (a: ApiCell, b: ApiCell) => a.noteName === b.noteName && a.octave === b.octave;
   const differs = maqam && (descending.length !== ascending.length || descending.some((c, i) => !same(c, ascending[i])));
-  const files = [`${base}.kbm`, `${base}.scl`, ...(differs ? [`${base}-descending.scl`] : [])].sort();
+  const files = [`${base}.kbm`, `${base}.scl`, `${base}-names.kbm`, `${base}.tun`, ...(differs ? [`${base}-descending.scl`] : [])].sort();
   if (JSON.stringify([...r.files].sort()) !== JSON.stringify(files)) problems.push(`${base}: files ${r.files.join(", ")}, want ${files.join(", ")}`);
   const kbm = read(parseKbm, `${base}.kbm`, problems);
   if (!kbm) return;
@@ -203,6 +203,62 @@ export function checkRendering(r: Rendering, ratios: boolean, problems: Problems
     // The same scale as an Ableton Live tuning and a MIDI tuning dump, on the same keys.
     const keyed = cells.map((pc, j) => ({ key: kbm.middleKey + j, pc })).filter(({ key }) => key <= 127);
     checkInstrumentFiles(path.replace(/\.scl$/, ""), scl, kbm, keyed, problems);
+    if (suffix === ".scl") checkByNoteName(base, r.tuningSystem, scl, ascending, problems);
+  }
+}
+
+/**
+ * The named key of each cell (keyNameOf), on the keyboard nearest its pitch. Two cells whose
+ * names give one key, or a name out of order, leave one of them a key away (docs/exports.md).
+ */
+const namedKeys = (cells: readonly ApiCell[]): number[] => cells.map(keyOfPitch);
+
+/** Degrees the note-name mappings put a key away from their names' key (every such move is checked to be forced). */
+export const movedDegrees = { count: 0, degrees: 0 };
+
+/**
+ * The ascending scale by note name: the -names.kbm puts degree 0 on the tonic's key and each
+ * degree on the key of its name (a key away only where two names share one or a name is out of
+ * order), twelve keys to the octave with every other key unmapped (a rendering past its octave:
+ * whole octaves, only its own keys retuned); every degree's key sounds the API's pitch with the
+ * .scl; the .tun tunes every key as the .scl with the -names.kbm does.
+ */
+function checkByNoteName(base: string, tuningSystem: string, scl: Scl, cells: readonly ApiCell[], problems: Problems) {
+  const path = `${base}-names.kbm`;
+  const names = read(parseKbm, path, problems);
+  if (!names) return;
+  checkHeader(names.comments, path, tuningSystem, problems);
+  const withinOctave = scaleCents(cells).length === cells.length;
+  const named = namedKeys(cells);
+  const tonicKey = named[0];
+  if (names.middleKey !== tonicKey || names.referenceKey !== tonicKey) problems.push(`${path}: degree 0 on key ${names.middleKey}, want ${tonicKey}`);
+  if (names.referenceFrequency !== cells[0].frequency) problems.push(`${path}: reference ${names.referenceFrequency} Hz, want ${cells[0].frequency}`);
+  if (names.octaveDegree !== scl.pitches.length) problems.push(`${path}: formal octave degree ${names.octaveDegree}, want ${scl.pitches.length}`);
+  if (names.size === 0 || names.size % 12 !== 0 || (withinOctave && names.size !== 12)) problems.push(`${path}: map size ${names.size}`);
+  const keyOfDegree = cells.map((_, j) => names.middleKey + names.mapping.indexOf(j));
+  const mappedCount = names.mapping.filter((d) => d !== null).length;
+  if (mappedCount !== cells.length || keyOfDegree.some((k, j) => k < names.middleKey || (j > 0 && k <= keyOfDegree[j - 1])))
+    return void problems.push(`${path}: degrees 0…${cells.length - 1} not each on one key, in order (${names.mapping.join(" ")})`);
+  const top = keyOfDegree[keyOfDegree.length - 1];
+  const range = withinOctave ? [0, 127] : [tonicKey, top];
+  if (names.firstKey !== range[0] || names.lastKey !== range[1]) problems.push(`${path}: retunes ${names.firstKey}…${names.lastKey}, want ${range.join("…")}`);
+  keyOfDegree.forEach((key, j) => {
+    if (key !== named[j]) {
+      movedDegrees.count++;
+      // Forced: its name's key is another degree's (in the file or by name), or out of order with a neighbour's.
+      const upper = named[j + 1] ?? (withinOctave ? tonicKey + 12 : Infinity);
+      const forced = (j > 0 && named[j] <= named[j - 1]) || named[j] >= upper || keyOfDegree.includes(named[j]);
+      if (Math.abs(key - named[j]) !== 1 || !forced)
+        problems.push(`${path}: degree ${j} (${cells[j].englishName}) on key ${key}, its name's key is ${named[j]}`);
+    }
+    movedDegrees.degrees++;
+    checkKey(keyCentsOf(scl, names, key), cells[j], `${path} with .scl, degree ${j}`, problems);
+  });
+  const tun = read(parseTun, `${base}.tun`, problems);
+  if (tun) {
+    checkHeader(tun.comments, `${base}.tun`, tuningSystem, problems);
+    checkTun(tun, scl, names, `${base}.tun`, problems);
+    for (const [j, key] of keyOfDegree.entries()) checkKey(tun.exact[key], cells[j], `${base}.tun degree ${j}`, problems);
   }
 }
 

@@ -16,7 +16,7 @@ export function* tuningSystemFiles(cat: Catalog): Generator<string> {
     for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
 }
 
-/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale's where it differs). */
+/** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs; the mapping and tuning by note name). */
 export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: Entity["kind"]): Generator<string> {
   const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
   for (const ts of cat.tuningSystems)

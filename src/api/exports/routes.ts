@@ -74,12 +74,14 @@ const SUFFIX: Record<EntityFile, string> = {
   scl: ".scl",
   kbm: ".kbm",
   "descending.scl": "-descending.scl",
+  "names.kbm": "-names.kbm",
+  tun: ".tun",
   ascl: ".ascl",
   "descending.ascl": "-descending.ascl",
   syx: ".syx",
   "descending.syx": "-descending.syx",
 };
-const formatOf = (file: EntityFile) => file.replace(/^descending\./, "") as Format;
+const formatOf = (file: EntityFile) => file.replace(/^(descending|names)\./, "") as Format;
 
 export const entityFilePath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
   `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
@@ -95,6 +97,9 @@ const ENTITY_FILE_NAME: Record<EntityFile, string> = {
   "descending.ascl": "descending pitch classes (where they differ) as an Ableton Live tuning (.ascl)",
   syx: "ascending scale on the keys of its keyboard mapping as a MIDI Tuning Standard bulk dump (.syx, 408 bytes)",
   "descending.syx": "descending scale (where it differs) as a MIDI Tuning Standard bulk dump (.syx, 408 bytes)",
+  "names.kbm":
+    "Scala keyboard mapping (.kbm) of the ascending scale by note name: each degree on the key of its name's letter and accidental, twelve keys to the octave",
+  tun: "AnaMark tuning (.tun, all 128 MIDI notes) of the ascending scale on the keys of its note names",
 };
 
 const entityRoute = (kind: EntityKind, file: EntityFile) =>
@@ -203,9 +208,9 @@ const setOctaveRoute = (form: OctaveForm) =>
     },
   });
 
-// Descending and scale/octave routes first: their paths would otherwise read as a starting note
-// ending in `-descending` or a set idName ending in `-octave-1-byte`.
-const ENTITY_ROUTE_ORDER: readonly EntityFile[] = ["descending.scl", "descending.ascl", "descending.syx", "scl", "kbm", "ascl", "syx"];
+// Descending, note-name and scale/octave routes first: their paths would otherwise read as a starting
+// note ending in `-descending` or `-names`, or a set idName ending in `-octave-1-byte`.
+const ENTITY_ROUTE_ORDER: readonly EntityFile[] = ["descending.scl", "descending.ascl", "descending.syx", "names.kbm", "scl", "kbm", "tun", "ascl", "syx"];
 export const routes = [
   ...FORMATS.map(tuningSystemRoute),
   ...ENTITY_ROUTE_ORDER.map((file) => entityRoute("maqam", file)),
