@@ -24,7 +24,7 @@ import { HEADROOM, limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
-import { planDigestOf, planOf, renderSlice, resolveSlice, shardOf, WHOLE, type Shard, type SliceOptions } from "./renderSlice.js";
+import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard, type SliceOptions } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache, writeState, type Kept } from "./buildCache.js";
 import { groupHashes } from "./sliceHash.js";
 import type { Catalog } from "../src/theory/catalog.js";
@@ -228,20 +228,21 @@ export async function buildShard(options: BuildOptions, shard: Shard) {
 /** The results file of each slice directory, checked to be the n slices of this plan and base URL. */
 function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceResults[] {
   const slices = dirs.map((dir) => {
+    if (!existsSync(join(dir, "api"))) throw new ShardError(`merge: ${dir} is not a slice directory (it holds no api/)`);
     const name = readdirSync(dir).find((f) => /^shard-\d+\.json$/.test(f));
-    if (!name) throw new Error(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
+    if (!name) throw new ShardError(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
     return JSON.parse(readFileSync(join(dir, name), "utf8")) as SliceResults;
   });
   const count = slices[0]?.shard.count ?? 0;
   const indices = slices.map((s) => s.shard.index).sort((a, b) => a - b);
   if (slices.length !== count || indices.some((index, i) => index !== i) || slices.some((s) => s.shard.count !== count))
-    throw new Error(
+    throw new ShardError(
       `merge: expected the slices 0/${count} … ${count - 1}/${count} once each, got ${slices.map((s) => `${s.shard.index}/${s.shard.count}`).join(", ")}`,
     );
   const plan = planDigestOf(planned);
   for (const s of slices) {
-    if (s.plan !== plan) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered from another plan (other facts, profile or limits)`);
-    if (s.baseUrl !== baseUrl) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
+    if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered from another plan (other facts, profile or limits)`);
+    if (s.baseUrl !== baseUrl) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
   }
   return slices;
 }
@@ -249,7 +250,7 @@ function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceRes
 /** Assembles the slices rendered with BUILD_SHARD=i/n into one build, the same bytes as a build on one machine. */
 export async function mergeSlices(options: BuildOptions, dirs: string[]): Promise<Built> {
   const started = performance.now();
-  if (dirs.length === 0) throw new Error("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
+  if (dirs.length === 0) throw new ShardError("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
   const o = resolveSlice(options);
   const planned = planOf(o);
   const slices = slicesOf(dirs, planned, o.baseUrl);
@@ -310,10 +311,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const eta = rate > 0 ? (total - done) / rate : 0;
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
-  const shard = shardOf(process.env.BUILD_SHARD);
+  // Invalid facts, an output its host would refuse, and slices that cannot be made or merged stop the build with a sentence, no stack.
+  const stop = (e: unknown): never => {
+    if (!(e instanceof DataError || e instanceof OverLimitError || e instanceof ShardError)) throw e;
+    if (tty) process.stderr.write("\r\x1b[K");
+    const profile = process.env.HOST_PROFILE ?? "github-pages";
+    console.error(
+      e instanceof DataError
+        ? `build: refusing to build: ${e.message}`
+        : e instanceof OverLimitError
+          ? `build: the output would not deploy on its host (profile ${profile}): ${e.message}`
+          : `build: ${e.message}`,
+    );
+    process.exit(1);
+  };
+  const shard = await Promise.resolve(process.env.BUILD_SHARD).then(shardOf).catch(stop);
   const merging = process.argv[2] === "--merge";
   if (shard.count > 1) {
-    const slice = await buildShard({ outDir, baseUrl, onProgress: progress }, shard);
+    const slice = await buildShard({ outDir, baseUrl, onProgress: progress }, shard).catch(stop);
     if (tty) process.stderr.write("\r\x1b[K");
     console.log(
       `build: slice ${shard.index}/${shard.count}: ${slice.rendered} of ${slice.planned.length} requests in ${slice.seconds.toFixed(1)} s → ${outDir}`,
@@ -321,16 +336,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(0);
   }
   const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, onProgress: progress });
-  const built = await building.catch((e: unknown) => {
-    // Invalid facts, and an output its host would refuse, stop the build with a sentence, no stack.
-    if (!(e instanceof DataError || e instanceof OverLimitError)) throw e;
-    if (tty) process.stderr.write("\r\x1b[K");
-    const profile = process.env.HOST_PROFILE ?? "github-pages";
-    console.error(
-      e instanceof DataError ? `build: refusing to build: ${e.message}` : `build: the output would not deploy on its host (profile ${profile}): ${e.message}`,
-    );
-    process.exit(1);
-  });
+  const built = await building.catch(stop);
   const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);

@@ -29,12 +29,15 @@ export interface Shard {
 
 export const WHOLE: Shard = { index: 0, count: 1 };
 
+/** A slice that cannot be made, or slices that cannot be merged: the build says why in a sentence. */
+export class ShardError extends Error {}
+
 /** BUILD_SHARD as the build takes it: `i/n` with 0 ≤ i < n, or a clear error. */
 export function shardOf(raw: string | undefined): Shard {
   if (raw === undefined || raw === "") return WHOLE;
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const [index, count] = m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
-  if (!(count >= 1 && index < count)) throw new Error(`BUILD_SHARD must be i/n with 0 ≤ i < n, e.g. 0/3 (got '${raw}')`);
+  if (!(count >= 1 && index < count)) throw new ShardError(`BUILD_SHARD must be i/n with 0 ≤ i < n, e.g. 0/3 (got '${raw}')`);
   return { index, count };
 }
 
