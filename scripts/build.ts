@@ -75,6 +75,8 @@ export interface Built {
   manifest: Manifest;
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
+  /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing. */
+  phases?: { plan: number; render: number; finish: number };
   seconds: number;
   workers: number;
   recycled: number;
@@ -186,15 +188,20 @@ export async function build(options: BuildOptions): Promise<Built> {
     const built = await intoPartial(outDir, async (partial) => {
       const previous = readState(outDir);
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map() };
+      let planEnd = started;
       const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
         const hashes = groupHashes(planned, catalog, { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures });
         const chosen = keepUnchanged(outDir, partial, planned, batches, hashes, previous);
         keeping = { cache, kept: chosen.kept, hashes };
+        planEnd = performance.now();
         return chosen.batches;
       });
+      const renderEnd = performance.now();
       const manifest = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
-      return { manifest, groups, seconds: (performance.now() - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
+      const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
+      return { manifest, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
     });
     swapCache(outDir);
     return built;
@@ -337,7 +344,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, onProgress: progress });
   const built = await building.catch(stop);
-  const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
+  const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
@@ -386,5 +393,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ];
   for (const [over, what] of budget) if (over) console.log(`build: OVER BUDGET: ${what}`);
   // For npm run bench, which runs the build as a child process.
-  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes }) + "\n");
+  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes, phases }) + "\n");
 }

@@ -1,0 +1,120 @@
+/**
+ * Incremental builds (part of `npm run bench`, or alone: `tsx scripts/bench-incremental.ts [--write]`):
+ * in a directory of its own, a clean build of data/, the same build again over it (nothing
+ * changed), then over it a build of a copy of the facts with one ratio of one tuning system
+ * changed, and a clean build of that copy in another directory, whose tree must be the same file
+ * for file. Each build runs as `npm run build` does (a child process, the default profile, a base
+ * URL of its own so that the generated docs are left alone). Prints a Markdown section, or with
+ * `--write` puts it into docs/benchmarks.md.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DATA_DIR } from "../src/data/load.js";
+import { FACT_FILES } from "../src/data/facts.js";
+import { writeSection } from "./benchDoc.js";
+import { compareTrees } from "./compare-builds.js";
+
+const root = resolve(import.meta.dirname, "..");
+const TARGET_SECONDS = 15;
+const BASE_URL = "http://127.0.0.1:3000";
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+
+/** The tuning system changed, and how: one ratio between its neighbours (273/256 < 12/11 < 9/8) instead of 13/12. */
+export const CHANGED = { tuningSystem: "ibnsina_1037", ratio: "13/12", to: "12/11" };
+
+/** A copy of the facts of `from` in `dir` with CHANGED applied; returns `dir`. */
+export function factsWithOneChange(dir: string, from = DATA_DIR): string {
+  cpSync(from, dir, { recursive: true });
+  const file = join(dir, FACT_FILES.tuningSystems);
+  const records = JSON.parse(readFileSync(file, "utf8")) as { id: string; tuningSystemPitchClasses: string[] }[];
+  const ratios = records.find((r) => r.id === CHANGED.tuningSystem)?.tuningSystemPitchClasses ?? [];
+  const at = ratios.indexOf(CHANGED.ratio);
+  if (at < 0) throw new Error(`${file}: ${CHANGED.tuningSystem} has no ratio ${CHANGED.ratio} to change`);
+  ratios[at] = CHANGED.to;
+  writeFileSync(file, JSON.stringify(records, null, 2));
+  return dir;
+}
+
+interface BuildRun {
+  what: string;
+  wallSeconds: number;
+  seconds: number;
+  maxRssBytes: number;
+  phases: { plan: number; render: number; finish: number };
+  loadBefore: string;
+  said: string;
+}
+
+/** One `npm run build` (as its script runs it) into `outDir`, timed; what it printed about the groups kept. */
+function timedBuild(what: string, outDir: string, dataDir?: string): Promise<BuildRun> {
+  const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-inc-")), "stats.json");
+  const loadBefore = load();
+  const started = performance.now();
+  const env = { ...process.env, BUILD_DIR: outDir, BUILD_STATS: stats, BASE_URL, ...(dataDir ? { DATA_DIR: dataDir } : {}) };
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (b: Buffer) => {
+    out += b;
+  });
+  return new Promise((done, fail) => {
+    child.on("exit", (code) => {
+      if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
+      const wallSeconds = (performance.now() - started) / 1000;
+      const figures = JSON.parse(readFileSync(stats, "utf8")) as { seconds: number; maxRssBytes: number; phases: BuildRun["phases"] };
+      rmSync(stats, { force: true });
+      const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
+      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, "") });
+    });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const work = mkdtempSync(join(tmpdir(), "maqam-bench-incremental-"));
+  const tree = join(work, "build");
+  const changed = factsWithOneChange(join(work, "data"));
+  const runs: BuildRun[] = [];
+  try {
+    runs.push(await timedBuild("clean build of data/ (the peer)", tree));
+    runs.push(await timedBuild("the same build again over it, nothing changed", tree));
+    runs.push(await timedBuild(`over it, ${CHANGED.tuningSystem} changed (${CHANGED.ratio} → ${CHANGED.to})`, tree, changed));
+    runs.push(await timedBuild("clean build of the changed facts, in another directory", join(work, "clean"), changed));
+    const diff = compareTrees(join(work, "clean"), tree);
+    const same = diff.onlyBefore.length + diff.onlyAfter.length + diff.differing.length === 0;
+    const incremental = runs[2];
+    const missed = incremental.wallSeconds > TARGET_SECONDS;
+    const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
+    const section = [
+      "## Incremental build",
+      "",
+      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${load()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=${BASE_URL}\`) in one directory of their own, one after the other.`,
+      "",
+      "| build | wall time | build time (after start-up) | of which planning, rendering, finishing | peak memory | load before | groups | target |",
+      "|---|---:|---:|---|---:|---|---|---:|",
+      ...runs.map((r, i) => {
+        const wall = `${r.wallSeconds.toFixed(1)} s`;
+        return `| ${r.what} | ${i === 2 && missed ? `**${wall}**` : wall} | ${r.seconds.toFixed(1)} s | ${r.phases.plan.toFixed(1)} s, ${r.phases.render.toFixed(1)} s, ${r.phases.finish.toFixed(1)} s | ${mb(r.maxRssBytes)} | ${r.loadBefore} | ${r.said.replace(/^build: /, "")} | ${i === 2 ? `≤ ${TARGET_SECONDS} s` : ""} |`;
+      }),
+      "",
+      same
+        ? `The tree of the incremental build and the clean build of the same facts: identical, ${diff.compared} files with the same SHA-256 (scripts/compare-builds.ts).`
+        : `**The incremental tree differs from the clean build's: ${diff.onlyBefore.length} files only in the clean build, ${diff.onlyAfter.length} only in the incremental one, ${diff.differing.length} different.**`,
+      "",
+    ];
+    if (missed)
+      section.push(
+        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what the incremental build still does in full — listing the plan (${incremental.phases.plan.toFixed(1)} s: scripts/prerender computes which maqāmāt and ajnās each tuning system × starting note realises), rendering the changed tuning system and every group that reads all tuning systems (lists, availability, note names: ${incremental.phases.render.toFixed(1)} s), the bundles, the site and the fit's walk over the whole tree (${incremental.phases.finish.toFixed(1)} s) — on a machine whose load (${incremental.loadBefore} before it) is above its core count.`,
+        "",
+      );
+    const text = section.join("\n");
+    if (process.argv.includes("--write")) writeSection("## Incremental build", text);
+    else console.log(text);
+    if (!same) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
