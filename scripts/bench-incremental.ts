@@ -3,12 +3,12 @@
  * in a directory of its own, a clean build of data/, the same build again over it (nothing
  * changed), then over it a build of a copy of the facts with one ratio of one tuning system
  * changed, and a clean build of that copy in another directory, whose tree must be the same file
- * for file. Each build runs as `npm run build` does (a child process, the default profile, a base
+ * for file, and the same as the merge of two slices of it (BUILD_SHARD). Each build runs as `npm run build` does (a child process, the default profile, a base
  * URL of its own so that the generated docs are left alone). Prints a Markdown section, or with
  * `--write` puts it into docs/benchmarks.md.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
@@ -45,18 +45,18 @@ interface BuildRun {
   wallSeconds: number;
   seconds: number;
   maxRssBytes: number;
-  phases: { plan: number; render: number; finish: number };
+  phases?: { plan: number; render: number; finish: number };
   loadBefore: string;
   said: string;
 }
 
 /** One `npm run build` (as its script runs it) into `outDir`, timed; what it printed about the groups kept. */
-function timedBuild(what: string, outDir: string, dataDir?: string): Promise<BuildRun> {
+function timedBuild(what: string, outDir: string, dataDir?: string, args: string[] = [], extra: NodeJS.ProcessEnv = {}): Promise<BuildRun> {
   const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-inc-")), "stats.json");
   const loadBefore = load();
   const started = performance.now();
-  const env = { ...process.env, BUILD_DIR: outDir, BUILD_STATS: stats, BASE_URL, ...(dataDir ? { DATA_DIR: dataDir } : {}) };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const env = { ...process.env, BUILD_DIR: outDir, BUILD_STATS: stats, BASE_URL, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...extra };
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (b: Buffer) => {
     out += b;
@@ -65,7 +65,10 @@ function timedBuild(what: string, outDir: string, dataDir?: string): Promise<Bui
     child.on("exit", (code) => {
       if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
       const wallSeconds = (performance.now() - started) / 1000;
-      const figures = JSON.parse(readFileSync(stats, "utf8")) as { seconds: number; maxRssBytes: number; phases: BuildRun["phases"] };
+      // A slice writes no stats: its own line says what it did.
+      const figures = existsSync(stats)
+        ? (JSON.parse(readFileSync(stats, "utf8")) as { seconds: number; maxRssBytes: number; phases?: BuildRun["phases"] })
+        : { seconds: wallSeconds, maxRssBytes: 0 };
       rmSync(stats, { force: true });
       const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
       done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, "") });
@@ -85,6 +88,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     runs.push(await timedBuild("clean build of the changed facts, in another directory", join(work, "clean"), changed));
     const diff = compareTrees(join(work, "clean"), tree);
     const same = diff.onlyBefore.length + diff.onlyAfter.length + diff.differing.length === 0;
+    // The same changed facts built as two slices and merged, against the clean build.
+    const slices = [0, 1].map((i) => join(work, `slice-${i}`));
+    const sharded: BuildRun[] = [];
+    for (const [i, slice] of slices.entries())
+      sharded.push(await timedBuild(`slice ${i}/2 of the changed facts`, slice, changed, [], { BUILD_SHARD: `${i}/2` }));
+    sharded.push(await timedBuild("merge of the two slices", join(work, "merged"), changed, ["--merge", ...slices]));
+    const shardDiff = compareTrees(join(work, "clean"), join(work, "merged"));
+    const shardSame = shardDiff.onlyBefore.length + shardDiff.onlyAfter.length + shardDiff.differing.length === 0;
     const incremental = runs[2];
     const missed = incremental.wallSeconds > TARGET_SECONDS;
     const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
@@ -97,23 +108,33 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "|---|---:|---:|---|---:|---|---|---:|",
       ...runs.map((r, i) => {
         const wall = `${r.wallSeconds.toFixed(1)} s`;
-        return `| ${r.what} | ${i === 2 && missed ? `**${wall}**` : wall} | ${r.seconds.toFixed(1)} s | ${r.phases.plan.toFixed(1)} s, ${r.phases.render.toFixed(1)} s, ${r.phases.finish.toFixed(1)} s | ${mb(r.maxRssBytes)} | ${r.loadBefore} | ${r.said.replace(/^build: /, "")} | ${i === 2 ? `≤ ${TARGET_SECONDS} s` : ""} |`;
+        const phases = r.phases ? `${r.phases.plan.toFixed(1)} s, ${r.phases.render.toFixed(1)} s, ${r.phases.finish.toFixed(1)} s` : "";
+        return `| ${r.what} | ${i === 2 && missed ? `**${wall}**` : wall} | ${r.seconds.toFixed(1)} s | ${phases} | ${mb(r.maxRssBytes)} | ${r.loadBefore} | ${r.said.replace(/^build: /, "")} | ${i === 2 ? `≤ ${TARGET_SECONDS} s` : ""} |`;
       }),
       "",
       same
         ? `The tree of the incremental build and the clean build of the same facts: identical, ${diff.compared} files with the same SHA-256 (scripts/compare-builds.ts).`
         : `**The incremental tree differs from the clean build's: ${diff.onlyBefore.length} files only in the clean build, ${diff.onlyAfter.length} only in the incremental one, ${diff.differing.length} different.**`,
       "",
+      `Sharded build (\`BUILD_SHARD=i/2 npm run build\` twice, then \`npm run build:merge\`) of the same changed facts: slices ${sharded
+        .slice(0, 2)
+        .map((r) => `${r.wallSeconds.toFixed(1)} s`)
+        .join(" and ")}, merge ${sharded[2].wallSeconds.toFixed(1)} s (on one machine, one after the other); ${
+        shardSame
+          ? `the merged tree and the clean build's are identical, ${shardDiff.compared} files with the same SHA-256.`
+          : `**the merged tree differs from the clean build's: ${shardDiff.onlyBefore.length} files only in the clean build, ${shardDiff.onlyAfter.length} only in the merged one, ${shardDiff.differing.length} different.**`
+      }`,
+      "",
     ];
     if (missed)
       section.push(
-        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what the incremental build still does in full — listing the plan (${incremental.phases.plan.toFixed(1)} s: scripts/prerender computes which maqāmāt and ajnās each tuning system × starting note realises), rendering the changed tuning system and every group that reads all tuning systems (lists, availability, note names: ${incremental.phases.render.toFixed(1)} s), the bundles, the site and the fit's walk over the whole tree (${incremental.phases.finish.toFixed(1)} s) — on a machine whose load (${incremental.loadBefore} before it) is above its core count.`,
+        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what the incremental build still does in full — listing the plan (${incremental.phases?.plan.toFixed(1)} s: scripts/prerender computes which maqāmāt and ajnās each tuning system × starting note realises), rendering the changed tuning system and every group that reads all tuning systems (lists, availability, note names: ${incremental.phases?.render.toFixed(1)} s), the bundles, the site and the fit's walk over the whole tree (${incremental.phases?.finish.toFixed(1)} s) — on a machine whose load (${incremental.loadBefore} before it) is above its core count.`,
         "",
       );
     const text = section.join("\n");
     if (process.argv.includes("--write")) writeSection("## Incremental build", text);
     else console.log(text);
-    if (!same) process.exitCode = 1;
+    if (!same || !shardSame) process.exitCode = 1;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,15 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
 import { cacheOf } from "../scripts/buildCache.js";
+import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/renderSlice.js";
-import { DATA_DIR } from "../src/data/load.js";
 import { smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
-const CHANGED = "ibnsina_1037";
 const requests = smallRequests();
 let dir: string;
 let first: Built;
@@ -37,14 +36,8 @@ beforeAll(async () => {
   firstDigests = treeDigests(tree);
   unchanged = await build(options(tree));
   unchangedDigests = treeDigests(tree);
-  // One tuning system changed: one of its ratios (13/12 between 273/256 and 9/8) becomes 12/11.
-  const data = join(dir, "data");
-  cpSync(DATA_DIR, data, { recursive: true });
-  const file = join(data, "tuningSystems.json");
-  const records = JSON.parse(readFileSync(file, "utf8")) as { id: string; tuningSystemPitchClasses: string[] }[];
-  const record = records.find((r) => r.id === CHANGED) ?? records[0];
-  record.tuningSystemPitchClasses[record.tuningSystemPitchClasses.indexOf("13/12")] = "12/11";
-  writeFileSync(file, JSON.stringify(records, null, 2));
+  // One tuning system changed: one of its ratios.
+  const data = factsWithOneChange(join(dir, "data"));
   incremental = await build(options(tree, data));
   clean = await build(options(join(dir, "clean"), data));
 }, 900_000);
@@ -53,7 +46,7 @@ afterAll(() => {
 });
 
 const groups = new Set(requests.map(cacheGroupOf));
-const changedGroups = [...groups].filter((g) => g.startsWith(`${CHANGED} × `) || !g.includes(" × "));
+const changedGroups = [...groups].filter((g) => g.startsWith(`${CHANGED.tuningSystem} × `) || !g.includes(" × "));
 
 describe("incremental build", () => {
   it("leaves files out to fit, and keeps them beside the tree for a later fit", () => {
@@ -84,7 +77,7 @@ describe("incremental build", () => {
     expect(incremental.manifest.digest).not.toBe(first.manifest.digest);
     const after = treeDigests(join(dir, "build"));
     const differing = [...after].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
-    expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED}`) || f.includes(`/${CHANGED}/`))).toBe(true);
+    expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED.tuningSystem}`) || f.includes(`/${CHANGED.tuningSystem}/`))).toBe(true);
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
   });
 });
