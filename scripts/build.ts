@@ -232,8 +232,8 @@ export async function buildShard(options: BuildOptions, shard: Shard) {
   });
 }
 
-/** The results file of each slice directory, checked to be the n slices of this plan and base URL. */
-function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceResults[] {
+/** The results file of each slice directory, checked to be the n slices of one build for this base URL (before the plan is made, which takes a while). */
+function slicesOf(dirs: string[], baseUrl: string): SliceResults[] {
   const slices = dirs.map((dir) => {
     if (!existsSync(join(dir, "api"))) throw new ShardError(`merge: ${dir} is not a slice directory (it holds no api/)`);
     const name = readdirSync(dir).find((f) => /^shard-\d+\.json$/.test(f));
@@ -246,11 +246,8 @@ function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceRes
     throw new ShardError(
       `merge: expected the slices 0/${count} … ${count - 1}/${count} once each, got ${slices.map((s) => `${s.shard.index}/${s.shard.count}`).join(", ")}`,
     );
-  const plan = planDigestOf(planned);
-  for (const s of slices) {
-    if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered from another plan (other facts, profile or limits)`);
+  for (const s of slices)
     if (s.baseUrl !== baseUrl) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
-  }
   return slices;
 }
 
@@ -259,8 +256,11 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
   const started = performance.now();
   if (dirs.length === 0) throw new ShardError("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
   const o = resolveSlice(options);
+  const slices = slicesOf(dirs, o.baseUrl);
   const planned = planOf(o);
-  const slices = slicesOf(dirs, planned, o.baseUrl);
+  const plan = planDigestOf(planned);
+  for (const s of slices)
+    if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
   return intoPartial(resolve(options.outDir), async (partial) => {
     for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
     const results = slices.flatMap((s) => s.results);

@@ -70,7 +70,7 @@ describe("sharded build", () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(said);
     }
-  }, 120_000);
+  }, 240_000);
 
   it("reads BUILD_SHARD as i/n", () => {
     expect(shardOf(undefined)).toEqual({ index: 0, count: 1 });
