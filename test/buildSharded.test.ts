@@ -65,7 +65,7 @@ describe("sharded build", () => {
     await expect(mergeSlices(options(join(dir, "refused")), [join(dir, "nowhere")])).rejects.toThrow(ShardError);
     await expect(mergeSlices(options(join(dir, "refused")), [join(dir, "nowhere")])).rejects.toThrow(/nowhere is not a slice directory \(it holds no api\/\)$/);
     expect(() => shardOf("2/2")).toThrow(ShardError);
-  }, 120_000);
+  }, 300_000);
 
   it("reads BUILD_SHARD as i/n", () => {
     expect(shardOf(undefined)).toEqual({ index: 0, count: 1 });
