@@ -24,7 +24,10 @@ import { HEADROOM, limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
-import { planDigestOf, planOf, renderSlice, resolveSlice, shardOf, type Shard, type SliceOptions } from "./renderSlice.js";
+import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard, type SliceOptions } from "./renderSlice.js";
+import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache, writeState, type Kept } from "./buildCache.js";
+import { groupHashes } from "./sliceHash.js";
+import type { Catalog } from "../src/theory/catalog.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
@@ -70,6 +73,10 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
 
 export interface Built {
   manifest: Manifest;
+  /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
+  groups?: { rendered: number; kept: number };
+  /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing. */
+  phases?: { plan: number; render: number; finish: number };
   seconds: number;
   workers: number;
   recycled: number;
@@ -77,13 +84,31 @@ export interface Built {
   times: Record<string, RouteTimes>;
 }
 
+/** What an incremental build carries into the finishing: where its cache is made, what it took over, the groups' hashes. */
+interface Keeping {
+  cache: string;
+  kept: Kept;
+  hashes: ReadonlyMap<string, string>;
+}
+
 /**
  * Everything after the rendering, on a directory holding the rendered api/ of the whole plan:
  * the bundles, the site, the second cut (which measures the rendered tree, so it runs once all
  * slices are together), the manifest and the root files, and the check of the host's limits.
+ * `fresh` are the results rendered now; with `keeping`, the pictures of the groups taken over are
+ * not drawn again, and the fit's leftovers and the state go into the cache being made.
  */
-async function finishBuild(partial: string, options: BuildOptions, planned: Planned[], results: Rendered[]): Promise<Manifest> {
+async function finishBuild(
+  partial: string,
+  options: BuildOptions,
+  planned: Planned[],
+  fresh: Rendered[],
+  keeping?: Keeping,
+  facts?: Catalog,
+): Promise<Manifest> {
   const { baseUrl, profile, limits, encodings, dataDir } = resolveSlice(options);
+  const taken = keeping?.kept ?? NOTHING_KEPT;
+  const results = taken.results.length ? [...taken.results, ...fresh] : fresh;
   await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl });
   const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
   const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
@@ -95,16 +120,23 @@ async function finishBuild(partial: string, options: BuildOptions, planned: Plan
   const worker = {
     bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
   };
-  const written = results.filter((r) => r.status === 200).map((r) => planned[r.index].request);
-  const catalog = createCatalog(readFacts(dataDir), "build");
+  const written = fresh.filter((r) => r.status === 200).map((r) => planned[r.index].request);
+  const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
   const { pictures } = PROFILES[profile];
-  const drawn = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures });
-  const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits);
+  const pictured = new Map<string, number>();
+  const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
+  const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
+  const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits, keeping?.cache);
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
   const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
-  const site = { ...drawn, pictures: picturesKept(drawn.pictures, fit) };
-  const manifest: Manifest = { ...summary, profile, worker, site, published: { limits, ...fit.measured, leftOut: fit.leftOut } };
+  const manifest: Manifest = {
+    ...summary,
+    profile,
+    worker,
+    site: { ...drawn, pictures: picturesKept(drawn.pictures, fit) },
+    published: { limits, ...fit.measured, leftOut: fit.leftOut },
+  };
   writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
   writeFileSync(join(partial, "serve.json"), serveConfig());
   writeFileSync(join(partial, "404.html"), notFoundPage());
@@ -113,7 +145,9 @@ async function finishBuild(partial: string, options: BuildOptions, planned: Plan
   // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
   writeFileSync(join(partial, ".nojekyll"), "");
   // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
-  writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  const manifestText = JSON.stringify(manifest, null, 2) + "\n";
+  writeFileSync(join(partial, "manifest.json"), manifestText);
+  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured);
   // The root files written after the fit live in its headroom; the tree as published must still pass.
   const final = treeSize(partial);
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
@@ -138,14 +172,43 @@ async function intoPartial<T>(outDir: string, write: (partial: string) => Promis
   }
 }
 
-/** The whole build on this machine: the one slice of the plan, then the rest. */
+/**
+ * The whole build on this machine: the one slice of the plan, then the rest. Over a previous build
+ * with its cache (scripts/buildCache.ts), the groups whose content hash is unchanged are taken
+ * over and only the others rendered; the tree is the same as a clean build's.
+ */
 export async function build(options: BuildOptions): Promise<Built> {
   const started = performance.now();
-  return intoPartial(resolve(options.outDir), async (partial) => {
-    const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options);
-    const manifest = await finishBuild(partial, options, planned, results);
-    return { manifest, seconds: (performance.now() - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
-  });
+  const outDir = resolve(options.outDir);
+  const o = resolveSlice(options);
+  const catalog = createCatalog(readFacts(o.dataDir), "build");
+  const cache = cachePartialOf(outDir);
+  rmSync(cache, { recursive: true, force: true });
+  try {
+    const built = await intoPartial(outDir, async (partial) => {
+      const previous = readState(outDir);
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map() };
+      let planEnd = started;
+      const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
+        const hashes = groupHashes(planned, catalog, { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures });
+        const chosen = keepUnchanged(outDir, partial, planned, batches, hashes, previous);
+        keeping = { cache, kept: chosen.kept, hashes };
+        planEnd = performance.now();
+        return chosen.batches;
+      });
+      const renderEnd = performance.now();
+      const manifest = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const end = performance.now();
+      const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
+      const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
+      return { manifest, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
+    });
+    swapCache(outDir);
+    return built;
+  } catch (e) {
+    rmSync(cache, { recursive: true, force: true });
+    throw e;
+  }
 }
 
 /** The results file of a slice: what its machine rendered, and of which plan. */
@@ -169,34 +232,35 @@ export async function buildShard(options: BuildOptions, shard: Shard) {
   });
 }
 
-/** The results file of each slice directory, checked to be the n slices of this plan and base URL. */
-function slicesOf(dirs: string[], planned: Planned[], baseUrl: string): SliceResults[] {
+/** The results file of each slice directory, checked to be the n slices of one build for this base URL (before the plan is made, which takes a while). */
+function slicesOf(dirs: string[], baseUrl: string): SliceResults[] {
   const slices = dirs.map((dir) => {
+    if (!existsSync(join(dir, "api"))) throw new ShardError(`merge: ${dir} is not a slice directory (it holds no api/)`);
     const name = readdirSync(dir).find((f) => /^shard-\d+\.json$/.test(f));
-    if (!name) throw new Error(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
+    if (!name) throw new ShardError(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
     return JSON.parse(readFileSync(join(dir, name), "utf8")) as SliceResults;
   });
   const count = slices[0]?.shard.count ?? 0;
   const indices = slices.map((s) => s.shard.index).sort((a, b) => a - b);
   if (slices.length !== count || indices.some((index, i) => index !== i) || slices.some((s) => s.shard.count !== count))
-    throw new Error(
+    throw new ShardError(
       `merge: expected the slices 0/${count} … ${count - 1}/${count} once each, got ${slices.map((s) => `${s.shard.index}/${s.shard.count}`).join(", ")}`,
     );
-  const plan = planDigestOf(planned);
-  for (const s of slices) {
-    if (s.plan !== plan) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered from another plan (other facts, profile or limits)`);
-    if (s.baseUrl !== baseUrl) throw new Error(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
-  }
+  for (const s of slices)
+    if (s.baseUrl !== baseUrl) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
   return slices;
 }
 
 /** Assembles the slices rendered with BUILD_SHARD=i/n into one build, the same bytes as a build on one machine. */
 export async function mergeSlices(options: BuildOptions, dirs: string[]): Promise<Built> {
   const started = performance.now();
-  if (dirs.length === 0) throw new Error("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
+  if (dirs.length === 0) throw new ShardError("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
   const o = resolveSlice(options);
+  const slices = slicesOf(dirs, o.baseUrl);
   const planned = planOf(o);
-  const slices = slicesOf(dirs, planned, o.baseUrl);
+  const plan = planDigestOf(planned);
+  for (const s of slices)
+    if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
   return intoPartial(resolve(options.outDir), async (partial) => {
     for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
     const results = slices.flatMap((s) => s.results);
@@ -254,10 +318,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const eta = rate > 0 ? (total - done) / rate : 0;
     process.stderr.write(`\r\x1b[K${done}/${total} requests  ${rate.toFixed(0)}/s  ETA ${eta.toFixed(0)} s`);
   };
-  const shard = shardOf(process.env.BUILD_SHARD);
+  // Invalid facts, an output its host would refuse, and slices that cannot be made or merged stop the build with a sentence, no stack.
+  const stop = (e: unknown): never => {
+    if (!(e instanceof DataError || e instanceof OverLimitError || e instanceof ShardError)) throw e;
+    if (tty) process.stderr.write("\r\x1b[K");
+    const profile = process.env.HOST_PROFILE ?? "github-pages";
+    console.error(
+      e instanceof DataError
+        ? `build: refusing to build: ${e.message}`
+        : e instanceof OverLimitError
+          ? `build: the output would not deploy on its host (profile ${profile}): ${e.message}`
+          : `build: ${e.message}`,
+    );
+    process.exit(1);
+  };
+  const shard = await Promise.resolve(process.env.BUILD_SHARD).then(shardOf).catch(stop);
   const merging = process.argv[2] === "--merge";
   if (shard.count > 1) {
-    const slice = await buildShard({ outDir, baseUrl, onProgress: progress }, shard);
+    const slice = await buildShard({ outDir, baseUrl, onProgress: progress }, shard).catch(stop);
     if (tty) process.stderr.write("\r\x1b[K");
     console.log(
       `build: slice ${shard.index}/${shard.count}: ${slice.rendered} of ${slice.planned.length} requests in ${slice.seconds.toFixed(1)} s → ${outDir}`,
@@ -265,17 +343,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(0);
   }
   const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, onProgress: progress });
-  const built = await building.catch((e: unknown) => {
-    // Invalid facts, and an output its host would refuse, stop the build with a sentence, no stack.
-    if (!(e instanceof DataError || e instanceof OverLimitError)) throw e;
-    if (tty) process.stderr.write("\r\x1b[K");
-    const profile = process.env.HOST_PROFILE ?? "github-pages";
-    console.error(
-      e instanceof DataError ? `build: refusing to build: ${e.message}` : `build: the output would not deploy on its host (profile ${profile}): ${e.message}`,
-    );
-    process.exit(1);
-  });
-  const { manifest: m, seconds, workers, recycled, gcSeconds, times } = built;
+  const built = await building.catch(stop);
+  const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
@@ -296,6 +365,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .slice(0, 4)
     .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
   console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
+  if (built.groups?.kept)
+    console.log(
+      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
+    );
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const published = treeSize(outDir);
   const { limits, leftOut } = m.published;
@@ -320,5 +393,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ];
   for (const [over, what] of budget) if (over) console.log(`build: OVER BUDGET: ${what}`);
   // For npm run bench, which runs the build as a child process.
-  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes }) + "\n");
+  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes, phases }) + "\n");
 }

@@ -3,7 +3,7 @@
  * file count; after, the files of the whole output (API, siblings, site, pictures) kept in value
  * order within every limit, the rest removed from the tree before it is swapped in.
  */
-import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { HEADROOM, VALUE_CLASSES, fitToLimits, leftOutOf, limitPassed, valueClassOf, type Candidate, type HostLimits, type LeftOut } from "./budget.js";
 
@@ -71,17 +71,22 @@ export class OverLimitError extends Error {}
 
 /**
  * Keeps what fits `limits` (less headroom) in value order and removes the rest from `dir`, with
- * the folders it empties. `requestOfFile` maps an API file (relative to api/) to its request and
- * plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
+ * the folders it empties; into `keepIn` at the same relative path when given (an incremental build
+ * keeps them for a later fit). `requestOfFile` maps an API file (relative to api/) to its request
+ * and plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
  */
-export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits): TreeFit {
+export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits, keepIn?: string): TreeFit {
   const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);
   const emptied = new Set<string>();
   for (const c of fitted.left) {
-    unlinkSync(join(dir, c.path));
+    if (keepIn) {
+      const target = join(keepIn, c.path);
+      if (!emptied.has(dirname(c.path))) mkdirSync(dirname(target), { recursive: true });
+      renameSync(join(dir, c.path), target);
+    } else unlinkSync(join(dir, c.path));
     emptied.add(dirname(c.path));
   }
   // Deepest first, so a folder emptied by its children's removal goes too.

@@ -29,12 +29,15 @@ export interface Shard {
 
 export const WHOLE: Shard = { index: 0, count: 1 };
 
+/** A slice that cannot be made, or slices that cannot be merged: the build says why in a sentence. */
+export class ShardError extends Error {}
+
 /** BUILD_SHARD as the build takes it: `i/n` with 0 ≤ i < n, or a clear error. */
 export function shardOf(raw: string | undefined): Shard {
   if (raw === undefined || raw === "") return WHOLE;
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const [index, count] = m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
-  if (!(count >= 1 && index < count)) throw new Error(`BUILD_SHARD must be i/n with 0 ≤ i < n, e.g. 0/3 (got '${raw}')`);
+  if (!(count >= 1 && index < count)) throw new ShardError(`BUILD_SHARD must be i/n with 0 ≤ i < n, e.g. 0/3 (got '${raw}')`);
   return { index, count };
 }
 
@@ -235,8 +238,11 @@ export interface Slice extends Progress {
   workers: number;
 }
 
-/** Plans, and renders the shard's batches into `<dir>/api/` (which must exist). */
-export async function renderSlice(dir: string, options: SliceOptions, shard: Shard = WHOLE): Promise<Slice> {
+/** Chooses, once the plan is made, which of the shard's batches are rendered (an incremental build keeps the others). */
+export type BatchChoice = (planned: Planned[], batches: Job[][]) => Job[][];
+
+/** Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must exist). */
+export async function renderSlice(dir: string, options: SliceOptions, shard: Shard = WHOLE, choose: BatchChoice = (_, b) => b): Promise<Slice> {
   const o = resolveSlice(options);
   const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir };
   const workers = Array.from({ length: o.workers }, () => startWorker(setup));
@@ -247,7 +253,13 @@ export async function renderSlice(dir: string, options: SliceOptions, shard: Sha
     await Promise.all(workers.map((w) => w.terminate()));
     throw e;
   }
-  const batches = batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), shard);
+  let batches: Job[][];
+  try {
+    batches = choose(planned, batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), shard));
+  } catch (e) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw e;
+  }
   const total = batches.reduce((n, b) => n + b.length, 0);
   let done = 0;
   const progress = await renderOn(workers, batches, setup, o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES, (n) => {

@@ -166,7 +166,13 @@ const realisationOf = (request: string) => {
 };
 
 /** Every pre-rendered maqām and jins realisation (tuning system × starting note, default parameters), drawn. */
-function writePictures(outDir: string, requests: Iterable<string>, catalog: Catalog, baseUrl: string): { files: number; bytes: number } {
+function writePictures(
+  outDir: string,
+  requests: Iterable<string>,
+  catalog: Catalog,
+  baseUrl: string,
+  onPicture?: (request: string, bytes: number) => void,
+): { files: number; bytes: number } {
   const answer = (request: string) => {
     const url = new URL(request, "http://x");
     const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
@@ -199,6 +205,7 @@ function writePictures(outDir: string, requests: Iterable<string>, catalog: Cata
     writeFileSync(file, svg);
     files++;
     bytes += Buffer.byteLength(svg);
+    onPicture?.(request, Buffer.byteLength(svg));
   }
   return { files, bytes };
 }
@@ -230,15 +237,17 @@ export interface SiteOptions {
   catalog: Catalog;
   /** Whether to write the pictures (hosts with a file limit leave them to the explorer). */
   pictures: boolean;
+  /** Told of each picture drawn (an incremental build records them). */
+  onPicture?: (request: string, bytes: number) => void;
 }
 
-export async function buildSite({ outDir, baseUrl, digest, written, catalog, pictures }: SiteOptions): Promise<SiteSummary> {
+export async function buildSite({ outDir, baseUrl, digest, written, catalog, pictures, onPicture }: SiteOptions): Promise<SiteSummary> {
   const before = new Set(filesBesideApi(outDir));
   const client = await writeClient(outDir, await bodiesDeclaration(catalog, baseUrl));
   await writePages(outDir, digest, baseUrl);
   const added = filesBesideApi(outDir).filter((f) => !before.has(f));
   if (added.length > SITE_FILES)
     throw new Error(`the site writes ${added.length} files, more than the ${SITE_FILES} reserved: ${added.map((f) => relative(outDir, f)).join(", ")}`);
-  const drawn = pictures ? writePictures(outDir, written, catalog, baseUrl) : { files: 0, bytes: 0 };
+  const drawn = pictures ? writePictures(outDir, written, catalog, baseUrl, onPicture) : { files: 0, bytes: 0 };
   return { files: added.length, bytes: added.reduce((sum, f) => sum + statSync(f).size, 0), client, pictures: drawn };
 }

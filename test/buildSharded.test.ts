@@ -1,29 +1,34 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildShard, mergeSlices, type BuildOptions } from "../scripts/build.js";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { build, buildShard, mergeSlices, type BuildOptions, type Built } from "../scripts/build.js";
 import { compareTrees } from "../scripts/compare-builds.js";
-import { shardOf } from "../scripts/renderSlice.js";
-import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { ShardError, shardOf } from "../scripts/renderSlice.js";
+import { smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const SHARDS = 2;
+// A plan listed without computing, the same for every slice, the merge and the build on one machine.
+const requests = smallRequests();
 let dir: string;
-let whole: Awaited<ReturnType<typeof buildSample>>;
+let whole: Built & { outDir: string };
 let slices: string[];
 let rendered: number[];
-const options = (outDir: string): BuildOptions => ({ outDir, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 1, encodings: ["gzip", "br"] });
+const options = (outDir: string): BuildOptions => ({ outDir, baseUrl: SAMPLE_BASE_URL, requests, workers: 1, encodings: ["gzip", "br"] });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "maqam-shards-"));
-  whole = await buildSample();
+  const outDir = join(dir, "whole");
+  whole = { ...(await build(options(outDir))), outDir };
   slices = Array.from({ length: SHARDS }, (_, i) => join(dir, `slice-${i}`));
   rendered = [];
   for (const [index, slice] of slices.entries()) rendered.push((await buildShard(options(slice), { index, count: SHARDS })).rendered);
   await mergeSlices(options(join(dir, "merged")), slices);
 }, 400_000);
 afterAll(() => {
-  for (const d of [dir, whole?.dir]) if (d) rmSync(d, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("sharded build", () => {
@@ -41,9 +46,26 @@ describe("sharded build", () => {
 
   it("refuses to merge a missing slice, or slices of another plan", async () => {
     await expect(mergeSlices(options(join(dir, "short")), slices.slice(1))).rejects.toThrow(/expected the slices 0\/2 … 1\/2 once each/);
-    const other = { ...options(join(dir, "other")), requests: sampleRequests().slice(1) };
+    const other = { ...options(join(dir, "other")), requests: requests.slice(1) };
     await expect(mergeSlices(other, slices)).rejects.toThrow(/rendered from another plan/);
   });
+
+  it("says on one line, without a stack, why slices cannot be merged", async () => {
+    const merge = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build.ts", "--merge", slices[1]], {
+      cwd: resolve(import.meta.dirname, ".."),
+      env: { ...process.env, BUILD_DIR: join(dir, "refused") },
+    });
+    const { code, stderr } = await merge.then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(code).toBe(1);
+    expect(stderr.split("\n").filter((l) => l && !l.startsWith("npm warn"))).toEqual(["build: merge: expected the slices 0/2 … 1/2 once each, got 1/2"]);
+    // The build's command line prints every ShardError so, as it does facts it refuses.
+    await expect(mergeSlices(options(join(dir, "refused")), [join(dir, "nowhere")])).rejects.toThrow(ShardError);
+    await expect(mergeSlices(options(join(dir, "refused")), [join(dir, "nowhere")])).rejects.toThrow(/nowhere is not a slice directory \(it holds no api\/\)$/);
+    expect(() => shardOf("2/2")).toThrow(ShardError);
+  }, 300_000);
 
   it("reads BUILD_SHARD as i/n", () => {
     expect(shardOf(undefined)).toEqual({ index: 0, count: 1 });

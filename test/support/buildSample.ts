@@ -4,17 +4,48 @@ import { catalog } from "./catalog.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prerenderRequests } from "../../scripts/prerender/index.js";
+import { toIdName } from "../../src/theory/idName.js";
 import { build, type BuildOptions } from "../../scripts/build.js";
 import type { Encoding } from "../../src/serve/handler.js";
 
 export const SAMPLE_BASE_URL = "http://localhost:3000";
 
-/** Every request of the tuning-system and source groups (and the tuning-system downloads) at a stride, plus every list page. */
+const samples = new Map<number, string[]>();
+
+/**
+ * Every request of the tuning-system and source groups (and the tuning-system downloads) at a stride, plus every list page.
+ * Made once per stride and test file: listing the whole plan computes much of the theory.
+ */
 export function sampleRequests(stride = 37): string[] {
+  const made = samples.get(stride);
+  if (made) return made;
   const cheap = [...prerenderRequests(catalog)].filter(
     (r) => r.startsWith("/tuning-systems") || r.startsWith("/sources") || r.startsWith("/exports/tuning-systems/"),
   );
-  return cheap.filter((r, i) => i % stride === 0 || !r.includes("?") || r.startsWith("/tuning-systems?"));
+  const sample = cheap.filter((r, i) => i % stride === 0 || !r.includes("?") || r.startsWith("/tuning-systems?"));
+  samples.set(stride, sample);
+  return sample;
+}
+
+/**
+ * A small plan listed without computing: per tuning system, at its first starting note, its pitch
+ * classes, a download, and the realisations of maqām rāst and jins rāst (each with a picture where
+ * the tuning system has it), with a few lists. For the tests that build the same plan several times.
+ */
+export function smallRequests(): string[] {
+  const requests = ["/tuning-systems", "/tuning-systems?includeArabic=true", "/sources"];
+  for (const ts of catalog.tuningSystems) {
+    const note = toIdName(ts.startingNotes[0]);
+    const tuning = `startingNote=${note}&tuningSystem=${ts.id}`;
+    requests.push(
+      `/tuning-systems/${ts.id}`,
+      `/tuning-systems/${ts.id}/${note}/pitch-classes`,
+      `/exports/tuning-systems/${ts.id}/${note}.scl`,
+      `/maqamat/maqam_rast?${tuning}`,
+      `/ajnas/jins_rast?${tuning}`,
+    );
+  }
+  return requests;
 }
 
 export async function buildSample(encodings: Encoding[] = ["gzip", "br"], options: Partial<BuildOptions> = {}) {

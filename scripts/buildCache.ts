@@ -1,0 +1,179 @@
+/**
+ * What a build keeps for the next one, in `<outDir>.cache/` beside the published tree (so the host
+ * never sees it): state.json — the SHA-256 of the manifest it belongs to and, per group of the
+ * plan, its content hash (scripts/sliceHash.ts), the results of its requests and the sizes of its
+ * pictures — and the files the fit left out, which a later fit may keep. A build over an existing
+ * one hard-links the files of every group whose hash is unchanged into its new tree and renders
+ * only the others; the result is the tree a clean build writes.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Encoding } from "../src/serve/handler.js";
+import type { Job, Rendered } from "./buildWorker.js";
+import type { Planned } from "./manifest.js";
+import { cacheGroupOf } from "./renderSlice.js";
+
+export const cacheOf = (outDir: string) => `${outDir}.cache`;
+export const cachePartialOf = (outDir: string) => `${outDir}.cache.partial`;
+
+/** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
+type KeptResult = [request: string, status: number, bytes: number, hash: string, encoded: Partial<Record<Encoding, number>>];
+
+interface GroupState {
+  hash: string;
+  results: KeptResult[];
+  /** Pictures drawn for the group: file below pictures/ and bytes. */
+  pictures: [file: string, bytes: number][];
+}
+
+export interface BuildState {
+  /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
+  manifest: string;
+  groups: Record<string, GroupState>;
+}
+
+const STATE = "state.json";
+const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The state of the build at `outDir`, when it has one that belongs to its manifest. */
+export function readState(outDir: string): BuildState | undefined {
+  const stateFile = join(cacheOf(outDir), STATE);
+  const manifestFile = join(outDir, "manifest.json");
+  if (!existsSync(stateFile) || !existsSync(manifestFile)) return undefined;
+  const state = JSON.parse(readFileSync(stateFile, "utf8")) as BuildState;
+  return state.manifest === sha256(readFileSync(manifestFile)) ? state : undefined;
+}
+
+/** What a build took over from the previous one. */
+export interface Kept {
+  results: Rendered[];
+  /** Groups taken over, and their pictures (file below pictures/, bytes). */
+  groups: Map<string, GroupState>;
+  pictures: { files: number; bytes: number };
+}
+
+export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+
+/** Hard-links (or, across file systems, copies) a previous file into the new tree; false when it is in neither place. */
+function linkInto(target: string, sources: string[], made: Set<string>): boolean {
+  const dir = dirname(target);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  for (const source of sources) {
+    try {
+      linkSync(source, target);
+      return true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") continue;
+      if (code !== "EXDEV" && code !== "EPERM") throw e;
+      copyFileSync(source, target);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Takes over, into `partial`, the files, siblings and pictures of every group whose hash is the one
+ * the previous build recorded, and returns them with the batches still to render. A group with a
+ * file missing from the previous tree and its cache is rendered again (what was linked of it is
+ * removed first: a worker writing through a link would change the previous build's file).
+ */
+export function keepUnchanged(
+  outDir: string,
+  partial: string,
+  planned: readonly Planned[],
+  batches: Job[][],
+  hashes: ReadonlyMap<string, string>,
+  state: BuildState | undefined,
+): { kept: Kept; batches: Job[][] } {
+  if (!state) return { kept: NOTHING_KEPT, batches };
+  const indexOf = new Map(planned.map((p, i) => [p.request, i]));
+  const places = [outDir, cacheOf(outDir)];
+  const made = new Set<string>();
+  const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+  const toRender: Job[][] = [];
+  for (const batch of batches) {
+    const group = cacheGroupOf(batch[0][1]);
+    const previous = state.groups[group];
+    if (previous?.hash !== hashes.get(group)) {
+      toRender.push(batch);
+      continue;
+    }
+    const linked: string[] = [];
+    const take = (path: string) => {
+      const target = join(partial, path);
+      const ok = linkInto(
+        target,
+        places.map((p) => join(p, path)),
+        made,
+      );
+      if (ok) linked.push(target);
+      return ok;
+    };
+    const results: Rendered[] = [];
+    let whole = true;
+    for (const [request, status, bytes, hash, encoded] of previous.results) {
+      // The group's hash covers its requests, so each is in the plan.
+      const index = indexOf.get(request) ?? -1;
+      results.push({ index, status, bytes, hash, encoded, computeMs: 0, writeMs: 0 });
+      if (status !== 200) continue;
+      const file = `api/${planned[index].file}`;
+      whole &&= take(file) && (Object.keys(encoded) as Encoding[]).every((e) => take(file + SUFFIX[e]));
+      if (!whole) break;
+    }
+    whole &&= previous.pictures.every(([file]) => take(`pictures/${file}`));
+    if (!whole) {
+      for (const target of linked) unlinkSync(target);
+      toRender.push(batch);
+      continue;
+    }
+    kept.groups.set(group, previous);
+    kept.results.push(...results);
+    for (const [, bytes] of previous.pictures) {
+      kept.pictures.files++;
+      kept.pictures.bytes += bytes;
+    }
+  }
+  return { kept, batches: toRender };
+}
+
+/**
+ * Writes the state of the tree just finished into the cache being made (which holds the files its
+ * fit left out): per group its hash, its results and its pictures (those kept, and those `drawn`
+ * now, by request).
+ */
+export function writeState(
+  cache: string,
+  manifestText: string,
+  planned: readonly Planned[],
+  results: readonly Rendered[],
+  hashes: ReadonlyMap<string, string>,
+  kept: Kept,
+  drawn: ReadonlyMap<string, number>,
+) {
+  const groups: Record<string, GroupState> = {};
+  for (const [group, hash] of hashes) groups[group] = kept.groups.get(group) ?? { hash, results: [], pictures: [] };
+  const fresh = (group: string) => !kept.groups.has(group);
+  for (const r of results) {
+    const p = planned[r.index];
+    const group = cacheGroupOf(p.request);
+    if (!fresh(group)) continue;
+    groups[group].results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
+    const picture = drawn.get(p.request);
+    if (picture !== undefined) groups[group].pictures.push([p.file.replace(/\.json$/, ".svg"), picture]);
+  }
+  mkdirSync(cache, { recursive: true });
+  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups } satisfies BuildState));
+}
+
+/** Puts the cache made by the build just swapped in at `<outDir>.cache`. */
+export function swapCache(outDir: string) {
+  rmSync(cacheOf(outDir), { recursive: true, force: true });
+  renameSync(cachePartialOf(outDir), cacheOf(outDir));
+}

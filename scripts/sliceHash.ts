@@ -1,0 +1,91 @@
+/**
+ * Content hashes of the plan's groups, by which an incremental build tells what it may keep. A
+ * tuning system × starting note group hashes the facts it reads — its tuning system's record, the
+ * note names, the maqāmāt, ajnās and family rules it searches, the sources these cite — with its
+ * requests, the options that shape its bytes and the engine's version; any other group (lists,
+ * indexes, availability across tuning systems) hashes all the facts, so it is rendered again
+ * whenever anything changed.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Catalog } from "../src/theory/catalog.js";
+import type { Encoding } from "../src/serve/handler.js";
+import type { Planned } from "./manifest.js";
+import { cacheGroupOf } from "./renderSlice.js";
+
+/** Raised by hand when the bytes of a rendering change without any file below changing (a new Node, say). */
+export const ENGINE_VERSION = 1;
+
+const root = resolve(import.meta.dirname, "..");
+/** What computes, writes and compresses the answers and pictures: the engine, the worker, the site's drawing, the locked dependencies. */
+const ENGINE_DIRS = ["src"];
+const ENGINE_FILES = ["scripts/buildWorker.ts", "scripts/site.ts", "package-lock.json"];
+
+/** The engine's version: ENGINE_VERSION and the contents of every engine file, in path order. */
+export function engineDigest(): string {
+  const digest = createHash("sha256").update(`engine ${ENGINE_VERSION}\n`);
+  const inDirs = ENGINE_DIRS.flatMap((dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(root, join(e.parentPath, e.name))),
+  );
+  for (const file of [...inDirs, ...ENGINE_FILES].sort()) digest.update(`${file}\n`).update(readFileSync(join(root, file)));
+  return digest.digest("hex");
+}
+
+/** The options besides the facts and the plan that shape the bytes of a group's files and pictures. */
+export interface RenderKey {
+  baseUrl: string;
+  encodings: Encoding[];
+  pictures: boolean;
+}
+
+const SLICE = /^(.+) × (.+)$/;
+
+const sha256 = (...parts: string[]) => {
+  const digest = createHash("sha256");
+  for (const part of parts) digest.update(part).update("\0");
+  return digest.digest("hex");
+};
+
+/** The ids of the sources the records cite (any `sourceId` field, at any depth). */
+function citedSources(records: unknown[]): Set<string> {
+  const ids = new Set<string>();
+  JSON.stringify(records, (key, value) => {
+    if (key === "sourceId" && typeof value === "string") ids.add(value);
+    return value;
+  });
+  return ids;
+}
+
+/** Group name → content hash, for every group of the plan (cacheGroupOf). */
+export function groupHashes(planned: readonly Planned[], catalog: Catalog, key: RenderKey, engine = engineDigest()): Map<string, string> {
+  const { facts } = catalog;
+  const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
+  const everything = sha256(common, JSON.stringify(facts));
+  const sliceFacts = (tuningSystem: string): string => {
+    const record = catalog.findTuningSystem(tuningSystem)?.record;
+    const cited = citedSources([record, facts.maqamat, facts.ajnas]);
+    return sha256(common, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
+  };
+  const factsOfTuningSystem = new Map<string, string>();
+  const requestsOf = new Map<string, string[]>();
+  for (const p of planned) {
+    const group = cacheGroupOf(p.request);
+    const lines = requestsOf.get(group);
+    if (lines) lines.push(`${p.request}\t${p.file}`);
+    else requestsOf.set(group, [`${p.request}\t${p.file}`]);
+  }
+  const hashes = new Map<string, string>();
+  for (const [group, lines] of requestsOf) {
+    const tuningSystem = SLICE.exec(group)?.[1];
+    let base = everything;
+    if (tuningSystem !== undefined) {
+      base = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
+      factsOfTuningSystem.set(tuningSystem, base);
+    }
+    hashes.set(group, sha256(base, group, lines.join("\n")));
+  }
+  return hashes;
+}
