@@ -22,6 +22,7 @@ import { PROFILES } from "./profiles.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { HEADROOM, limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
+import { writeDatasets } from "./datasets.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, shardOf, type Shard, type SliceOptions } from "./renderSlice.js";
@@ -43,6 +44,8 @@ export interface BuildOptions extends SliceOptions {
   fallbackUrl?: string;
   /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
   bucketDomain?: string;
+  /** Write the datasets (minutes of work); by default when the whole plan is built, not a list of requests. */
+  datasets?: boolean;
 }
 
 /** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
@@ -99,6 +102,7 @@ async function finishBuild(partial: string, options: BuildOptions, planned: Plan
   const catalog = createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
   const { pictures } = PROFILES[profile];
+  if (options.datasets ?? options.requests === undefined) await writeDatasets(join(partial, "api"), catalog);
   const drawn = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures });
   const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits);
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);

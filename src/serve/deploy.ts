@@ -6,6 +6,7 @@
  */
 import { SAFE_NAME, SAFE_SEGMENT, SAFE_VALUE, MAX_SEGMENT_BYTES, DOWNLOAD } from "../api/staticPath.js";
 import { TEXT_FILE_TYPE } from "../api/errors.js";
+import { DATASET_FORMATS } from "../api/datasets/tables.js";
 import { FORMATS } from "../exports/formats.js";
 import type { Route } from "../api/route.js";
 
@@ -101,6 +102,9 @@ server {
         types {
             application/json json;
             "${TEXT_FILE_TYPE}" ${FORMATS.join(" ")};
+${Object.entries(DATASET_FORMATS)
+  .map(([extension, { type }]) => `            "${type}" ${extension};`)
+  .join("\n")}
         }
         default_type application/json;
         try_files $maqam_api_file @maqam_api_fallback;
@@ -242,6 +246,10 @@ export function serveConfig(): string {
             ],
           },
           { source: "api/exports/**", headers: [{ key: "Content-Type", value: TEXT_FILE_TYPE }] },
+          ...Object.entries(DATASET_FORMATS).map(([extension, { type }]) => ({
+            source: `api/datasets/*.${extension}`,
+            headers: [{ key: "Content-Type", value: type }],
+          })),
         ],
       },
       null,

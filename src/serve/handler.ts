@@ -10,6 +10,7 @@ import { routes } from "../api/routes.js";
 import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } from "../api/staticPath.js";
 import { apiError, fault, TEXT_FILE_TYPE, type ApiResponse, type ErrorStatus } from "../api/errors.js";
 import type { Catalog } from "../theory/catalog.js";
+import { datasetTypeOf } from "../api/datasets/tables.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -174,7 +175,8 @@ export async function answerApi(pathBelowApi: string, query: URLSearchParams, op
   const asset = file && options.assets ? await options.assets(file) : undefined;
   if (asset) {
     const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
-    return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, download };
+    const hash = asset.hash ?? (await contentHash(asset.body));
+    return { status: 200, body: asset.body, hash, source: "static", encoded: asset.encoded ?? {}, download, contentType: datasetTypeOf(request.path) };
   }
   return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));
 }

@@ -151,13 +151,14 @@ export const degreeAjnas = defineTable<DegreeJinsRow>({
   indexes: [["tuning_system_id", "starting_note", "rendering_id"], ["jins_id"]],
   rows: degreeAjnasOf,
   columns: [
-    ...renderingColumns<DegreeJinsRow>("maqam"),
+    ...tuningColumns<DegreeJinsRow>(),
+    text("maqam_id", "Maqām idName of the analytical form", (r) => r.entity.idName),
+    text("rendering_id", "idName of the maqām rendering (maqam_renderings.rendering_id)", (r) => r.t.idName),
     text("direction", "ascending or descending", (r) => r.direction),
     integer("position", "Position of the degree (maqam_renderings.position)", (r) => r.position),
     text("note_name", "Note name of the degree, as the tuning system names it", (r) => r.pc.noteName),
     text("jins_id", "idName of the jins's analytical form", (r) => r.jins.jins.idName),
     text("jins_rendering_id", "idName of the jins on this degree (`<idName>_al_<tonic>` when transposed)", (r) => r.jins.idName),
-    text("jins_rendering_name", "Display name of the jins on this degree", (r) => r.jins.name),
   ],
 });
 
@@ -196,7 +197,8 @@ export const intervals = defineTable<IntervalRow>({
 
 // ── Modulations ───────────────────────────────────────────────────────────────────────────
 
-interface ModulationRow extends Rendering {
+interface ModulationRow extends StartingNoteRow {
+  entity: Entity;
   targetKind: "maqam" | "jins";
   category: string;
   target: ModulationTarget;
@@ -211,7 +213,7 @@ function* modulationsRows(cat: Catalog): Generator<ModulationRow> {
       const found = modulationsOf(cat, entity, t, tuning.ts, tuning.startingNote, DEFAULT_CENTS_TOLERANCE);
       for (const targetKind of ["maqam", "jins"] as const)
         for (const category of MODULATION_CATEGORIES)
-          for (const target of found[targetKind === "maqam" ? "maqamat" : "ajnas"][category]) yield { ...tuning, entity, t, targetKind, category, target };
+          for (const target of found[targetKind === "maqam" ? "maqamat" : "ajnas"][category]) yield { ...tuning, entity, targetKind, category, target };
     }
 }
 
@@ -222,7 +224,8 @@ export const modulations = defineTable<ModulationRow>({
   indexes: [["tuning_system_id", "starting_note", "maqam_id"], ["target_id"]],
   rows: modulationsRows,
   columns: [
-    ...renderingColumns<ModulationRow>("maqam"),
+    ...tuningColumns<ModulationRow>(),
+    text("maqam_id", "Maqām idName; the modulations are those of its taḥlīl", (r) => r.entity.idName),
     text("category", `Degree rule: ${MODULATION_CATEGORIES.join(", ")}`, (r) => r.category),
     text("target_kind", "maqam or jins", (r) => r.targetKind),
     text("target_id", "idName of the target's analytical form", (r) => r.target.entity.idName),

@@ -44,6 +44,9 @@ export function datasetTypeOf(path: string): string | undefined {
   return match ? DATASET_FORMATS[match[2] as DatasetFormat].type : undefined;
 }
 
+/** Whether a file below build/api is one of the datasets' (a table, the database or the dictionary). */
+export const isDatasetFile = (file: string): boolean => file === DICTIONARY_FILE || DATASET_FILE.test(`/${file}`);
+
 /** Views of the database for common questions, each a name, what it answers and its SQL. */
 export const VIEWS = [
   {
