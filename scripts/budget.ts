@@ -29,14 +29,25 @@ export const VALUE_CLASSES = [
   "base",
   // Scala and AnaMark files for instruments.
   "export",
+  // The datasets' CSV tables: nothing on a static host can compute them (their Parquet twins and
+  // the dictionary, a few MB, rank with the indexes).
+  "dataset",
   // Transpositions, other value formats, Arabic names and other variants.
   "variant",
   // A tuning already in the tree in another format: a rendering's .tun is its .scl on its note-name .kbm.
   "restated",
   // Pictures of renderings: the explorer draws them anyway.
   "picture",
+  // The SQLite database of every table: hundreds of MB, kept where the host has room.
+  "database",
 ] as const;
 export type ValueClass = (typeof VALUE_CLASSES)[number];
+
+/** The value class of a file of the datasets (its path below build/api/datasets/). */
+export function datasetClassOf(file: string): ValueClass {
+  if (file.endsWith(".sqlite")) return "database";
+  return file.endsWith(".csv") ? "dataset" : "index";
+}
 
 /** Parameters that only choose the tuning system and starting note of an answer. */
 const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);

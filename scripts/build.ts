@@ -22,6 +22,7 @@ import { PROFILES } from "./profiles.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { HEADROOM, limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
+import { writeDatasets } from "./datasets.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
 import { treeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard, type SliceOptions } from "./renderSlice.js";
@@ -46,6 +47,8 @@ export interface BuildOptions extends SliceOptions {
   fallbackUrl?: string;
   /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
   bucketDomain?: string;
+  /** Write the datasets (minutes of work); by default when the whole plan is built, not a list of requests. */
+  datasets?: boolean;
 }
 
 /** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
@@ -124,6 +127,7 @@ async function finishBuild(
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
   const { pictures } = PROFILES[profile];
+  if (options.datasets ?? options.requests === undefined) await writeDatasets(join(partial, "api"), catalog);
   const pictured = new Map<string, number>();
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
   const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };

@@ -5,7 +5,18 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { HEADROOM, VALUE_CLASSES, fitToLimits, leftOutOf, limitPassed, valueClassOf, type Candidate, type HostLimits, type LeftOut } from "./budget.js";
+import {
+  HEADROOM,
+  VALUE_CLASSES,
+  datasetClassOf,
+  fitToLimits,
+  leftOutOf,
+  limitPassed,
+  valueClassOf,
+  type Candidate,
+  type HostLimits,
+  type LeftOut,
+} from "./budget.js";
 
 /** Limits a name=value list overrides (`tarBytes=5e8,files=10000`), for hosts the profiles do not describe. */
 export function limitsOf(base: HostLimits, override: string | undefined): HostLimits {
@@ -49,7 +60,8 @@ function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request:
     const inside = rest.join("/");
     const apiFile =
       top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
-    if (top === "pictures" && apiFile) out.push({ path, bytes, valueClass: "picture", order: apiFile.order });
+    if (top === "api" && rest[0] === "datasets") out.push({ path, bytes, valueClass: datasetClassOf(inside), order: 0 });
+    else if (top === "pictures" && apiFile) out.push({ path, bytes, valueClass: "picture", order: apiFile.order });
     else if (apiFile) out.push({ path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order });
     else out.push({ path, bytes, valueClass: "site", order: 0 });
   }

@@ -16,8 +16,11 @@
  * exports (Scala and AnaMark files, no query) is written at exactly its URL path:
  *
  *   /exports/tuning-systems/ibnsina_1037/yegah.scl   → exports/tuning-systems/ibnsina_1037/yegah.scl
+ *
+ * and so are the datasets' tables and database (`/datasets/pitch_classes.csv`).
  */
 import { FORMATS } from "../exports/formats.js";
+import { DATASET_FILE } from "./datasets/tables.js";
 export const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 export const SAFE_NAME = /^[A-Za-z0-9]+$/;
 export const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
@@ -43,6 +46,8 @@ const TOP_LEVEL_DOCUMENTS = new Set(["openapi.json"]);
 /** A download: a path below /exports ending in one of the export formats' extensions. */
 export const DOWNLOAD = new RegExp(`^/exports/.+\\.(${FORMATS.join("|")})$`);
 export const isDownloadPath = (path: string): boolean => DOWNLOAD.test(path);
+/** A file written at exactly its URL path: a download, or a table or database of the datasets. */
+const isOwnPath = (path: string): boolean => isDownloadPath(path) || DATASET_FILE.test(path);
 
 /**
  * The name a download is saved as, the same for a file and a computed answer: the path's
@@ -68,7 +73,7 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
   const segments = path.split("/").filter((s) => s !== "");
   if (segments.length === 0 || path !== `/${segments.join("/")}` || !segments.every(safeSegment)) return undefined;
   const pairs = [...query];
-  if (pairs.length === 0) return isDownloadPath(path) ? segments.join("/") : `${segments.join("/")}/index.json`;
+  if (pairs.length === 0) return isOwnPath(path) ? segments.join("/") : `${segments.join("/")}/index.json`;
   if (!pairs.every(([k, v]) => SAFE_NAME.test(k) && SAFE_VALUE.test(v))) return undefined;
   const canonical = canonicalQuery(pairs);
   const inOrder = pairs.map(([k, v]) => `${k}=${v}`).join("&");
@@ -86,8 +91,7 @@ export function staticFileOf(path: string, query: URLSearchParams): string | und
 export function requestOfStaticFile(file: string): { path: string; query: URLSearchParams } | undefined {
   if (file === ROOT_FILE) return { path: "/", query: new URLSearchParams() };
   if (TOP_LEVEL_DOCUMENTS.has(file)) return { path: `/${file}`, query: new URLSearchParams() };
-  if (isDownloadPath(`/${file}`))
-    return staticFileOf(`/${file}`, new URLSearchParams()) === file ? { path: `/${file}`, query: new URLSearchParams() } : undefined;
+  if (isOwnPath(`/${file}`)) return staticFileOf(`/${file}`, new URLSearchParams()) === file ? { path: `/${file}`, query: new URLSearchParams() } : undefined;
   const slash = file.lastIndexOf("/");
   if (slash <= 0) return undefined;
   const name = file.slice(slash + 1);

@@ -11,6 +11,7 @@ import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } fro
 import { apiError, fault, type ApiResponse, type ErrorStatus } from "../api/errors.js";
 import { downloadTypeOf } from "../exports/formats.js";
 import type { Catalog } from "../theory/catalog.js";
+import { datasetTypeOf } from "../api/datasets/tables.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -179,7 +180,7 @@ export async function answerApi(pathBelowApi: string, query: URLSearchParams, op
   const asset = file && options.assets ? await options.assets(file) : undefined;
   if (asset) {
     const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
-    const file = download === undefined ? {} : { download, contentType: downloadTypeOf(download) };
+    const file = download === undefined ? { contentType: datasetTypeOf(request.path) } : { download, contentType: downloadTypeOf(download) };
     return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, ...file };
   }
   return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));

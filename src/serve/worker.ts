@@ -9,6 +9,7 @@ import { bundledFacts } from "../data/bundled.js";
 import { createCatalog, type Catalog } from "../theory/catalog.js";
 import { routes } from "../api/routes.js";
 import { isDownloadPath, requestOfStaticFile } from "../api/staticPath.js";
+import { datasetTypeOf, isDatasetFile } from "../api/datasets/tables.js";
 import { handleRequest, type AssetReader } from "./handler.js";
 
 /** A service binding, as Cloudflare passes `env.ASSETS`. */
@@ -39,6 +40,8 @@ const writtenByBuild = (): WrittenShapes | undefined => (typeof BUILD_WRITTEN ==
 export function writtenFiles(shapes: WrittenShapes): (file: string) => boolean {
   const written = new Set(Object.entries(shapes).flatMap(([route, queries]) => queries.map((q) => `${route}?${q}`)));
   return (file) => {
+    // The datasets are no route's answers: the build writes them whole, and only as files.
+    if (isDatasetFile(file)) return true;
     const request = requestOfStaticFile(file);
     if (!request) return false;
     const route = routes.find((r) => r.matcher.test(request.path));
@@ -55,6 +58,8 @@ export function writtenFiles(shapes: WrittenShapes): (file: string) => boolean {
 export function expectedType(file: string, contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (isDownloadPath(`/${file}`)) return type === "" || type === "text/plain" || type.endsWith("/octet-stream");
+  const dataset = datasetTypeOf(`/${file}`);
+  if (dataset) return type === "" || type === dataset.split(";")[0] || type.endsWith("/octet-stream");
   return type === "application/json";
 }
 
