@@ -1,12 +1,14 @@
 /**
  * The downloads of a rendering, grouped by what takes them, each group with a line saying what
- * it is for: the Scala pair (scale and keyboard mapping, and the descending scale where it
- * differs), the tuning system's AnaMark file (named as the tuning system's, which it is), and the
- * API answer with the picture.
+ * it is for: the Scala files (scale, linear and note-name keyboard mappings, the descending scale
+ * where it differs), the AnaMark files (this rendering's, and the tuning system's), the Ableton
+ * Live tuning, the MIDI Tuning Standard dump (sent to a synthesizer where Web MIDI is granted),
+ * and the API answer with the picture.
  */
 import { staticFileOf } from "../src/api/staticPath.js";
 import { el, nameOf } from "./dom.js";
 import { fill, t } from "./i18n.js";
+import { midiSender } from "./midi.js";
 import { KINDS, type State } from "./state.js";
 import type { Named, Pitch } from "./explore.js";
 import type { PictureElement } from "./pictureView.js";
@@ -23,18 +25,31 @@ export function downloadLinks(s: State, rows: [string, string, Pitch[]][], syste
   const collection = KINDS[s.kind];
   const context = { tuningSystem: s.tuningSystem, startingNote: s.startingNote };
   const base = `/api/exports/${collection}/${idName}/${s.tuningSystem}/${s.startingNote}`;
+  const descends = rows.length === 2 && !sameSequence(rows[0][2], [...rows[1][2]].reverse());
   const scala: [string, string][] = [
     [t.scl, `${base}.scl`],
     [t.kbm, `${base}.kbm`],
+    [t.kbmNames, `${base}-names.kbm`],
   ];
-  if (rows.length === 2 && !sameSequence(rows[0][2], [...rows[1][2]].reverse())) scala.push([t.sclDescending, `${base}-descending.scl`]);
+  const ableton: [string, string][] = [[t.ascl, `${base}.ascl`]];
+  const mts: [string, string][] = [[t.syx, `${base}.syx`]];
+  if (descends) {
+    scala.push([t.sclDescending, `${base}-descending.scl`]);
+    ableton.push([t.asclDescending, `${base}-descending.ascl`]);
+    mts.push([t.syxDescending, `${base}-descending.syx`]);
+  }
   return [
     [t.groupScala, t.hintScala, scala],
     [
       t.groupAnamark,
       t.hintAnamark,
-      [[fill(t.tun, { system: nameOf(system).replace(/\s+/g, " "), start: startName }), `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`]],
+      [
+        [t.tunRendering, `${base}.tun`],
+        [fill(t.tun, { system: nameOf(system).replace(/\s+/g, " "), start: startName }), `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`],
+      ],
     ],
+    [t.groupAbleton, t.hintAbleton, ableton],
+    [t.groupMidi, t.hintMidi, mts],
     [
       t.groupData,
       t.hintData,
@@ -72,7 +87,11 @@ export function downloads(s: State, rows: [string, string, Pitch[]][], system: N
         el("li", "", {}, el("a", t.svg, { href: pictureUrl, download: (file ?? "picture.json").replace(/\.json$/, ".svg").replace(/[/@=&]+/g, "_") })),
       );
     }
-    list.append(el("section", "", { class: "group" }, el("h5", name), el("p", hint, { class: "hint" }), el("ul", "", {}, ...items)));
+    const section = el("section", "", { class: "group" }, el("h5", name), el("p", hint, { class: "hint" }), el("ul", "", {}, ...items));
+    // Where the browser has Web MIDI, the ascending dump can go straight to a synthesizer.
+    const sender = name === t.groupMidi ? midiSender(links[0][1]) : undefined;
+    if (sender) section.append(sender);
+    list.append(section);
   }
   return list;
 }

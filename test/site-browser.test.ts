@@ -18,7 +18,7 @@ import { replaySet } from "./support/replaySet.js";
 import { catalog } from "./support/catalog.js";
 import { axeViolations, explorerReady, overflow, watchedPage } from "./support/browserChecks.js";
 import { differences, show, sweepCases } from "./support/explorerSweep.js";
-import { INTERVALS, ROUTE_SEARCH, SHOTS, useSiteSample } from "./support/siteSample.js";
+import { INTERVALS, RAST_SYX, ROUTE_SEARCH, SHOTS, useSiteSample } from "./support/siteSample.js";
 import type { RoutesAnswer } from "../public/routes.js";
 
 const SW_CASES = 150;
@@ -92,9 +92,16 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     expect(await page.$$eval("#explorer-links h5", (hs) => hs.map((h) => h.textContent))).toEqual([
       "Scala (Scala, Surge XT, Pianoteq, many synthesizers)",
       "AnaMark (.tun: Kontakt scripts, many soft synths)",
+      "Ableton Live 12 (.ascl)",
+      "Send to a synthesizer (MIDI Tuning Standard)",
       "Data and picture",
     ]);
-    expect(await page.textContent("#explorer-links a[href$='.tun']")).toBe("tuning system Ibn Sīnā (1037) 7-Fret Oud 17-Tone from yegāh (.tun)");
+    expect(await page.textContent("#explorer-links a[href^='/api/exports/tuning-systems/'][href$='.tun']")).toBe(
+      "tuning system Ibn Sīnā (1037) 7-Fret Oud 17-Tone from yegāh (.tun)",
+    );
+    expect(await page.textContent("#explorer-links a[href$='/yegah.tun']:not([href^='/api/exports/tuning-systems/'])")).toBe(
+      "this rendering on its note names' keys (.tun)",
+    );
     for (const row of ["ascending", "descending"]) {
       const marks = await page.$$eval(`#picture g[data-row=${row}] circle.pc`, (cs) => cs.map((c) => Number(c.getAttribute("data-cents"))));
       const tableRows = await page.$$eval(`table.pitches tr[data-row=${row}]`, (trs) => trs.length);
@@ -108,6 +115,34 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("send to synth: the rendering's MIDI Tuning Standard dump goes, byte for byte as the API serves it, to the MIDI output chosen", async () => {
+    const { page, problems } = await watched();
+    // Chromium has no MIDI device here: a stand-in output records what the page sends (the page's own code runs unchanged).
+    await page.addInitScript(() => {
+      const sent: number[][] = [];
+      const output = { id: "synth-1", name: "Test synthesizer", send: (bytes: Uint8Array) => sent.push([...bytes]) };
+      const access = { outputs: new Map([[output.id, output]]), inputs: new Map(), sysexEnabled: true, onstatechange: null };
+      Object.defineProperty(window, "sentMidi", { value: sent });
+      Object.defineProperty(navigator, "requestMIDIAccess", {
+        value: async (o?: { sysex?: boolean }) => (o?.sysex ? access : Promise.reject(new Error("no sysex"))),
+      });
+    });
+    await page.goto(`${site.server.origin}/?lang=en&tuningSystem=ibnsina_1037&startingNote=yegah&kind=maqam&maqam=maqam_rast#explorer`);
+    await explorerReady(page);
+    await page.click("#midi-send");
+    expect(await page.textContent("#midi-send")).toBe("Send the tuning");
+    expect(await page.$$eval("#midi-output option", (os) => os.map((o) => o.textContent))).toEqual(["Test synthesizer"]);
+    await page.click("#midi-send");
+    await page.waitForFunction(() => (document.querySelector("#midi-status")?.textContent ?? "") !== "");
+    expect(await page.textContent("#midi-status")).toBe("Sent the tuning (408 bytes) to Test synthesizer.");
+    const sent = (await page.evaluate(() => (window as unknown as { sentMidi: number[][] }).sentMidi)) as number[][];
+    const served = await handleRequest(new Request(`http://localhost/api${RAST_SYX}`), site.reference);
+    expect(served.status).toBe(200);
+    expect(sent).toEqual([[...new Uint8Array(await served.arrayBuffer())]]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it(`the explorer swept over ${SWEEP_PER_CONTEXT} maqāmāt and ajnās per tuning system × starting note (seed ${SWEEP_SEED}), 422s included, shows what the API answers`, async () => {
     const cases = await sweepCases(catalog, SWEEP_PER_CONTEXT, SWEEP_SEED);

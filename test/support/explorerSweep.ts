@@ -204,8 +204,14 @@ export async function differences(catalog: Catalog, c: Case, got: Shown): Promis
   const links = [
     `${base}.scl`,
     `${base}.kbm`,
+    `${base}-names.kbm`,
     ...(descending ? [`${base}-descending.scl`] : []),
+    `${base}.tun`,
     `/api/exports/tuning-systems/${s.tuningSystem}/${s.startingNote}.tun`,
+    `${base}.ascl`,
+    ...(descending ? [`${base}-descending.ascl`] : []),
+    `${base}.syx`,
+    ...(descending ? [`${base}-descending.syx`] : []),
     `/api/${KINDS[s.kind]}/${idName}?pitchClassDataType=all&tuningSystem=${s.tuningSystem}&startingNote=${s.startingNote}`,
     `/api/tuning-systems/${s.tuningSystem}/${s.startingNote}/pitch-classes?pitchClassDataType=all`,
   ];

@@ -20,6 +20,8 @@ const EXPLORER_FILES = [
   // The API reference renders the OpenAPI document.
   "/openapi.json",
 ];
+/** The MIDI Tuning Standard dump of maqām rāst in Ibn Sīnā from yegāh, which the explorer sends to a synthesizer. */
+export const RAST_SYX = "/exports/maqamat/maqam_rast/ibnsina_1037/yegah.syx";
 export const ROUTE_SEARCH =
   "/modulation-routes?tuningSystem=ibnsina_1037&startingNote=ushayran&fromMaqam=maqam_kurdan&toMaqam=maqam_hijaz_kar_kurd&maxHops=2&maxRoutes=25&limitToShortestHops=true&includeArabic=true";
 export const INTERVALS = "/intervals/calculate?from=dugah&to=nim_hijaz&tuningSystem=ibnsina_1037&startingNote=ushayran&unit=decimalRatio";
@@ -35,7 +37,7 @@ export interface SiteSample {
 export function useSiteSample(): SiteSample {
   const site = {} as SiteSample;
   beforeAll(async () => {
-    site.sample = await buildSample([], { requests: [...sampleRequests(), ...EXPLORER_FILES] });
+    site.sample = await buildSample([], { requests: [...sampleRequests(), ...EXPLORER_FILES, RAST_SYX] });
     site.server = await startStatic(site.sample.outDir);
     site.reference = { catalog, baseUrl: SAMPLE_BASE_URL, assets: nodeAssets({ buildDir: site.sample.outDir }) };
     mkdirSync(SHOTS, { recursive: true });
