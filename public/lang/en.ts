@@ -77,7 +77,8 @@ export const en = {
   tuningJson: "tuning system's pitch classes (JSON)",
   svg: "picture (SVG)",
   groupMidi: "Send to a synthesizer (MIDI Tuning Standard)",
-  hintMidi: "Sends this rendering's tuning as a bulk tuning dump to a MIDI output: hardware synthesizers and sequencers that take MTS retune at once.",
+  hintMidi:
+    "This rendering's tuning as a bulk tuning dump, which hardware synthesizers and sequencers that take MTS load; where the browser allows MIDI, the button sends it to one.",
   midiConnect: "Connect to MIDI",
   midiSend: "Send the tuning",
   midiOutput: "MIDI output",

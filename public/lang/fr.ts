@@ -82,7 +82,8 @@ export const fr: Strings = {
   tuningJson: "classes de hauteur du système d'accord (JSON)",
   svg: "image (SVG)",
   groupMidi: "Envoyer à un synthétiseur (MIDI Tuning Standard)",
-  hintMidi: "Envoie l'accord de ce rendu en un seul bloc à une sortie MIDI : les synthétiseurs et séquenceurs qui acceptent le MTS s'accordent aussitôt.",
+  hintMidi:
+    "L'accord de ce rendu en envoi groupé, que chargent les synthétiseurs et séquenceurs qui acceptent le MTS ; là où le navigateur permet le MIDI, le bouton l'envoie à l'un d'eux.",
   midiConnect: "Se connecter au MIDI",
   midiSend: "Envoyer l'accord",
   midiOutput: "Sortie MIDI",
