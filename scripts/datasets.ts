@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import initSqlJs, { type Database } from "sql.js";
 import type { AnyTable, Cell, ColumnType } from "../src/api/datasets/columns.js";
-import { DATABASE_NAME, DATASET_FORMATS, DICTIONARY_FILE, TABLES, VIEWS, tableFilePath, type DatasetFormat } from "../src/api/datasets/tables.js";
+import { TABLES, VIEWS } from "../src/api/datasets/tables.js";
+import { DATABASE_NAME, DATASET_FORMATS, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
 import { cellsOf, csvOf, parquetOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
 

@@ -20,7 +20,7 @@
  * and so are the datasets' tables and database (`/datasets/pitch_classes.csv`).
  */
 import { FORMATS } from "../exports/formats.js";
-import { DATASET_FILE } from "./datasets/tables.js";
+import { DATASET_FILE } from "./datasets/files.js";
 export const SAFE_SEGMENT = /^[A-Za-z0-9_().-]+$/;
 export const SAFE_NAME = /^[A-Za-z0-9]+$/;
 export const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;

@@ -11,7 +11,7 @@ import { staticFileOf, requestOfStaticFile, isDownloadPath, downloadNameOf } fro
 import { apiError, fault, type ApiResponse, type ErrorStatus } from "../api/errors.js";
 import { downloadTypeOf } from "../exports/formats.js";
 import type { Catalog } from "../theory/catalog.js";
-import { datasetTypeOf } from "../api/datasets/tables.js";
+import { datasetTypeOf } from "../api/datasets/files.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];

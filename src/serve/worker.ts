@@ -9,7 +9,7 @@ import { bundledFacts } from "../data/bundled.js";
 import { createCatalog, type Catalog } from "../theory/catalog.js";
 import { routes } from "../api/routes.js";
 import { isDownloadPath, requestOfStaticFile } from "../api/staticPath.js";
-import { datasetTypeOf, isDatasetFile } from "../api/datasets/tables.js";
+import { datasetTypeOf, isDatasetFile } from "../api/datasets/files.js";
 import { handleRequest, type AssetReader } from "./handler.js";
 
 /** A service binding, as Cloudflare passes `env.ASSETS`. */
