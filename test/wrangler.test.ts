@@ -171,7 +171,8 @@ describe.skipIf(skip)("wrangler", () => {
       try {
         const sources = await expectNodeAnswers(runtime, buildDir);
         expect(sources.get("static")).toBeGreaterThan(30);
-        expect(sources.get("computed")).toBeGreaterThan(100);
+        // Both paths exercised: the replay meets files and computes answers no file holds.
+        expect(sources.get("computed")).toBeGreaterThan(50);
         await expectSite(runtime, buildDir);
       } finally {
         await runtime.stop();
