@@ -91,7 +91,7 @@ const check = (what, ok) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
   if (!ok) failures++;
 };
-const DOWNLOAD = /^exports\/.+\.(scl|kbm|tun)$/;
+const DOWNLOAD = /^exports\/.+\.(scl|kbm|tun|ascl|syx)$/;
 /** The spec URL of a file: its folder plus the query its name spells (a download: its own path). */
 const urlOf = (file) => {
   if (DOWNLOAD.test(file)) return `/api/${file}`;
@@ -108,8 +108,8 @@ for (const file of files) {
   const r = await get(NGINX, url);
   check(`${url} is the file`, r.status === 200 && r.body.equals(body) && !r.headers["x-answer-source"]);
   const download = DOWNLOAD.test(file);
-  const type = download ? /^text\/plain; charset=us-ascii$/ : /^application\/json; charset=utf-8$/;
-  check(`${url} has CORS, cache and ${download ? "text" : "JSON"} headers`,
+  const type = !download ? /^application\/json; charset=utf-8$/ : file.endsWith(".syx") ? /^application\/octet-stream$/ : /^text\/plain; charset=us-ascii$/;
+  check(`${url} has CORS, cache and ${download ? "download" : "JSON"} headers`,
     r.headers["access-control-allow-origin"] === "*" && /max-age/.test(r.headers["cache-control"] ?? "") && type.test(r.headers["content-type"] ?? ""));
   if (download) {
     const direct = await get(API, url);
