@@ -99,7 +99,17 @@ export function replayRequests(step: number, fuzzCount: number): string[] {
     .filter((_, i) => i % step === 0)
     .map((c) => c.path);
   const fuzzed = fc.sample(fuzzArbitrary(createCatalog(readFacts())), { seed: 20261125, numRuns: fuzzCount }).map((g) => g.target.slice("/api".length));
-  return [...recorded, ...fuzzed];
+  // Prism's proxy itself dies on a path that is not valid percent-encoding (a lone `%`); the API's
+  // 400 to those is checked by test/errors.test.ts, so they are left out of the replay.
+  const decodable = (path: string) => {
+    try {
+      decodeURIComponent(path.split("?")[0]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return [...recorded, ...fuzzed].filter(decodable);
 }
 
 /** Each request through the proxy; the counted violations, prefixed with status and request. */
