@@ -25,7 +25,7 @@ const options = (outDir: string, dataDir?: string): BuildOptions => ({
   workers: 1,
   encodings: ["gzip", "br"],
   profile: "github-pages",
-  limits: { tarBytes: 16e6 },
+  limits: { tarBytes: 18e6 },
   dataDir,
 });
 
