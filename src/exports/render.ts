@@ -56,11 +56,13 @@ export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningConte
 export type EntityFile = "scl" | "descending.scl" | "kbm" | "names.kbm" | "tun" | "ascl" | "descending.ascl" | "syx" | "descending.syx";
 export const ENTITY_FILES: readonly EntityFile[] = ["scl", "descending.scl", "kbm", "names.kbm", "tun", "ascl", "descending.ascl", "syx", "descending.syx"];
 export const isDescendingFile = (file: EntityFile): boolean => file.startsWith("descending.");
+/** The export format an entity file is written in (its direction or keying set aside). */
+export const formatOfEntityFile = (file: EntityFile): Format => file.replace(/^(descending|names)\./, "") as Format;
 
 export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): FileBody {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = isDescendingFile(file);
-  const format = file.replace(/^(descending|names)\./, "") as Format;
+  const format = formatOfEntityFile(file);
   const byName = file === "names.kbm" || file === "tun";
   // The maqām spelling the detail answer shows names the notes, and by note name places the keys
   // (a maqām's sequential letters); pitches are the same either way.

@@ -17,6 +17,7 @@ import { entityPath } from "../entities/views.js";
 import { detailRendering } from "../entities/detail.js";
 import {
   entityFile,
+  formatOfEntityFile,
   isDescendingFile,
   pitchClassSetFile,
   pitchClassSetOctaveFile,
@@ -81,7 +82,6 @@ const SUFFIX: Record<EntityFile, string> = {
   syx: ".syx",
   "descending.syx": "-descending.syx",
 };
-const formatOf = (file: EntityFile) => file.replace(/^(descending|names)\./, "") as Format;
 
 export const entityFilePath = (kind: EntityKind, idName: string, { ts, startingNote }: TuningContext, file: EntityFile) =>
   `${BASE}/${COLLECTION[kind]}/${idName}/${ts.id}/${toIdName(startingNote)}${SUFFIX[file]}`;
@@ -105,9 +105,9 @@ const ENTITY_FILE_NAME: Record<EntityFile, string> = {
 const entityRoute = (kind: EntityKind, file: EntityFile) =>
   defineRoute({
     path: `${BASE}/${COLLECTION[kind]}/{idName}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
-    summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, ${kindOf(formatOf(file))}.`,
+    summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, ${kindOf(formatOfEntityFile(file))}.`,
     unprocessable: true,
-    response: bodyOf(formatOf(file)),
+    response: bodyOf(formatOfEntityFile(file)),
     params: { idName: entityPath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
@@ -119,7 +119,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
       const rendering = detailRendering(cat, ref.entity, tuning, realisable(cat, ref.entity, tuning), tonic, 5, false);
       if (isAnswer(rendering)) return rendering;
       const { t } = rendering;
-      const ascending = formatOf(file) as EntityFile;
+      const ascending = formatOfEntityFile(file) as EntityFile;
       if (isDescendingFile(file) && !descendingDiffers(t))
         return notFound({
           error: `No separate descending scale for '${t.idName}'`,
