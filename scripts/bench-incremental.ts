@@ -7,22 +7,16 @@
  * URL of its own so that the generated docs are left alone). Prints a Markdown section, or with
  * `--write` puts it into docs/benchmarks.md.
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
 import { FACT_FILES } from "../src/data/facts.js";
-import { writeSection } from "./benchDoc.js";
+import { loadAverage, writeSection } from "./benchDoc.js";
+import { type BuildRun, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
 
-const root = resolve(import.meta.dirname, "..");
 const TARGET_SECONDS = 15;
-const BASE_URL = "http://127.0.0.1:3000";
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
 
 /** The tuning system changed, and how: one ratio between its neighbours (273/256 < 12/11 < 9/8) instead of 13/12. */
 export const CHANGED = { tuningSystem: "ibnsina_1037", ratio: "13/12", to: "12/11" };
@@ -40,42 +34,6 @@ export function factsWithOneChange(dir: string, from = DATA_DIR): string {
   return dir;
 }
 
-interface BuildRun {
-  what: string;
-  wallSeconds: number;
-  seconds: number;
-  maxRssBytes: number;
-  phases?: { plan: number; render: number; finish: number };
-  loadBefore: string;
-  said: string;
-}
-
-/** One `npm run build` (as its script runs it) into `outDir`, timed; what it printed about the groups kept. */
-function timedBuild(what: string, outDir: string, dataDir?: string, args: string[] = [], extra: NodeJS.ProcessEnv = {}): Promise<BuildRun> {
-  const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-inc-")), "stats.json");
-  const loadBefore = load();
-  const started = performance.now();
-  const env = { ...process.env, BUILD_DIR: outDir, BUILD_STATS: stats, BASE_URL, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...extra };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.on("data", (b: Buffer) => {
-    out += b;
-  });
-  return new Promise((done, fail) => {
-    child.on("exit", (code) => {
-      if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
-      const wallSeconds = (performance.now() - started) / 1000;
-      // A slice writes no stats: its own line says what it did.
-      const figures = existsSync(stats)
-        ? (JSON.parse(readFileSync(stats, "utf8")) as { seconds: number; maxRssBytes: number; phases?: BuildRun["phases"] })
-        : { seconds: wallSeconds, maxRssBytes: 0 };
-      rmSync(stats, { force: true });
-      const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
-      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, "") });
-    });
-  });
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-incremental-"));
   const tree = join(work, "build");
@@ -84,16 +42,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     runs.push(await timedBuild("clean build of data/ (the peer)", tree));
     runs.push(await timedBuild("the same build again over it, nothing changed", tree));
-    runs.push(await timedBuild(`over it, ${CHANGED.tuningSystem} changed (${CHANGED.ratio} → ${CHANGED.to})`, tree, changed));
-    runs.push(await timedBuild("clean build of the changed facts, in another directory", join(work, "clean"), changed));
+    runs.push(await timedBuild(`over it, ${CHANGED.tuningSystem} changed (${CHANGED.ratio} → ${CHANGED.to})`, tree, { dataDir: changed }));
+    runs.push(await timedBuild("clean build of the changed facts, in another directory", join(work, "clean"), { dataDir: changed }));
     const diff = compareTrees(join(work, "clean"), tree);
     const same = diff.onlyBefore.length + diff.onlyAfter.length + diff.differing.length === 0;
     // The same changed facts built as two slices and merged, against the clean build.
     const slices = [0, 1].map((i) => join(work, `slice-${i}`));
     const sharded: BuildRun[] = [];
     for (const [i, slice] of slices.entries())
-      sharded.push(await timedBuild(`slice ${i}/2 of the changed facts`, slice, changed, [], { BUILD_SHARD: `${i}/2` }));
-    sharded.push(await timedBuild("merge of the two slices", join(work, "merged"), changed, ["--merge", ...slices]));
+      sharded.push(await timedBuild(`slice ${i}/2 of the changed facts`, slice, { dataDir: changed, env: { BUILD_SHARD: `${i}/2` } }));
+    sharded.push(await timedBuild("merge of the two slices", join(work, "merged"), { dataDir: changed, args: ["--merge", ...slices] }));
     const shardDiff = compareTrees(join(work, "clean"), join(work, "merged"));
     const shardSame = shardDiff.onlyBefore.length + shardDiff.onlyAfter.length + shardDiff.differing.length === 0;
     const incremental = runs[2];
@@ -102,7 +60,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       "## Incremental build",
       "",
-      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${load()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=${BASE_URL}\`) in one directory of their own, one after the other.`,
+      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own, one after the other.`,
       "",
       "| build | wall time | build time (after start-up) | of which planning, rendering, finishing | peak memory | load before | groups | target |",
       "|---|---:|---:|---|---:|---|---|---:|",

@@ -37,6 +37,16 @@ export function grownFacts(facts: Facts, factor: number): Facts {
   return { ...facts, tuningSystems, sources };
 }
 
+/** Writes the facts of `fromDir` grown `factor` times into `outDir` (the other fact files copied as they are). */
+export function writeGrownArchive(fromDir: string, outDir: string, factor: number): Facts {
+  const grown = grownFacts(readFacts(fromDir), factor);
+  mkdirSync(outDir, { recursive: true });
+  cpSync(fromDir, outDir, { recursive: true });
+  writeFileSync(join(outDir, FACT_FILES.tuningSystems), `${JSON.stringify(grown.tuningSystems, null, 2)}\n`);
+  writeFileSync(join(outDir, FACT_FILES.sources), `${JSON.stringify(grown.sources, null, 2)}\n`);
+  return grown;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [outDir, factorArg = "2"] = process.argv.slice(2);
   const factor = Number(factorArg);
@@ -44,11 +54,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error("usage: npx tsx scripts/grow-archive.ts OUT_DIR [FACTOR ≥ 1]");
     process.exit(2);
   }
-  const dataDir = process.env.DATA_DIR ?? DATA_DIR;
-  const grown = grownFacts(readFacts(dataDir), factor);
-  mkdirSync(outDir, { recursive: true });
-  cpSync(dataDir, outDir, { recursive: true });
-  writeFileSync(join(outDir, FACT_FILES.tuningSystems), JSON.stringify(grown.tuningSystems, null, 2) + "\n");
-  writeFileSync(join(outDir, FACT_FILES.sources), JSON.stringify(grown.sources, null, 2) + "\n");
+  const grown = writeGrownArchive(process.env.DATA_DIR ?? DATA_DIR, outDir, factor);
   console.log(`grow-archive: ${grown.tuningSystems.length} tuning systems, ${grown.sources.length} sources → ${outDir}`);
 }

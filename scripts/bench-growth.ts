@@ -1,0 +1,93 @@
+/**
+ * The build as the archive grows (part of `npm run bench`, or alone:
+ * `tsx scripts/bench-growth.ts [--write] [--profiles github-pages,cloudflare]`): a synthetic archive
+ * twice today's size (scripts/grow-archive.ts: every tuning system copied under a new id, with the
+ * sources it cites), and for each host profile a clean build of today's facts and of the doubled
+ * ones, side by side in one run. Each must fit its host with the headroom the planner keeps, and
+ * its time and peak memory grow no faster than the archive (at most the factor). Prints a Markdown
+ * section, or with `--write` puts it into docs/benchmarks.md.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { DATA_DIR, readFacts } from "../src/data/load.js";
+import { loadAverage, writeSection } from "./benchDoc.js";
+import { type BuildRun, timedBuild } from "./benchBuild.js";
+import { HEADROOM, type HostLimits } from "./budget.js";
+import { writeGrownArchive } from "./grow-archive.js";
+import { HOST_PROFILES, type HostProfile } from "./profiles.js";
+
+const FACTOR = 2;
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+/** Each limit of the profile with the share of it the build used; over 1 − HEADROOM fails. */
+function usage(run: BuildRun): { text: string; fits: boolean } {
+  const p = run.published;
+  if (!p) return { text: "no manifest", fits: false };
+  const limits: HostLimits = p.limits;
+  const shares: [string, number, number | undefined][] = [
+    ["tar", p.tarBytes, limits.tarBytes],
+    ["files", p.files, limits.files],
+  ];
+  const used = shares.filter(([, , limit]) => limit !== undefined).map(([name, value, limit]) => [name, value / (limit as number)] as const);
+  const fits = used.every(([, share]) => share <= 1 - HEADROOM);
+  const text = used.length ? used.map(([name, share]) => `${name} ${(share * 100).toFixed(1)} %`).join(", ") : "no limit";
+  return { text: fits ? text : `**${text}**`, fits };
+}
+
+const row = (profile: HostProfile, archive: string, run: BuildRun) => {
+  const p = run.published;
+  const left = p?.leftOut.files ? `${p.leftOut.files} files, ${mb(p.leftOut.bytes)}` : "none";
+  return `| ${profile} | ${archive} | ${run.wallSeconds.toFixed(1)} s | ${run.seconds.toFixed(1)} s | ${mb(run.maxRssBytes)} | ${p?.files ?? "–"} | ${p ? mb(p.tarBytes) : "–"} | ${usage(run).text} | ${left} | ${run.loadBefore} |`;
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf("--profiles");
+  const profiles = (at > 0 ? process.argv[at + 1].split(",") : [...HOST_PROFILES]) as HostProfile[];
+  for (const p of profiles) if (!HOST_PROFILES.includes(p)) throw new Error(`bench-growth: unknown profile '${p}' (use ${HOST_PROFILES.join(", ")})`);
+  const work = mkdtempSync(join(tmpdir(), "maqam-bench-growth-"));
+  try {
+    const today = readFacts(DATA_DIR).tuningSystems.length;
+    const grownDir = join(work, "data");
+    const grown = writeGrownArchive(DATA_DIR, grownDir, FACTOR).tuningSystems.length;
+    const lines: string[] = [];
+    const verdicts: string[] = [];
+    let failed = false;
+    for (const profile of profiles) {
+      const env = { HOST_PROFILE: profile };
+      const now = await timedBuild(`${profile}, today`, join(work, "today"), { env });
+      rmSync(join(work, "today"), { recursive: true, force: true });
+      const doubled = await timedBuild(`${profile}, doubled`, join(work, "doubled"), { dataDir: grownDir, env });
+      rmSync(join(work, "doubled"), { recursive: true, force: true });
+      const time = doubled.seconds / now.seconds;
+      const memory = doubled.maxRssBytes / now.maxRssBytes;
+      const fits = usage(now).fits && usage(doubled).fits;
+      const linear = time <= FACTOR && memory <= FACTOR;
+      failed ||= !fits || !linear;
+      lines.push(row(profile, `today (${today} tuning systems)`, now), row(profile, `doubled (${grown})`, doubled));
+      const ratio = (r: number) => (r <= FACTOR ? `${r.toFixed(2)}×` : `**${r.toFixed(2)}×**`);
+      verdicts.push(
+        `- ${profile}: doubled ÷ today, build time ${ratio(time)}, peak memory ${ratio(memory)}; ${fits ? `both within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
+      );
+    }
+    const section = [
+      "## Growth",
+      "",
+      `Measured by \`npx tsx scripts/bench-growth.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      "",
+      "| profile | archive | wall time | build time (after start-up) | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
+      "|---|---|---:|---:|---:|---:|---:|---|---|---|",
+      ...lines,
+      "",
+      `Targets: every tree within its limits with ≥ ${HEADROOM * 100} % headroom; build time and peak memory of the doubled archive at most ${FACTOR}× today's (no faster than linear).`,
+      "",
+      ...verdicts,
+      "",
+    ].join("\n");
+    if (process.argv.includes("--write")) writeSection("## Growth", section);
+    else console.log(section);
+    if (failed) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * One `npm run build` as a bench runs it: a child process with the environment a maintainer would
+ * give it, timed from outside, with the figures the build writes for benches (BUILD_STATS) and what
+ * its manifest says the host publishes.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadAverage } from "./benchDoc.js";
+import type { Manifest } from "./manifest.js";
+
+const root = resolve(import.meta.dirname, "..");
+
+export interface BuildRun {
+  what: string;
+  wallSeconds: number;
+  /** The build's own time, after start-up. */
+  seconds: number;
+  maxRssBytes: number;
+  phases?: { plan: number; render: number; finish: number };
+  loadBefore: string;
+  /** The build's line about the groups it kept, or "every group rendered". */
+  said: string;
+  /** What the host publishes (absent for a slice, which writes no manifest). */
+  published?: Manifest["published"];
+}
+
+export interface BuildOptions {
+  /** DATA_DIR of the build; data/ when absent. */
+  dataDir?: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** One build of `outDir` (BASE_URL http://127.0.0.1:3000, so the generated docs are left alone), timed. */
+export function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {} }: BuildOptions = {}): Promise<BuildRun> {
+  const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-build-")), "stats.json");
+  const loadBefore = loadAverage();
+  const started = performance.now();
+  const childEnv = {
+    ...process.env,
+    BUILD_DIR: outDir,
+    BUILD_STATS: stats,
+    BASE_URL: "http://127.0.0.1:3000",
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...env,
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", ...args], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (b: Buffer) => {
+    out += b;
+  });
+  return new Promise((done, fail) => {
+    child.on("exit", (code) => {
+      if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
+      const wallSeconds = (performance.now() - started) / 1000;
+      // A slice writes no stats nor manifest: its own line says what it did.
+      const figures = existsSync(stats)
+        ? (JSON.parse(readFileSync(stats, "utf8")) as Pick<BuildRun, "seconds" | "maxRssBytes" | "phases">)
+        : { seconds: wallSeconds, maxRssBytes: 0 };
+      rmSync(stats, { force: true });
+      const manifestFile = join(outDir, "manifest.json");
+      const published = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest).published : undefined;
+      const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
+      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, ""), published });
+    });
+  });
+}
