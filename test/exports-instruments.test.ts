@@ -1,6 +1,7 @@
 /**
  * The Ableton Live tunings (.ascl) and MIDI Tuning Standard files (.syx) in detail: worked
  * examples against the MMA's own examples of frequency words and against recorded answers,
+ * a rendering's dumps by note name (within and past its octave, both directions, as its .tun),
  * the answers' content types and bytes from a file and computed, the 404 of a scale/octave form
  * too narrow for a set, and the strict readers refusing what the formats do not allow. Every
  * exported file is read in the sweeps of exports-tuning-systems, -maqamat and -ajnas.
