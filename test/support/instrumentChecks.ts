@@ -3,6 +3,7 @@
  * Scala files of the same scale (which the other export checks hold to the API within 1e-6
  * cents) and directly against the API's pitches: every key within 0.01 cents (the dump rounds
  * to steps of 100/16384 cents, so within half a step), each file read by the strict readers.
+ * A rendering's dumps follow its note names instead, and exportChecks.ts checks them against those.
  */
 import { ask } from "./api.js";
 import { abletonKeyCents, parseAscl } from "./abletonFiles.js";
