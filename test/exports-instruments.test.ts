@@ -1,6 +1,7 @@
 /**
  * The Ableton Live tunings (.ascl) and MIDI Tuning Standard files (.syx) in detail: worked
  * examples against the MMA's own examples of frequency words and against recorded answers,
+ * a rendering's dumps by note name (within and past its octave, both directions, as its .tun),
  * the answers' content types and bytes from a file and computed, the 404 of a scale/octave form
  * too narrow for a set, and the strict readers refusing what the formats do not allow. Every
  * exported file is read in the sweeps of exports-tuning-systems, -maqamat and -ajnas.
@@ -9,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { ask, expectError } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
 import { abletonArguments, abletonKeyCents, parseAscl } from "./support/abletonFiles.js";
-import { parseBulkDump, parseScaleOctave } from "./support/mtsFiles.js";
+import { MTS_HALF_STEP, parseBulkDump, parseScaleOctave } from "./support/mtsFiles.js";
+import { parseTun } from "./support/tuningFiles.js";
 import { bulkTuningDump, frequencyWord, scaleOctaveTuning } from "../src/exports/mts.js";
 import { answerApi, handleRequest } from "../src/serve/handler.js";
 import { staticFileOf } from "../src/api/staticPath.js";
@@ -63,12 +65,59 @@ describe("MIDI Tuning Standard", () => {
     expect(Math.abs(dump.keys[60]! - centsOf(195.998))).toBeLessThan(100 / 16384 / 2);
   });
 
-  it("leaves the keys a 7-note maqām cannot reach within MIDI's range unchanged (7F 7F 7F)", () => {
+  it("tunes maqām rast in Ibn Sina from yegah on the keys of its note names, as its .tun: rast C3 on 48, segah on the E key, black keys 12-TET", () => {
     const dump = parseBulkDump(bytesOf("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.syx"));
-    // Rast (C3, key 48) with seven degrees per octave: key 0 lies 48 degrees, almost 7 octaves, below.
-    expect(dump.keys.slice(0, 7)).toEqual(Array(7).fill(undefined));
-    expect(dump.keys[48]).toBeCloseTo(centsOf(130.6653333333333), 2);
-    expect(dump.keys[55]).toBeCloseTo(centsOf(2 * 130.6653333333333), 2);
+    expect(dump.name).toBe("rast            ");
+    const rast = centsOf(130.6653333333333);
+    // rast C3, dugah D3 (9/8), segah E-b3 (39/32), chahargah F3 (4/3), nawa G3 (3/2), husayni A3 (27/16), awj B-b3 (117/64).
+    const degrees: [number, number][] = [
+      [48, 1],
+      [50, 9 / 8],
+      [52, 39 / 32],
+      [53, 4 / 3],
+      [55, 3 / 2],
+      [57, 27 / 16],
+      [59, 117 / 64],
+    ];
+    for (const [key, ratio] of degrees)
+      for (const octaves of [-3, -1, 0, 1, 5]) {
+        const want = rast + 1200 * Math.log2(ratio) + 1200 * octaves;
+        expect(Math.abs(dump.keys[key + 12 * octaves]! - want), `key ${key + 12 * octaves}`).toBeLessThanOrEqual(MTS_HALF_STEP);
+      }
+    // The words as written: rast 2F 7D 40 (47 + 16064/16384 semitones), segah 33 33 70 on the E key (59.47 cents below E3), awj 3A 36 31.
+    expect(hex(bytesOf("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.syx").subarray(22 + 3 * 48, 25 + 3 * 48))).toBe("2f7d40");
+    expect([dump.keys[48], dump.keys[52], dump.keys[59]]).toEqual([100 * (47 + 16064 / 16384), 100 * (51 + 6640 / 16384), 100 * (58 + 6961 / 16384)]);
+    // The black keys no degree takes: 12-TET, as the .tun gives them; nawa (3/2 of rast) falls on G at 0.00003 cents from it.
+    for (const key of [1, 49, 51, 54, 56, 58, 126]) expect(dump.keys[key], `key ${key}`).toBe(100 * key);
+    expect(Math.abs(dump.keys[127]! - (rast + 1200 * Math.log2(3 / 2) + 7200))).toBeLessThanOrEqual(MTS_HALF_STEP);
+    // Key 0 is rast four octaves down, 1.95 cents below MIDI note 0: beyond a frequency word, "no change" (the .tun writes -1.95).
+    expect(dump.keys[0]).toBeUndefined();
+    expect(parseTun(ask("/exports/maqamat/maqam_rast/ibnsina_1037/yegah.tun").body as string).exact[0]).toBeCloseTo(rast - 4800, 6);
+    // Coming down, ajam (Bb3, 16/9 of rast) takes the Bb key and B stays 12-TET.
+    const down = parseBulkDump(bytesOf("/exports/maqamat/maqam_rast/ibnsina_1037/yegah-descending.syx"));
+    expect(down.name).toBe("rast desc       ");
+    expect(Math.abs(down.keys[58]! - (rast + 1200 * Math.log2(16 / 9)))).toBeLessThanOrEqual(MTS_HALF_STEP);
+    expect([down.keys[59], down.keys[52]]).toEqual([5900, dump.keys[52]]);
+  });
+
+  it("tunes maqām suznak from rast in Ronzevalle past its octave: keys 48 … 63 by note name, as its .tun, both directions, every other key 12-TET", () => {
+    const base = "/exports/maqamat/maqam_suznak/ronzevalle_1904/ushayran";
+    const up = parseBulkDump(bytesOf(`${base}.syx`));
+    const tun = parseTun(ask(`${base}.tun`).body as string);
+    // rast C3, dugah D3, segah E-b3, chahargah F3, nawa G3, hisar Ab3, nim mahur B-3, kurdan C4, muhayyar D4, sunbuleh Eb4 (the API's midiNoteDecimal).
+    const keys = [48, 50, 52, 53, 55, 56, 59, 60, 62, 63];
+    const midi = [47.9955804, 50.0061169, 51.500816, 52.9989152, 55.0036994, 56.0003048, 58.9958732, 59.9955804, 62.0061169, 62.9971738];
+    for (const [d, key] of keys.entries()) expect(Math.abs(up.keys[key]! - 100 * midi[d]), `key ${key}`).toBeLessThanOrEqual(MTS_HALF_STEP + 1e-5);
+    // Only those keys differ from 12-TET: not repeated an octave down (key 36) or above the highest note (key 64, E4).
+    expect(up.keys.flatMap((c, key) => (c === 100 * key ? [] : [key]))).toEqual(keys);
+    for (let key = 0; key < 128; key++)
+      expect(Math.abs(up.keys[key]! - tun.exact[key]), `key ${key} against the .tun`).toBeLessThanOrEqual(MTS_HALF_STEP + 1e-6);
+    // Coming down from buzurk (E-b4 on the E key, 64) through ajam (Bb3, 58) and husayni (A3, 57, exactly 5700 cents).
+    const down = parseBulkDump(bytesOf(`${base}-descending.syx`));
+    expect(down.keys.flatMap((c, key) => (c === 100 * key ? [] : [key]))).toEqual([48, 50, 52, 53, 55, 58, 60, 62, 64]);
+    expect(Math.abs(down.keys[64]! - 6350.0816002)).toBeLessThanOrEqual(MTS_HALF_STEP + 1e-5);
+    expect(Math.abs(down.keys[58]! - 5799.4638536)).toBeLessThanOrEqual(MTS_HALF_STEP + 1e-5);
+    expect([down.keys[57], down.keys[63], down.keys[65]]).toEqual([5700, 6300, 6500]);
   });
 
   it("tunes the rast set in Ibn Sina by scale/octave messages, C … B from 12-TET, every channel (recorded answers)", () => {
@@ -152,6 +201,8 @@ describe("answers", () => {
   it.each([
     ["/exports/tuning-systems/ibnsina_1037/yegah.syx", "application/octet-stream"],
     ["/exports/pitch-class-sets/ibnsina_1037/yegah/maqam_rast_set-octave-2-byte.syx", "application/octet-stream"],
+    ["/exports/maqamat/maqam_rast/ibnsina_1037/yegah.syx", "application/octet-stream"],
+    ["/exports/maqamat/maqam_suznak/ronzevalle_1904/ushayran-descending.syx", "application/octet-stream"],
     ["/exports/ajnas/jins_rast/ibnsina_1037/yegah.ascl", "text/plain; charset=us-ascii"],
   ])("%s: %s with a download name, the same bytes from a file as computed", async (path, type) => {
     const computed = await handleRequest(new Request(`http://localhost:3000/api${path}`), { catalog, baseUrl: "http://localhost:3000" });

@@ -51,7 +51,8 @@ export function tuningSystemFile(cat: Catalog, { ts, startingNote }: TuningConte
 /**
  * The files of a maqām or jins rendering: its scale, its descending scale, the linear keyboard
  * mapping both share, the ascending scale by note name (its keyboard mapping and its AnaMark
- * tuning on those keys), and the same scales as Ableton Live tunings and MIDI tuning dumps.
+ * tuning on those keys), the same scales as Ableton Live tunings (on consecutive keys, as Live
+ * lays them) and as MIDI tuning dumps (each direction by note name, the keys of the .tun).
  */
 export type EntityFile = "scl" | "descending.scl" | "kbm" | "names.kbm" | "tun" | "ascl" | "descending.ascl" | "syx" | "descending.syx";
 export const ENTITY_FILES: readonly EntityFile[] = ["scl", "descending.scl", "kbm", "names.kbm", "tun", "ascl", "descending.ascl", "syx", "descending.syx"];
@@ -63,11 +64,13 @@ export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, star
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = isDescendingFile(file);
   const format = formatOfEntityFile(file);
-  const byName = file === "names.kbm" || file === "tun";
+  // The .tun and the MIDI tuning dumps tune every key: each degree on the key of its note name, as a keyboard player reads it.
+  const byName = file === "names.kbm" || format === "tun" || format === "syx";
   // The maqām spelling the detail answer shows names the notes, and by note name places the keys
   // (a maqām's sequential letters); pitches are the same either way.
   const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
-  const cells = descending ? descendingCells(t) : byName && spelled ? spelled.ascending : ascendingCells(t);
+  const spelledCells = spelled && (descending ? [...spelled.descending].reverse() : spelled.ascending);
+  const cells = byName && spelledCells ? spelledCells : descending ? descendingCells(t) : ascendingCells(t);
   const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
   const linear = entityScale([tonic, ...cells.slice(1)]);
   const scale = byName ? noteNameScale(linear) : linear;

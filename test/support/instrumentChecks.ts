@@ -3,20 +3,17 @@
  * Scala files of the same scale (which the other export checks hold to the API within 1e-6
  * cents) and directly against the API's pitches: every key within 0.01 cents (the dump rounds
  * to steps of 100/16384 cents, so within half a step), each file read by the strict readers.
+ * A rendering's dumps follow its note names instead, and exportChecks.ts checks them against those.
  */
 import { ask } from "./api.js";
 import { abletonKeyCents, parseAscl } from "./abletonFiles.js";
-import { parseBulkDump, parseScaleOctave } from "./mtsFiles.js";
+import { dumpKeyProblems, parseBulkDump, parseScaleOctave, type BulkDump } from "./mtsFiles.js";
 import { keyCentsOf, type Kbm, type Scl } from "./tuningFiles.js";
 import type { ApiPitch, Problems } from "./exportChecks.js";
 import { downloadNameOf } from "../../src/api/staticPath.js";
 
 /** How far an exported pitch may lie from the API's (the acceptance's 0.01 cents). */
 export const INSTRUMENT_CENTS = 0.01;
-/** Half a step of the dump's 14-bit fraction of a semitone. */
-export const MTS_HALF_STEP = 100 / 16384 / 2;
-/** The highest pitch a frequency word holds: 7F 7F 7E. */
-const MTS_TOP = 100 * (127 + 16382 / 16384);
 
 /** A file's body as the route answers it, with its download name and content type checked. */
 export function fetchFile(path: string, type: string, problems: Problems): string | Uint8Array | undefined {
@@ -54,45 +51,51 @@ export interface KeyedPitch {
 }
 
 /**
- * The .ascl and .syx beside a .scl (`path` without extension, `-descending` included): the
- * Ableton tuning holds the .scl's pitches, one name per note, the .kbm's reference frequency
- * and its own URL, and lays every key where the .scl with the .kbm does; the dump tunes every
- * key the format can hold to the same pitch and leaves the others unchanged; both put the
- * API's pitches on their keys.
+ * The .ascl beside a .scl (`path` without extension, `-descending` included): it holds the
+ * .scl's pitches, one name per note, the .kbm's reference frequency and its own URL, lays every
+ * key where the .scl with the .kbm does, and puts the API's pitches on their keys.
+ */
+export function checkAscl(path: string, scl: Scl, kbm: Kbm, api: readonly KeyedPitch[], problems: Problems) {
+  const ascl = readWith(parseAscl, `${path}.ascl`, "text/plain; charset=us-ascii", problems);
+  if (!ascl) return;
+  if (ascl.scl.pitches.map((p) => p.text).join(" ") !== scl.pitches.map((p) => p.text).join(" ")) problems.push(`${path}.ascl: not the .scl's pitches`);
+  if (ascl.scl.comments[0] !== downloadNameOf(`${path}.ascl`)) problems.push(`${path}.ascl: first comment '${ascl.scl.comments[0]}' is not its file name`);
+  if (ascl.noteNames?.length !== scl.pitches.length || ascl.noteNames.some((n) => n === "")) problems.push(`${path}.ascl: note names ${ascl.noteNames}`);
+  if (ascl.reference?.frequency !== kbm.referenceFrequency) problems.push(`${path}.ascl: reference ${ascl.reference?.frequency} Hz`);
+  if (ascl.link !== `http://localhost:3000/api${path}.ascl`) problems.push(`${path}.ascl: link ${ascl.link}`);
+  if (!ascl.source) problems.push(`${path}.ascl: no source`);
+  for (let key = 0; key < 128; key++) {
+    const want = keyCentsOf(scl, kbm, key);
+    const cents = abletonKeyCents(ascl, key);
+    if (want !== undefined && !(cents !== undefined && Math.abs(cents - want) < 1e-6))
+      problems.push(`${path}.ascl key ${key}: ${cents}, the .scl with the .kbm give ${want}`);
+  }
+  for (const { key, pc, offset } of api) checkApiKey(abletonKeyCents(ascl, key), pc, INSTRUMENT_CENTS, `${path}.ascl key ${key}`, problems, offset);
+}
+
+/** The bulk dump at `path` (with its extension), read strictly: tuning program 0 for every device, and a name. */
+export function readDump(path: string, problems: Problems): BulkDump | undefined {
+  const dump = readWith(parseBulkDump, path, "application/octet-stream", problems);
+  if (dump && (dump.device !== 0x7f || dump.program !== 0 || dump.name.trim() === ""))
+    problems.push(`${path}: device ${dump.device}, program ${dump.program}, name '${dump.name}'`);
+  return dump;
+}
+
+/**
+ * The .ascl and .syx of a tuning system or a set (`path` without extension): the dump tunes every
+ * key as the .scl with the .kbm do (12-TET where they leave a key unmapped) and puts the API's
+ * pitches on their keys.
  */
 export function checkInstrumentFiles(path: string, scl: Scl, kbm: Kbm, api: readonly KeyedPitch[], problems: Problems) {
-  const ascl = readWith(parseAscl, `${path}.ascl`, "text/plain; charset=us-ascii", problems);
-  if (ascl) {
-    if (ascl.scl.pitches.map((p) => p.text).join(" ") !== scl.pitches.map((p) => p.text).join(" ")) problems.push(`${path}.ascl: not the .scl's pitches`);
-    if (ascl.scl.comments[0] !== downloadNameOf(`${path}.ascl`)) problems.push(`${path}.ascl: first comment '${ascl.scl.comments[0]}' is not its file name`);
-    if (ascl.noteNames?.length !== scl.pitches.length || ascl.noteNames.some((n) => n === "")) problems.push(`${path}.ascl: note names ${ascl.noteNames}`);
-    if (ascl.reference?.frequency !== kbm.referenceFrequency) problems.push(`${path}.ascl: reference ${ascl.reference?.frequency} Hz`);
-    if (ascl.link !== `http://localhost:3000/api${path}.ascl`) problems.push(`${path}.ascl: link ${ascl.link}`);
-    if (!ascl.source) problems.push(`${path}.ascl: no source`);
-    for (let key = 0; key < 128; key++) {
-      const want = keyCentsOf(scl, kbm, key);
-      const cents = abletonKeyCents(ascl, key);
-      if (want !== undefined && !(cents !== undefined && Math.abs(cents - want) < 1e-6))
-        problems.push(`${path}.ascl key ${key}: ${cents}, the .scl with the .kbm give ${want}`);
-    }
-    for (const { key, pc, offset } of api) checkApiKey(abletonKeyCents(ascl, key), pc, INSTRUMENT_CENTS, `${path}.ascl key ${key}`, problems, offset);
-  }
-  const dump = readWith(parseBulkDump, `${path}.syx`, "application/octet-stream", problems);
-  if (dump) {
-    if (dump.device !== 0x7f || dump.program !== 0 || dump.name.trim() === "")
-      problems.push(`${path}.syx: device ${dump.device}, program ${dump.program}, name '${dump.name}'`);
-    for (let key = 0; key < 128; key++) {
-      const want = keyCentsOf(scl, kbm, key) ?? 100 * key;
-      const cents = dump.keys[key];
-      const holds = want >= -MTS_HALF_STEP && want <= MTS_TOP + MTS_HALF_STEP;
-      // Half a step, and what the Scala files' cents (six decimals) may add per repetition of the scale below or above degree 0.
-      if (holds ? !(cents !== undefined && Math.abs(cents - want) <= MTS_HALF_STEP + 1e-5) : cents !== undefined)
-        problems.push(`${path}.syx key ${key}: ${cents}, the .scl with the .kbm give ${want}`);
-    }
-    for (const { key, pc, offset } of api) {
-      const inRange = pc.midiNoteDecimal >= 0 && pc.midiNoteDecimal <= 127.99;
-      if (inRange) checkApiKey(dump.keys[key], pc, INSTRUMENT_CENTS, `${path}.syx key ${key}`, problems, offset);
-    }
+  checkAscl(path, scl, kbm, api, problems);
+  const dump = readDump(`${path}.syx`, problems);
+  if (!dump) return;
+  const want = Array.from({ length: 128 }, (_, key) => keyCentsOf(scl, kbm, key) ?? 100 * key);
+  // What the Scala files' cents (six decimals) may add per repetition of the scale below or above degree 0.
+  problems.push(...dumpKeyProblems(dump, want, `${path}.syx`, 1e-5));
+  for (const { key, pc, offset } of api) {
+    const inRange = pc.midiNoteDecimal >= 0 && pc.midiNoteDecimal <= 127.99;
+    if (inRange) checkApiKey(dump.keys[key], pc, INSTRUMENT_CENTS, `${path}.syx key ${key}`, problems, offset);
   }
 }
 

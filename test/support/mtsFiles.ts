@@ -4,7 +4,8 @@
  * src/exports: the non-real-time bulk tuning dump (F0 7E dd 08 01 tt, a 16-character name, 128
  * frequency words xx yy zz, the checksum, F7) and the scale/octave tuning messages (F0 7E dd 08
  * 08|09 ff gg hh, 12 offsets of 1 or 2 bytes, F7). Each refuses a wrong length, header, data
- * byte with its top bit set, name character or checksum.
+ * byte with its top bit set, name character or checksum. `dumpKeyProblems` then holds a dump's
+ * keys, one by one, to the pitches they should sound.
  */
 
 export interface BulkDump {
@@ -37,6 +38,26 @@ export function parseBulkDump(bytes: Uint8Array): BulkDump {
     return xx === 0x7f && yy === 0x7f && zz === 0x7f ? undefined : 100 * (xx + (yy * 128 + zz) / 16384);
   });
   return { device: bytes[2], program: bytes[5], name, keys };
+}
+
+/** Half a step of a frequency word's 14-bit fraction of a semitone (≈ 0.0031 cents). */
+export const MTS_HALF_STEP = 100 / 16384 / 2;
+/** The highest pitch a frequency word holds: 7F 7F 7E. */
+const MTS_TOP = 100 * (127 + 16382 / 16384);
+
+/**
+ * Every key of a dump against the pitch it should sound (`want`, cents above MIDI note 0): within
+ * half a step (plus `slack`, what the source of `want` may add), and "no change" exactly where a
+ * frequency word cannot hold the pitch (below MIDI note 0, above 7F 7F 7E).
+ */
+export function dumpKeyProblems(dump: BulkDump, want: readonly number[], what: string, slack = 1e-9): string[] {
+  if (want.length !== 128) return [`${what}: ${want.length} keys wanted, not 128`];
+  return want.flatMap((cents, key) => {
+    const got = dump.keys[key];
+    const holds = cents >= -MTS_HALF_STEP && cents <= MTS_TOP + MTS_HALF_STEP;
+    const ok = holds ? got !== undefined && Math.abs(got - cents) <= MTS_HALF_STEP + slack : got === undefined;
+    return ok ? [] : [`${what} key ${key}: ${got ?? "no change"}, want ${cents}`];
+  });
 }
 
 export interface ScaleOctave {

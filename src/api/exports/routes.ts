@@ -95,8 +95,8 @@ const ENTITY_FILE_NAME: Record<EntityFile, string> = {
   kbm: "Scala keyboard mapping (.kbm) putting the tonic on its MIDI key",
   ascl: "ascending pitch classes as an Ableton Live tuning (.ascl), the tonic on its MIDI key",
   "descending.ascl": "descending pitch classes (where they differ) as an Ableton Live tuning (.ascl)",
-  syx: "ascending scale on the keys of its keyboard mapping as a MIDI Tuning Standard bulk dump (.syx, 408 bytes)",
-  "descending.syx": "descending scale (where it differs) as a MIDI Tuning Standard bulk dump (.syx, 408 bytes)",
+  syx: "ascending scale as a MIDI Tuning Standard bulk dump (.syx, 408 bytes), each degree on the key of its note name as in the .tun",
+  "descending.syx": "descending scale (where it differs) as a MIDI Tuning Standard bulk dump (.syx, 408 bytes), each degree on the key of its note name",
   "names.kbm":
     "Scala keyboard mapping (.kbm) of the ascending scale by note name: each degree on the key of its name's letter and accidental, twelve keys to the octave",
   tun: "AnaMark tuning (.tun, all 128 MIDI notes) of the ascending scale on the keys of its note names",
