@@ -29,6 +29,9 @@ export const VALUE_CLASSES = [
   "base",
   // Scala and AnaMark files for instruments.
   "export",
+  // The SQLite database of every table (coded, under 100 MB): the SQL page (public/sql.html)
+  // queries it over range requests, and nothing else can stand in for it.
+  "database",
   // The datasets' CSV tables: nothing on a static host can compute them (their Parquet twins and
   // the dictionary, a few MB, rank with the indexes).
   "dataset",
@@ -38,8 +41,6 @@ export const VALUE_CLASSES = [
   "restated",
   // Pictures of renderings: the explorer draws them anyway.
   "picture",
-  // The SQLite database of every table: hundreds of MB, kept where the host has room.
-  "database",
 ] as const;
 export type ValueClass = (typeof VALUE_CLASSES)[number];
 

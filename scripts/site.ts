@@ -122,7 +122,7 @@ function writeExportsGuide(outDir: string) {
 <link rel="stylesheet" href="/site.css">
 </head>
 <body>
-<header><nav class="site" aria-label="Site"><a href="/">Arabic Maqām Archive API</a> <a href="/reference.html">API reference</a></nav></header>
+<header><nav class="site" aria-label="Site"><a href="/">Arabic Maqām Archive API</a> <a href="/reference.html">API reference</a> <a href="/sql.html">SQL</a></nav></header>
 <main class="guide">
 ${body}</main>
 </body>
@@ -133,11 +133,11 @@ ${body}</main>
 
 async function writePages(outDir: string, digest: string, baseUrl: string) {
   writeExportsGuide(outDir);
-  for (const file of ["index.html", "reference.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
+  for (const file of ["index.html", "reference.html", "sql.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
   // The page's code, with the staff notation (VexFlow) in a chunk loaded only when a staff is shown.
   await build({
     ...common,
-    entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts") },
+    entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts"), sql: resolve(root, "public/sql.ts") },
     outdir: outDir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
@@ -154,6 +154,11 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
   const swagger = dirname(require.resolve("swagger-ui-dist/package.json"));
   mkdirSync(join(outDir, "reference"), { recursive: true });
   for (const file of ["swagger-ui-bundle.js", "swagger-ui.css", "LICENSE"]) copyFileSync(join(swagger, file), join(outDir, "reference", file));
+  // The SQL page's SQLite worker and WebAssembly, served from this build (a worker must be same-origin).
+  const httpvfs = dirname(require.resolve("sql.js-httpvfs/package.json"));
+  mkdirSync(join(outDir, "sql"), { recursive: true });
+  for (const file of ["sqlite.worker.js", "sql-wasm.wasm"]) copyFileSync(join(httpvfs, "dist", file), join(outDir, "sql", file));
+  copyFileSync(join(httpvfs, "LICENSE"), join(outDir, "sql", "LICENSE"));
 }
 
 const REALISATION = /^\/(maqamat|ajnas)\/([^/?]+)\?startingNote=([^&]+)&tuningSystem=([^&]+)$/;

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tmpdir } from "node:os";
-import { HEADROOM, VALUE_CLASSES, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
+import { HEADROOM, VALUE_CLASSES, datasetClassOf, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
 import { limitsOf, withinFileLimit } from "../scripts/fitTree.js";
 import { treeSize } from "../scripts/treeSize.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
@@ -30,6 +30,13 @@ describe("value classes", () => {
     ["/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents", "variant"],
     ["/maqamat?includeArabic=true", "variant"],
   ])("%s is %s", (request, valueClass) => expect(valueClassOf(request)).toBe(valueClass));
+
+  it("ranks the database (which the SQL page reads) before the CSV tables, and the Parquet files with the indexes", () => {
+    const ranked = ["maqam_archive.sqlite", "maqam_renderings.csv", "maqam_renderings.parquet", "index.json"].map(datasetClassOf);
+    expect(ranked).toEqual(["database", "dataset", "index", "index"]);
+    expect(VALUE_CLASSES.indexOf("database")).toBeLessThan(VALUE_CLASSES.indexOf("dataset"));
+    expect(VALUE_CLASSES.indexOf("export")).toBeLessThan(VALUE_CLASSES.indexOf("database"));
+  });
 });
 
 describe("fitting to a host's limits", () => {

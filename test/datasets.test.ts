@@ -96,7 +96,8 @@ describe("the tables read back", () => {
     const db = new SQL.Database(readFileSync(fileOf(dictionary.database.url)));
     expect(readFileSync(fileOf(dictionary.database.url)).length).toBe(dictionary.database.bytes);
     for (const t of dictionary.tables) {
-      const [result] = db.exec(`SELECT * FROM ${t.name} ORDER BY rowid`);
+      // The table is a view over its coded rows, which it lists in their order.
+      const [result] = db.exec(`SELECT * FROM ${t.name}`);
       expect(result.columns).toEqual(t.columns.map((c) => c.name));
       expect(result.values.length, t.name).toBe(t.rows);
       const rows = parquet.get(t.name)!;
@@ -104,6 +105,13 @@ describe("the tables read back", () => {
         expect(values).toEqual(t.columns.map((c) => rows[i][c.name]));
       });
     }
+    // The coded layout: each table a view over its coded rows, the texts in labels, statistics for the planner.
+    const kinds = Object.fromEntries(db.exec("SELECT name, type FROM sqlite_master")[0].values) as Record<string, string>;
+    for (const t of dictionary.tables) expect([kinds[t.name], kinds[`${t.name}_coded`]], t.name).toEqual(["view", "table"]);
+    expect([kinds.labels, kinds.pitch_values, kinds.sqlite_stat1]).toEqual(["table", "table", "table"]);
+    expect(db.exec("PRAGMA page_size")[0].values[0][0]).toBe(4096);
+    const firstId = "SELECT text FROM labels WHERE id = (SELECT tuning_system_id FROM pitch_classes_coded ORDER BY rowid LIMIT 1)";
+    expect(db.exec(firstId)[0].values[0][0]).toBe(parquet.get("pitch_classes")![0].tuning_system_id);
     const indexes = db.exec("SELECT name FROM sqlite_master WHERE type = 'index'")[0].values.flat();
     expect(indexes).toContain("maqam_renderings_by_tuning_system_id_starting_note_rendering_id");
     // Every view answers; the thirds are the third ascending degree of each maqām rendering.

@@ -6,6 +6,7 @@
  * installs on the next visit and which takes over the open pages at once (it keeps no cache of its
  * own: files go through the browser's HTTP cache, so nothing of an old build outlives it).
  */
+import { DATASET_FILE } from "../api/datasets/files.js";
 import { fetcherAssets } from "../serve/worker.js";
 import { createEngine } from "./engine.js";
 
@@ -40,5 +41,8 @@ scope.addEventListener("activate", (event) => event.waitUntil(scope.clients.clai
 scope.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== origin || !(url.pathname === "/api" || url.pathname.startsWith("/api/"))) return;
+  // A range request (the SQL page reading the database or a Parquet file page by page) and the
+  // datasets' files, which are never computed, go to the network untouched: the host answers 206.
+  if (event.request.headers.has("range") || DATASET_FILE.test(url.pathname.slice("/api".length))) return;
   event.respondWith(answer(event.request));
 });

@@ -24,6 +24,11 @@ export interface Column<R> {
   /** What the value is. */
   about: string;
   value: (row: R) => Cell;
+  /**
+   * Columns whose values go together (a pitch's value formats): the database stores each distinct
+   * combination once, in a table of that name, and the row its id (src/api/datasets/coded.ts).
+   */
+  group?: string;
 }
 
 export interface Table<R> {
@@ -69,11 +74,15 @@ export function pitchValueColumns<R>(pcOf: (row: R) => PitchClass): Column<R>[] 
     .sort((a, b) => a.column - b.column)
     .map(({ field, unit, about }) => {
       const read = (row: R) => pcOf(row)[field];
-      return PITCH_CLASS_NUMERIC[field]
+      const column = PITCH_CLASS_NUMERIC[field]
         ? real<R>(snakeCase(field), about, unit, (row) => numberCell(read(row) as number))
         : text<R>(snakeCase(field), about, (row) => read(row) as string);
+      return { ...column, group: PITCH_VALUES_GROUP };
     });
 }
+
+/** The group of the value formats of a pitch class: one row per distinct pitch in the database. */
+export const PITCH_VALUES_GROUP = "pitch_values";
 
 /** Which value fields are numbers in the theory record (the type the value table reads them from). */
 const PITCH_CLASS_NUMERIC: Record<(typeof PITCH_CLASS_VALUES)[keyof typeof PITCH_CLASS_VALUES]["field"], boolean> = {

@@ -108,7 +108,13 @@ export const maqamRenderings = defineTable<DegreeRow>({
   about:
     "Every maqām rendering the detail answers are written for (tuning system × starting note × maqām × taḥlīl and each transposed tonic), degree by degree in both directions, with every value format.",
   row: "a degree of a maqām rendering in one direction",
-  indexes: [...RENDERING_INDEXES, ["maqam_id"]],
+  // The last: a degree of every rendering (the thirds) read from the index alone, which holds the
+  // columns a query reads and those the view joins (src/api/datasets/coded.ts).
+  indexes: [
+    ...RENDERING_INDEXES,
+    ["maqam_id"],
+    ["position", "direction", "is_transposed", "maqam_id", "tuning_system_id", "starting_note", "rendering_id", "note_name_id", "cents_from_tonic"],
+  ],
   rows: function* (cat) {
     for (const r of renderingsOf(cat, "maqam")) yield* degreesOf(r);
   },

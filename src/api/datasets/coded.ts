@@ -1,0 +1,159 @@
+/**
+ * The coded layout of the SQLite database. Each table's rows live in `<table>_coded`, where every
+ * text cell is the id of its text in one `labels` table (id, text), and the value formats of a
+ * pitch (a column group, columns.ts) are the id of that combination in `pitch_values`; the table
+ * itself is a view that joins them back — same name, columns, order and values as the CSV and
+ * Parquet files. Texts and pitches repeat (tuning system ids, note names, a scale's degrees in
+ * every rendering), so a small integer replaces each; ids go by frequency, most frequent first, so
+ * the common ones take one byte or none.
+ */
+import type { AnyTable, Cell, Column, ColumnType } from "./columns.js";
+
+export const LABELS_TABLE = "labels";
+export const codedName = (table: string) => `${table}_coded`;
+const groupId = (group: string) => `${group}_id`;
+
+/** Text cells are coded; integers and reals are stored as they are (in a group's table, texts too). */
+const CODED_TYPE: Record<ColumnType, string> = { text: "INTEGER", integer: "INTEGER", real: "REAL" };
+const PLAIN_TYPE: Record<ColumnType, string> = { text: "TEXT", integer: "INTEGER", real: "REAL" };
+
+/** Set before any table: a page size applies to a database without tables. */
+export const PRAGMAS = "PRAGMA page_size = 4096";
+export const LABELS_SQL = `CREATE TABLE ${LABELS_TABLE} (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`;
+
+type AnyColumn = Column<never>;
+
+/** The columns of the coded table: a group's columns become one id column where the group's first stands. */
+function storedColumns(table: AnyTable): { name: string; type: string }[] {
+  const seen = new Set<string>();
+  return table.columns.flatMap((c: AnyColumn) => {
+    if (!c.group) return [{ name: c.name, type: CODED_TYPE[c.type] }];
+    if (seen.has(c.group)) return [];
+    seen.add(c.group);
+    return [{ name: groupId(c.group), type: "INTEGER" }];
+  });
+}
+
+const groupsOf = (table: AnyTable): Map<string, AnyColumn[]> => {
+  const groups = new Map<string, AnyColumn[]>();
+  for (const c of table.columns as readonly AnyColumn[]) if (c.group) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  return groups;
+};
+
+export const codedTableSql = (table: AnyTable): string =>
+  `CREATE TABLE ${codedName(table.name)} (${storedColumns(table)
+    .map((c) => `${c.name} ${c.type}`)
+    .join(", ")})`;
+
+export const insertSql = (table: AnyTable): string =>
+  `INSERT INTO ${codedName(table.name)} VALUES (${storedColumns(table)
+    .map(() => "?")
+    .join(", ")})`;
+
+const groupTableSql = (group: string, columns: readonly AnyColumn[]): string =>
+  `CREATE TABLE ${group} (id INTEGER PRIMARY KEY, ${columns.map((c) => `${c.name} ${PLAIN_TYPE[c.type]}`).join(", ")})`;
+
+/**
+ * The view of a table. A text column an index names is joined to `labels` (a LEFT JOIN on its
+ * primary key, so a null cell stays null): a filter on its text finds the id through the index
+ * on `labels.text`, then the rows through the table's index. Every other coded column is a
+ * subquery on a primary key, which SQLite evaluates only when a query reads that column, so an
+ * index holding the columns a query reads answers it without the table's rows. The coded table
+ * is the outer loop: `SELECT *` lists its rows in their order.
+ */
+export function tableViewSql(table: AnyTable): string {
+  const columns = table.columns as readonly AnyColumn[];
+  const joined = new Set(table.indexes.flat());
+  const isJoined = (c: AnyColumn) => c.type === "text" && !c.group && joined.has(c.name);
+  const select = columns
+    .map((c, k) => {
+      if (c.group) return `(SELECT ${c.name} FROM ${c.group} WHERE id = b.${groupId(c.group)})`;
+      if (c.type !== "text") return `b.${c.name}`;
+      return isJoined(c) ? `l${k}.text` : `(SELECT text FROM ${LABELS_TABLE} WHERE id = b.${c.name})`;
+    })
+    .map((expression, k) => `${expression} AS ${columns[k].name}`)
+    .join(", ");
+  const joins = columns.flatMap((c, k) => (isJoined(c) ? [` LEFT JOIN ${LABELS_TABLE} l${k} ON l${k}.id = b.${c.name}`] : []));
+  return `CREATE VIEW ${table.name} AS SELECT ${select} FROM ${codedName(table.name)} b${joins.join("")}`;
+}
+
+/** The indexes of a table (the common joins), on its coded columns. */
+export function indexSql(table: AnyTable): string[] {
+  const stored = new Set(storedColumns(table).map((c) => c.name));
+  return table.indexes.map((columns) => {
+    const missing = columns.find((c) => !stored.has(c));
+    if (missing) throw new Error(`${table.name}: the index on ${columns.join(", ")} names ${missing}, which is not a column of the coded table`);
+    return `CREATE INDEX ${table.name}_by_${columns.join("_")} ON ${codedName(table.name)} (${columns.join(", ")})`;
+  });
+}
+
+/** The texts and group values coded so far, and their ids. */
+export interface Codes {
+  labels: Map<string, number>;
+  groups: Map<string, Map<string, number>>;
+}
+
+export const newCodes = (): Codes => ({ labels: new Map(), groups: new Map() });
+
+/** Ids for the keys not coded yet, most frequent first, after those already given. */
+function addByFrequency(ids: Map<string, number>, keys: Iterable<string>): [number, string][] {
+  const counts = new Map<string, number>();
+  for (const key of keys) if (!ids.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const added = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([key], k): [number, string] => [ids.size + k, key]);
+  for (const [id, key] of added) ids.set(key, id);
+  return added;
+}
+
+/** A table's coding: the SQL and rows that create what it adds to the database, and how to code one row. */
+export interface TableCoding {
+  /** CREATE TABLE of the groups met for the first time. */
+  create: string[];
+  /** New rows of `labels` and of each group's table, as INSERT statements and their parameters. */
+  inserts: { sql: string; rows: Cell[][] }[];
+  /** One row coded (one at a time, so a large table is not held twice). */
+  code: (row: Cell[]) => Cell[];
+}
+
+export function codeTable(codes: Codes, table: AnyTable, rows: readonly Cell[][]): TableCoding {
+  const columns = table.columns as readonly AnyColumn[];
+  const texts = columns.flatMap((c, k) => (c.type === "text" && !c.group ? [k] : []));
+  const groups = [...groupsOf(table)].map(([name, members]) => ({ name, members, at: members.map((m) => columns.indexOf(m)) }));
+  const create: string[] = [];
+  const inserts: TableCoding["inserts"] = [];
+  const labelsAdded = addByFrequency(
+    codes.labels,
+    (function* () {
+      for (const row of rows) for (const k of texts) if (typeof row[k] === "string") yield row[k];
+    })(),
+  );
+  inserts.push({ sql: `INSERT INTO ${LABELS_TABLE} VALUES (?, ?)`, rows: labelsAdded });
+  const keyOf = (row: Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
+  for (const g of groups) {
+    if (!codes.groups.has(g.name)) {
+      codes.groups.set(g.name, new Map());
+      create.push(groupTableSql(g.name, g.members));
+    }
+    const added = addByFrequency(
+      codes.groups.get(g.name)!,
+      (function* () {
+        for (const row of rows) yield keyOf(row, g.at);
+      })(),
+    );
+    inserts.push({
+      sql: `INSERT INTO ${g.name} VALUES (${["?", ...g.at.map(() => "?")].join(", ")})`,
+      rows: added.map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
+    });
+  }
+  const groupAt = new Map(groups.map((g) => [g.name, g.at]));
+  const code = (row: Cell[]): Cell[] => {
+    const out: Cell[] = [];
+    for (const [k, c] of columns.entries()) {
+      const cell = row[k];
+      const at = c.group ? groupAt.get(c.group)! : undefined;
+      if (!at) out.push(typeof cell === "string" && c.type === "text" ? codes.labels.get(cell)! : cell);
+      else if (at[0] === k) out.push(codes.groups.get(c.group!)!.get(keyOf(row, at))!);
+    }
+    return out;
+  };
+  return { create, inserts, code };
+}
