@@ -6,14 +6,13 @@
  * of SOAK_WARMUP_SECONDS (default 10). The server process's RSS is sampled every 5 s. Prints a
  * Markdown section, or with `--write` puts it into docs/benchmarks.md.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { routes } from "../src/api/routes.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import { builtFiles, evenSample, recordedRequests, specUrlOf } from "./benchRequests.js";
 import { benchBuildDir, loadAverage, writeSection } from "./benchDoc.js";
-import { startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.js";
+import { rssMb, startNodeServer, startWorkerd, type RunningRuntime } from "./runtimes.js";
 
 const buildDir = benchBuildDir;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -96,12 +95,6 @@ function picker(pools: Record<Kind, string[]>, random: () => number): () => stri
     url.searchParams.set("centsTolerance", (Math.floor(random() * 2500) / 100).toString());
     return url.pathname + url.search;
   };
-}
-
-/** Resident set size of a process in MB (10^6 bytes), from /proc. */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return (Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024) / 1e6;
 }
 
 interface SoakFigures {

@@ -1,7 +1,7 @@
 /**
  * The SQL page in headless Chromium over a small build with the datasets of three tuning systems,
- * served by a plain static server (no fallback) with the landing page's service worker in
- * control: both example queries show the rows sql.js gives in Node on the same file, the database
+ * served by a plain static server (no fallback) and by the Node server (`npm start`), with the
+ * landing page's service worker in control: both example queries show the rows sql.js gives in Node on the same file, the database
  * is read only by range requests and only a small part of it, a Parquet row group read by
  * hyparquet shows the CSV's rows, an SQL error is shown as text, and axe-core finds no critical or
  * serious violation (English and Arabic). Screenshots go to test-results/.
@@ -13,31 +13,28 @@ import { parse } from "csv-parse/sync";
 import initSqlJs from "sql.js";
 import type { Page } from "playwright-core";
 import { chromiumMissing, launchChromium, startStatic, type Running } from "../scripts/browser.js";
-import { writeDatasets } from "../scripts/datasets.js";
-import { createCatalog } from "../src/theory/catalog.js";
-import { readFacts } from "../src/data/load.js";
+import { startNodeServer } from "../scripts/runtimes.js";
 import { DATABASE_URL, EXAMPLES } from "../public/sqlExamples.js";
-import { buildSample } from "./support/buildSample.js";
+import { buildWithDatasets } from "./support/buildSample.js";
 import { axeViolations, watchedPage } from "./support/browserChecks.js";
 import { SHOTS } from "./support/siteSample.js";
 
-const facts = readFacts();
-const catalog = createCatalog({ ...facts, tuningSystems: facts.tuningSystems.slice(0, 3) }, "build");
-
-let sample: Awaited<ReturnType<typeof buildSample>>;
-let server: Running;
+let sample: Awaited<ReturnType<typeof buildWithDatasets>>;
 const apiFile = (url: string) => join(sample.outDir, url.replace(/^\//, ""));
 
 beforeAll(async () => {
-  sample = await buildSample([], { requests: ["/tuning-systems", "/sources"] });
-  await writeDatasets(join(sample.outDir, "api"), catalog);
-  server = await startStatic(sample.outDir);
+  sample = await buildWithDatasets(3);
   mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   if (sample) rmSync(sample.dir, { recursive: true, force: true });
 });
+
+/** The hosts the page runs on: a static server's own range answers, and the Node server's (screenshots suffixed). */
+const HOSTS: { host: string; start: (dir: string) => Promise<Running>; shot: string }[] = [
+  { host: "serve", start: startStatic, shot: "" },
+  { host: "the Node server", start: (buildDir) => startNodeServer({ buildDir }), shot: "-node" },
+];
 
 /** A cell as the page writes it. */
 const shown = (v: unknown) => (v === null ? "NULL" : String(v));
@@ -45,9 +42,11 @@ const tableOf = (page: Page, host: string) =>
   page.$$eval(`${host} table tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent ?? "")));
 
 const missing = chromiumMissing();
-describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headless Chromium", () => {
+describe.skipIf(!process.env.CI && missing !== undefined).each(HOSTS)("the SQL page in headless Chromium on $host", ({ host, start, shot }) => {
+  let server: Running;
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   beforeAll(async () => {
+    server = await start(sample.outDir);
     browser = await launchChromium();
     // The landing page installs the service worker, which then controls every page of the site.
     const landing = await browser.context.newPage();
@@ -60,6 +59,7 @@ describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headl
   }, 120_000);
   afterAll(async () => {
     await browser?.stop();
+    await server?.stop();
   });
 
   /** The SQL page with the service worker in control, and every request of the database. */
@@ -96,7 +96,7 @@ describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headl
       const [header, ...rows] = await tableOf(page, "#sql-result");
       expect(header, example.id).toEqual(expected.columns);
       expect(rows, example.id).toEqual(expected.values.map((r) => r.map(shown)));
-      await page.screenshot({ path: join(SHOTS, `sql-${example.id}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `sql-${example.id}${shot}.png`), fullPage: true });
     }
     db.close();
     const fetched = Number(await page.getAttribute("#sql-status", "data-fetched"));
@@ -108,7 +108,7 @@ describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headl
     expect(reads.filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["HEAD"]);
     expect(requests).toBe(gets.length);
     expect(fetched / bytes.length).toBeLessThan(0.1);
-    console.log(`SQL page: ${requests} range requests, ${fetched} of ${bytes.length} bytes (${((100 * fetched) / bytes.length).toFixed(2)} %)`);
+    console.log(`SQL page (${host}): ${requests} range requests, ${fetched} of ${bytes.length} bytes (${((100 * fetched) / bytes.length).toFixed(2)} %)`);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
@@ -145,8 +145,8 @@ describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headl
     const fetchedKb = Number(/Read ([\d.,]+) KB/.exec(status)?.[1].replace(/,/g, ""));
     // The footer and the second row group (3,858 rows after the first 50,000): a small part of the file.
     expect(fetchedKb * 1024).toBeLessThan(table.files.parquet.bytes * 0.3);
-    console.log(`Parquet: ${status}`);
-    await page.screenshot({ path: join(SHOTS, "sql-parquet.png"), fullPage: true });
+    console.log(`Parquet (${host}): ${status}`);
+    await page.screenshot({ path: join(SHOTS, `sql-parquet${shot}.png`), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
@@ -158,7 +158,7 @@ describe.skipIf(!process.env.CI && missing !== undefined)("the SQL page in headl
       expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
       await run(page, EXAMPLES[1].sql);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `sql-${lang}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `sql-${lang}${shot}.png`), fullPage: true });
       expect(problems).toEqual([]);
       await page.close();
     },

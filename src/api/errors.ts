@@ -24,8 +24,8 @@ export interface Ok<B> {
 export type ErrorBody = z.output<typeof ERROR_BODY>;
 /** The fields an error may add after `{error, message, hint}`. */
 export type ErrorExtras = Omit<ErrorBody, "error" | "message" | "hint">;
-/** The statuses of the specification, the server's refusals (405, 414) and a fault (500). */
-export type ErrorStatus = 400 | 404 | 405 | 414 | 422 | 500;
+/** The statuses of the specification, the server's refusals (405, 414, 416) and a fault (500). */
+export type ErrorStatus = 400 | 404 | 405 | 414 | 416 | 422 | 500;
 
 export interface ErrorAnswer {
   readonly [ANSWER]: true;

@@ -4,7 +4,8 @@
  * one definition of headers, ETag/304, CORS and HEAD; its status, header list and body are kept
  * beside the file in the cache (nodeAssets.ts), and later requests for that form get them as they
  * are. Which form a request wants is decided by the handler's own functions (acceptedEncodings,
- * encodingFor, etagMatches) over the cached file.
+ * encodingFor, etagMatches) over the cached file. Ranges (a 206 or 416) are never recorded: they go
+ * through the handler each time, as the datasets' files, which are read from disk, always do.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -67,7 +68,7 @@ export interface FileAnswers {
   target(raw: string): Target;
   /**
    * Answers a GET or HEAD for `file` from its recorded answer; false when that form was not
-   * recorded yet (then answer through the handler and record() its answer).
+   * recorded yet or a GET asks for a range (then answer through the handler and record() its answer).
    */
   answer(req: IncomingMessage, res: ServerResponse, file: StoredFile): boolean;
   /** Keeps the handler's answer to `req` beside `file` when it is the file's (X-Answer-Source: static, the file's bytes). */
@@ -95,11 +96,13 @@ export function fileAnswers(options: NodeAssetOptions): FileAnswers {
       if (!file) return undefined;
       return respond(
         request,
-        { status: 200, body: file.body, hash: file.hash, source: "static", encoded: file.encoded, contentType: contentTypeOf(name!) },
+        { status: 200, body: file.body, hash: file.hash, source: "static", encoded: file.encoded ?? {}, contentType: contentTypeOf(name!) },
         true,
       );
     },
     answer(req, res, file) {
+      // A range of GET is the handler's to answer (recorded forms are whole files; HEAD ignores Range).
+      if (req.method === "GET" && req.headers.range !== undefined) return false;
       const recorded = file.answers.get(formOfRequest(req, file));
       if (!recorded) return false;
       counts.sent++;

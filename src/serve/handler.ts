@@ -12,6 +12,7 @@ import { apiError, fault, type ApiResponse, type ErrorStatus } from "../api/erro
 import { downloadTypeOf } from "../exports/formats.js";
 import type { Catalog } from "../theory/catalog.js";
 import { datasetTypeOf } from "../api/datasets/files.js";
+import { ifRangeHolds, rangeOf, type ByteRange } from "./ranges.js";
 
 export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -36,8 +37,21 @@ export interface Asset {
   hash?: string;
 }
 
+/** A body left where it is (a large file on disk): its size, and a stream of any range of it. */
+export interface FileBody {
+  size: number;
+  read(range: ByteRange): ReadableStream<Uint8Array>;
+}
+
+/** A pre-rendered file read a range at a time, never whole: sent as it is (no Content-Encoding). */
+export interface StreamedAsset {
+  body: FileBody;
+  hash: string;
+  encoded?: undefined;
+}
+
 /** Reads a pre-rendered file by its path below `build/api/` (as staticFileOf names it); undefined when absent. */
-export type AssetReader = (file: string) => Promise<Asset | undefined>;
+export type AssetReader = (file: string) => Promise<Asset | StreamedAsset | undefined>;
 
 export interface HandlerOptions {
   catalog: Catalog;
@@ -53,7 +67,7 @@ export interface HandlerOptions {
 
 export interface Answer {
   status: number;
-  body: Bytes;
+  body: Bytes | FileBody;
   /** Content hash of `body`; the ETag of every representation derives from it. */
   hash: string;
   source: "static" | "computed";
@@ -110,9 +124,9 @@ export function etagMatches(header: string | null | undefined, hash: string): bo
   });
 }
 
-/** The encoding to send: the first accepted one with a sibling, else gzip (made now), else none. */
+/** The encoding to send: the first accepted one with a sibling, else gzip (made now), else none; a streamed file goes as it is. */
 export function encodingFor(a: Pick<Answer, "body" | "encoded">, accepted: Encoding[]): Encoding | undefined {
-  if (a.body.length <= COMPRESS_MIN_BYTES) return undefined;
+  if (!(a.body instanceof Uint8Array) || a.body.length <= COMPRESS_MIN_BYTES) return undefined;
   // Without a sibling only gzip is made on the fly: brotli would cost more than it saves.
   return accepted.find((e) => a.encoded[e]) ?? (accepted.includes("gzip") ? "gzip" : undefined);
 }
@@ -127,15 +141,33 @@ export const CORS_HEADERS = {
   "Access-Control-Expose-Headers": "ETag, X-Answer-Source",
 };
 
-/** The Response of an answer: content negotiation, ETag and 304, CORS, cache headers and HEAD. */
+const sizeOf = (body: Answer["body"]) => (body instanceof Uint8Array ? body.length : body.size);
+
+/** The bytes of `range` of a body (all of it without one), as they are. */
+function partOf(body: Answer["body"], range: ByteRange | undefined): Bytes | ReadableStream<Uint8Array> {
+  if (body instanceof Uint8Array) return range ? body.subarray(range.start, range.end + 1) : body;
+  return body.size === 0 ? new Uint8Array(0) : body.read(range ?? { start: 0, end: body.size - 1 });
+}
+
+/**
+ * The Response of an answer: content negotiation, ETag and 304, CORS, cache headers, HEAD and, for
+ * a file, one byte range of GET (206, unencoded, with the unencoded file's ETag; 416 past its end).
+ */
 export async function respond(request: Request, a: Answer, compress: boolean, extra: Record<string, string> = {}): Promise<Response> {
-  const encoding = compress ? encodingFor(a, acceptedEncodings(request.headers.get("accept-encoding"))) : undefined;
+  const size = sizeOf(a.body);
+  const isFile = a.status === 200 && a.source === "static";
+  // Range is defined for GET only (RFC 9110 §14.2): a HEAD gets the whole file's headers.
+  const asked =
+    isFile && request.method === "GET" && ifRangeHolds(request.headers.get("if-range"), a.hash) ? rangeOf(request.headers.get("range"), size) : undefined;
+  const range = typeof asked === "object" ? asked : undefined;
+  const encoding = compress && !range ? encodingFor(a, acceptedEncodings(request.headers.get("accept-encoding"))) : undefined;
   const headers = new Headers({
     ...CORS_HEADERS,
     Vary: "Accept-Encoding",
     "Content-Type": a.contentType ?? "application/json; charset=utf-8",
     "X-Answer-Source": a.source,
     ...(a.download === undefined ? {} : { "Content-Disposition": `attachment; filename="${a.download}"` }),
+    ...(isFile ? { "Accept-Ranges": "bytes" } : {}),
     ...extra,
   });
   if (a.status === 200) {
@@ -143,10 +175,25 @@ export async function respond(request: Request, a: Answer, compress: boolean, ex
     headers.set("Cache-Control", "public, max-age=3600");
     if (etagMatches(request.headers.get("if-none-match"), a.hash)) return new Response(null, { status: 304, headers });
   } else headers.set("Cache-Control", "no-cache");
-  const payload = encoding === undefined ? a.body : (a.encoded[encoding] ?? (await gzip(a.body)));
+  if (asked === "unsatisfiable")
+    return respond(
+      request,
+      await refusal(
+        416,
+        "Range not satisfiable",
+        `The range ${request.headers.get("range")} starts past the end of the file's ${size} bytes.`,
+        `Ask for bytes below ${size}, e.g. Range: bytes=0-${Math.max(0, size - 1)}.`,
+      ),
+      false,
+      { "Accept-Ranges": "bytes", "Content-Range": `bytes */${size}` },
+    );
+  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(payload.length));
-  return new Response(request.method === "HEAD" ? null : payload, { status: a.status, headers });
+  // encodingFor names an encoding only for a body in memory.
+  const encoded = encoding === undefined ? undefined : (a.encoded[encoding] ?? (await gzip(a.body as Bytes)));
+  headers.set("Content-Length", String(encoded?.length ?? (range ? range.end - range.start + 1 : size)));
+  const payload = request.method === "HEAD" ? null : (encoded ?? partOf(a.body, range));
+  return new Response(payload, { status: range ? 206 : a.status, headers });
 }
 
 const refusal = (status: ErrorStatus, error: string, message: string, hint: string) => answerOf(apiError({ status, error, message, hint }));
@@ -174,14 +221,23 @@ export function staticRequestOf(pathBelowApi: string, query: URLSearchParams): {
  * The answer to a request below /api: the pre-rendered file when the request is canonical and
  * the file exists, else the handler. A file URL (`…/index.json`, `…/@k=v.json`, what edge rules
  * rewrite to) is served the same way, and computed from the request it stands for when missing.
+ * Without an asset reader every answer is computed, its body in memory.
  */
+export async function answerApi(
+  pathBelowApi: string,
+  query: URLSearchParams,
+  options: HandlerOptions & { assets?: undefined },
+): Promise<Answer & { body: Bytes }>;
+export async function answerApi(pathBelowApi: string, query: URLSearchParams, options: HandlerOptions): Promise<Answer>;
 export async function answerApi(pathBelowApi: string, query: URLSearchParams, options: HandlerOptions): Promise<Answer> {
   const { file, ...request } = staticRequestOf(pathBelowApi, query);
   const asset = file && options.assets ? await options.assets(file) : undefined;
   if (asset) {
     const download = isDownloadPath(request.path) ? downloadNameOf(request.path) : undefined;
     const file = download === undefined ? { contentType: datasetTypeOf(request.path) } : { download, contentType: downloadTypeOf(download) };
-    return { status: 200, body: asset.body, hash: asset.hash ?? (await contentHash(asset.body)), source: "static", encoded: asset.encoded ?? {}, ...file };
+    // A streamed asset always carries its hash.
+    const hash = asset.hash ?? (await contentHash(asset.body as Bytes));
+    return { status: 200, body: asset.body, hash, source: "static", encoded: asset.encoded ?? {}, ...file };
   }
   return answerOf(dispatch(routes, { catalog: options.catalog, baseUrl: options.baseUrl, path: request.path, query: request.query }));
 }

@@ -5,13 +5,30 @@
  * build's precompressed siblings when it wrote them, else made once, off the main thread, when the
  * file is first read) and the answers the server recorded for it (server.ts), so a file is read,
  * compressed and given its headers once. Only keys that staticFileOf or siteFileOf derive (plain
- * segments, no dot segments) reach it, and it reads only inside the build directory.
+ * segments, no dot segments) reach it, and it reads only inside the build directory. The datasets'
+ * tables and database (up to tens of MB, read by ranges) never enter it: they are read from disk,
+ * the range asked for, at each request (streamedFile).
  */
-import { readFile, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { open, readFile, stat, type FileHandle } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { join, resolve, sep } from "node:path";
-import { COMPRESS_MIN_BYTES, ENCODINGS, SIBLING_SUFFIX, contentHash, type Asset, type AssetReader, type Bytes, type Encoding } from "./handler.js";
+import { DATASET_FILE } from "../api/datasets/files.js";
+import {
+  COMPRESS_MIN_BYTES,
+  ENCODINGS,
+  SIBLING_SUFFIX,
+  contentHash,
+  type Asset,
+  type AssetReader,
+  type Bytes,
+  type Encoding,
+  type StreamedAsset,
+} from "./handler.js";
+import type { ByteRange } from "./ranges.js";
 
 export interface NodeAssetOptions {
   /** Directory holding `api/…` pre-rendered files, the site and `manifest.json`; may be missing. */
@@ -38,16 +55,64 @@ export interface StoredFile extends Asset {
   answers: Map<string, RecordedAnswer>;
 }
 
+/** undefined for the errors that mean "no such file"; others are faults. */
+const absent = (e: unknown): undefined => {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" || code === "ENAMETOOLONG") return undefined;
+  throw e;
+};
+
 async function readIfFile(path: string): Promise<Bytes | undefined> {
-  try {
-    const data = await readFile(path);
-    // A file's Buffer sits on a plain ArrayBuffer of its own; view it without copying.
-    return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" || code === "ENAMETOOLONG") return undefined;
-    throw e;
-  }
+  const data = await readFile(path).catch(absent);
+  // A file's Buffer sits on a plain ArrayBuffer of its own; view it without copying.
+  return data && new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}
+
+export const isStoredFile = (file: StoredFile | StreamedAsset): file is StoredFile => file.body instanceof Uint8Array;
+
+/** Whether a key (below the build directory) is a table or the database of the datasets: streamed, never held. */
+export const isStreamedKey = (key: string) => key.startsWith("api/") && DATASET_FILE.test(key.slice(3));
+
+/** Bytes read from disk per chunk of a streamed file. */
+const STREAM_CHUNK = 64 * 1024;
+
+/**
+ * Bytes `start`..`end` of a file as a web stream that reads a chunk only when the consumer asks
+ * (Node 20's Readable.toWeb reads ahead of a slow socket, holding a whole file in memory).
+ */
+function rangeStream(path: string, { start, end }: ByteRange): ReadableStream<Uint8Array> {
+  let handle: FileHandle | undefined;
+  let at = start;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          handle ??= await open(path);
+          const wanted = Math.min(STREAM_CHUNK, end + 1 - at);
+          const { bytesRead, buffer } = await handle.read(new Uint8Array(wanted), 0, wanted, at);
+          at += bytesRead;
+          if (bytesRead > 0) controller.enqueue(buffer.subarray(0, bytesRead));
+          // A file cut short since it was measured ends the stream where it ends.
+          if (at > end || bytesRead === 0) {
+            await handle.close();
+            controller.close();
+          }
+        } catch (e) {
+          await handle?.close();
+          throw e;
+        }
+      },
+      cancel: () => handle?.close(),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A file on disk as a streamed asset: its content hash (read once, a chunk at a time) and a stream of any range. */
+async function streamedFile(path: string, size: number): Promise<StreamedAsset> {
+  const sha1 = createHash("sha1");
+  await pipeline(createReadStream(path), sha1);
+  return { body: { size, read: (range) => rangeStream(path, range) }, hash: sha1.digest("base64url") };
 }
 
 /** Least-recently-used map bounded by bytes (Map keeps insertion order). */
@@ -96,7 +161,7 @@ const MAKE: Record<Encoding, (body: Bytes) => Promise<Bytes>> = {
 
 export interface FileStore {
   /** The file at `key` (a path below the build directory), read on first use; undefined when absent. */
-  get(key: string): Promise<StoredFile | undefined>;
+  get(key: string): Promise<StoredFile | StreamedAsset | undefined>;
   /** The file at `key` when it is in memory and the build was looked at recently; else undefined (use get). */
   peek(key: string): StoredFile | undefined;
 }
@@ -115,6 +180,22 @@ export function fileStore(options: NodeAssetOptions): FileStore {
   const due = () => performance.now() - checkedAt >= recheckMs;
   // Reads of a file already under way, so that concurrent first requests read and compress it once.
   const reading = new Map<string, Promise<StoredFile | undefined>>();
+  // Streamed files by key, with the file's identity when hashed: a new build's file gets a new inode.
+  const streamed = new Map<string, Promise<{ identity: string; file: StreamedAsset }>>();
+  const getStreamed = async (key: string): Promise<StreamedAsset | undefined> => {
+    const full = resolve(root, key);
+    const st = full.startsWith(root + sep) ? await stat(full).catch(absent) : undefined;
+    if (!st?.isFile()) return undefined;
+    const identity = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    let entry = streamed.get(key);
+    if (!entry || (await entry.catch(() => undefined))?.identity !== identity) {
+      entry = streamedFile(full, st.size).then((file) => ({ identity, file }));
+      streamed.set(key, entry);
+      const made = entry;
+      made.catch(() => streamed.get(key) === made && streamed.delete(key));
+    }
+    return (await entry).file;
+  };
 
   const load = async (key: string): Promise<StoredFile | undefined> => {
     const full = resolve(root, key);
@@ -136,6 +217,7 @@ export function fileStore(options: NodeAssetOptions): FileStore {
         if (now !== before) cache.clear();
         stamp = Promise.resolve(now);
       }
+      if (isStreamedKey(key)) return getStreamed(key);
       const cached = cache.get(key);
       if (cached) return cached;
       let pending = reading.get(key);

@@ -6,12 +6,14 @@
  * not meet and faults inside an answer all get a JSON body or a clean close.
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";
-import type { Duplex } from "node:stream";
+import { Readable, type Duplex } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { handleRequest, methodNotAllowed, type HandlerOptions } from "./handler.js";
 import { headRefusal, jsonRefusal, rawAnswer } from "./refusals.js";
-import type { NodeAssetOptions } from "./nodeAssets.js";
+import { isStoredFile, type NodeAssetOptions } from "./nodeAssets.js";
 import { fileAnswers, type FileAnswers } from "./fileAnswers.js";
 import { requestUrl } from "./nodeRequest.js";
 import { computePool, type ComputePool, type PoolOptions, type PoolRefusal } from "./pool.js";
@@ -58,7 +60,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     headers.push(name, value);
   });
   res.writeHead(response.status, headers);
-  res.end(response.body ? new Uint8Array(await response.arrayBuffer()) : undefined);
+  if (!response.body) return void res.end();
+  // Streamed a chunk at a time: a file read from disk (a dataset's range or whole file) is never held whole.
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((e: NodeJS.ErrnoException) => {
+    // A client that leaves before the end is no fault.
+    if (e.code !== "ERR_STREAM_PREMATURE_CLOSE") throw e;
+  });
 }
 
 /** The method a request Node's parser refused names, when it is an HTTP token (lowercase or unknown to Node). */
@@ -160,6 +167,8 @@ function requestListener(state: Running, options: ServerOptions): (req: Incoming
     return (async () => {
       const file = cached ?? (key === undefined ? undefined : await files.store.get(key));
       if (!file) return api ? compute(req, res, method) : throughHandler(req, res);
+      // A streamed file (a dataset's table or database) is answered by the handler each time, from disk.
+      if (!isStoredFile(file)) return throughHandler(req, res);
       if (files.answer(req, res, file)) return;
       const response = await handleRequest(toRequest(req), handlerOptions);
       const headers: string[] = [];

@@ -7,6 +7,9 @@ import { prerenderRequests } from "../../scripts/prerender/index.js";
 import { toIdName } from "../../src/theory/idName.js";
 import { build, type BuildOptions } from "../../scripts/build.js";
 import type { Encoding } from "../../src/serve/handler.js";
+import { writeDatasets } from "../../scripts/datasets.js";
+import { createCatalog } from "../../src/theory/catalog.js";
+import { readFacts } from "../../src/data/load.js";
 
 export const SAMPLE_BASE_URL = "http://localhost:3000";
 
@@ -53,4 +56,15 @@ export async function buildSample(encodings: Encoding[] = ["gzip", "br"], option
   const outDir = join(dir, "build");
   const result = await build({ outDir, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 2, encodings, ...options });
   return { dir, outDir, ...result };
+}
+
+/**
+ * A build of two lists with the datasets (tables and database) of the first `tuningSystems` tuning
+ * systems: for the SQL page and the range requests of the Node server.
+ */
+export async function buildWithDatasets(tuningSystems = 3) {
+  const sample = await buildSample([], { requests: ["/tuning-systems", "/sources"] });
+  const facts = readFacts();
+  await writeDatasets(join(sample.outDir, "api"), createCatalog({ ...facts, tuningSystems: facts.tuningSystems.slice(0, tuningSystems) }, "build"));
+  return sample;
 }
