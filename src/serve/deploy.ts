@@ -96,7 +96,7 @@ server {
         if ($request_method = OPTIONS) { return 418; }
         if ($maqam_api_file = "") { return 418; }
         add_header Access-Control-Allow-Origin "*" always;
-        add_header Access-Control-Expose-Headers "ETag, X-Answer-Source" always;
+        add_header Access-Control-Expose-Headers "ETag, X-Answer-Source, Accept-Ranges, Content-Range" always;
         add_header Cache-Control "public, max-age=3600" always;
         add_header Content-Disposition $maqam_api_disposition always;
         types {

@@ -138,7 +138,7 @@ async function gzip(body: Bytes): Promise<Bytes> {
 
 export const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, X-Answer-Source",
+  "Access-Control-Expose-Headers": "ETag, X-Answer-Source, Accept-Ranges, Content-Range",
 };
 
 const sizeOf = (body: Answer["body"]) => (body instanceof Uint8Array ? body.length : body.size);
