@@ -7,8 +7,8 @@
  * only the others; the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
@@ -27,10 +27,17 @@ interface GroupState {
   pictures: [file: string, bytes: number][];
 }
 
+/** The files one step of the finishing wrote (paths below the tree), by the hash of what they are made of. */
+export interface StepState {
+  hash: string;
+  files: string[];
+}
+
 export interface BuildState {
   /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
   manifest: string;
   groups: Record<string, GroupState>;
+  datasets?: StepState;
 }
 
 const STATE = "state.json";
@@ -85,7 +92,7 @@ function linkInto(target: string, sources: string[], made: Set<string>): boolean
  * removed first: a worker writing through a link would change the previous build's file).
  */
 export function keepUnchanged(
-  outDir: string,
+  previousDir: string,
   partial: string,
   planned: readonly Planned[],
   batches: Job[][],
@@ -94,7 +101,7 @@ export function keepUnchanged(
 ): { kept: Kept; batches: Job[][] } {
   if (!state) return { kept: NOTHING_KEPT, batches };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
-  const places = [outDir, cacheOf(outDir)];
+  const places = [previousDir, cacheOf(previousDir)];
   const made = new Set<string>();
   const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
   const toRender: Job[][] = [];
@@ -143,10 +150,77 @@ export function keepUnchanged(
   return { kept, batches: toRender };
 }
 
+/** The files below `root`/`dir`, as paths relative to `root` with forward slashes. */
+function filesBelow(root: string, dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"));
+}
+
+/**
+ * One step of the finishing that writes below `dir` of the tree being made (`partial`): when the
+ * previous build recorded the same hash for it, its files are taken over from the previous tree
+ * or its cache; else (or when one of them is gone) `write` runs. Returns what the state records.
+ */
+export async function keepOrWrite(
+  partial: string,
+  dir: string,
+  previousDir: string,
+  previous: StepState | undefined,
+  hash: string,
+  write: () => Promise<unknown>,
+): Promise<StepState> {
+  if (previous?.hash === hash) {
+    const made = new Set<string>();
+    const linked: string[] = [];
+    const whole = previous.files.every((file) => {
+      const target = join(partial, file);
+      const ok = linkInto(
+        target,
+        [previousDir, cacheOf(previousDir)].map((p) => join(p, file)),
+        made,
+      );
+      if (ok) linked.push(target);
+      return ok;
+    });
+    if (whole) return previous;
+    // `write` would otherwise write through the links into the previous build's files.
+    for (const target of linked) unlinkSync(target);
+  }
+  const before = new Set(filesBelow(partial, dir));
+  await write();
+  return { hash, files: filesBelow(partial, dir).filter((f) => !before.has(f)) };
+}
+
+/**
+ * The sizes of the files the build knows without reading the tree (paths below it): the API files
+ * and their siblings from the results, the pictures from what was drawn now and what was taken over.
+ */
+export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept, drawn: ReadonlyMap<string, number>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const r of results) {
+    if (r.status !== 200) continue;
+    const file = `api/${planned[r.index].file}`;
+    sizes.set(file, r.bytes);
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SUFFIX[e], bytes);
+  }
+  for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
+  const fileOf = new Map(planned.map((p) => [p.request, p.file]));
+  for (const [request, bytes] of drawn) {
+    const file = fileOf.get(request);
+    if (file !== undefined) sizes.set(`pictures/${pictureOf(file)}`, bytes);
+  }
+  return sizes;
+}
+
+/** The picture of an API file (below pictures/). */
+const pictureOf = (file: string) => file.replace(/\.json$/, ".svg");
+
 /**
  * Writes the state of the tree just finished into the cache being made (which holds the files its
  * fit left out): per group its hash, its results and its pictures (those kept, and those `drawn`
- * now, by request).
+ * now, by request), and the datasets' hash and files.
  */
 export function writeState(
   cache: string,
@@ -156,6 +230,7 @@ export function writeState(
   hashes: ReadonlyMap<string, string>,
   kept: Kept,
   drawn: ReadonlyMap<string, number>,
+  datasets?: StepState,
 ) {
   const groups: Record<string, GroupState> = {};
   for (const [group, hash] of hashes) groups[group] = kept.groups.get(group) ?? { hash, results: [], pictures: [] };
@@ -166,10 +241,10 @@ export function writeState(
     if (!fresh(group)) continue;
     groups[group].results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
     const picture = drawn.get(p.request);
-    if (picture !== undefined) groups[group].pictures.push([p.file.replace(/\.json$/, ".svg"), picture]);
+    if (picture !== undefined) groups[group].pictures.push([pictureOf(p.file), picture]);
   }
   mkdirSync(cache, { recursive: true });
-  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups } satisfies BuildState));
+  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));
 }
 
 /** Puts the cache made by the build just swapped in at `<outDir>.cache`. */

@@ -49,13 +49,17 @@ export function withinFileLimit<T extends { request: string }>(planned: readonly
 
 const SIBLING = /\.(gz|br)$/;
 
-/** Every file below `dir` as a candidate: API files (and siblings) by their request's class, pictures after, the rest the site. */
-function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>): Candidate[] {
+/**
+ * Every file below `dir` as a candidate: API files (and siblings) by their request's class,
+ * pictures after, the rest the site. A file whose size the build recorded (`sizes`, by path) is
+ * not read again.
+ */
+function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, sizes: ReadonlyMap<string, number>): Candidate[] {
   const out: Candidate[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
-    const bytes = statSync(join(dir, path)).size;
+    const bytes = sizes.get(path) ?? statSync(join(dir, path)).size;
     const [top, ...rest] = path.split("/");
     const inside = rest.join("/");
     const apiFile =
@@ -85,10 +89,17 @@ export class OverLimitError extends Error {}
  * Keeps what fits `limits` (less headroom) in value order and removes the rest from `dir`, with
  * the folders it empties; into `keepIn` at the same relative path when given (an incremental build
  * keeps them for a later fit). `requestOfFile` maps an API file (relative to api/) to its request
- * and plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
+ * and plan order; `sizes` the files' sizes the build already knows. Throws an OverLimitError
+ * naming the limit when what must stay does not fit.
  */
-export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits, keepIn?: string): TreeFit {
-  const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits, ROOT_FILES_RESERVE);
+export function fitTree(
+  dir: string,
+  requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
+  limits: HostLimits,
+  keepIn?: string,
+  sizes: ReadonlyMap<string, number> = new Map(),
+): TreeFit {
+  const fitted = fitToLimits(candidatesOf(dir, requestOfFile, sizes), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);

@@ -42,6 +42,11 @@ export function engineDigest(): string {
   return digest.digest("hex");
 }
 
+/** The datasets' hash: all the facts, the engine, and the script that writes them (scripts/datasets.ts). */
+export function datasetsHash(catalog: Catalog, engine: string): string {
+  return sha256(engine, readFileSync(join(root, "scripts", "datasets.ts"), "utf8"), JSON.stringify(catalog.facts));
+}
+
 /** The options besides the facts and the plan that shape the bytes of a group's files and pictures. */
 export interface RenderKey {
   baseUrl: string;
