@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
@@ -7,6 +7,7 @@ import { cacheOf, readState, type BuildState } from "../scripts/buildCache.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/renderSlice.js";
+import { removeAside, setAside } from "../scripts/start.js";
 import { availabilityRequests, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const requests = [...smallRequests(), ...availabilityRequests()];
@@ -15,6 +16,8 @@ let first: Built;
 let unchanged: Built;
 let incremental: Built;
 let clean: Built;
+let overStale: Built;
+let asideKept: boolean;
 let firstDigests: Map<string, string>;
 let unchangedDigests: Map<string, string>;
 let stateBefore: BuildState | undefined;
@@ -41,11 +44,19 @@ beforeAll(async () => {
   unchangedDigests = treeDigests(tree);
   stateBefore = readState(tree);
   beforeFiles = filesOf(tree);
+  // What npm start finds: the same build, now stale.
+  const stale = join(dir, "stale");
+  for (const from of [tree, cacheOf(tree)]) cpSync(from, from.replace(tree, stale), { recursive: true });
   // One tuning system changed: one of its ratios.
   const data = factsWithOneChange(join(dir, "data"));
   incremental = await build(options(tree, data));
   stateAfter = readState(tree);
   clean = await build(options(join(dir, "clean"), data));
+  // npm start's way: the stale build set aside, a build over it, the aside removed.
+  const aside = setAside(stale);
+  overStale = await build({ ...options(stale, data), previousDir: aside });
+  asideKept = existsSync(aside) && existsSync(cacheOf(aside));
+  await removeAside(aside);
 }, 900_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -108,5 +119,14 @@ describe("incremental build", () => {
     const differing = [...after].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
     expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED.tuningSystem}`) || f.includes(`/${CHANGED.tuningSystem}/`))).toBe(true);
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
+  });
+
+  it("over a stale build set aside by npm start takes over the same groups, and writes the clean build's tree", () => {
+    expect(asideKept).toBe(true);
+    expect(overStale.groups).toEqual(incremental.groups);
+    const diff = compareTrees(join(dir, "clean"), join(dir, "stale"));
+    expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
+    expect(overStale.manifest).toEqual(clean.manifest);
+    expect(existsSync(`${join(dir, "stale")}.stale`)).toBe(false);
   });
 });
