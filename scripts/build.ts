@@ -105,7 +105,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
         const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
         const hashes = groupHashes(planned, catalog, key, engine);
-        const chosen = keepUnchanged(previousDir, partial, planned, batches, hashes, previous);
+        const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
         keeping = { ...keeping, kept: chosen.kept, hashes };
         planEnd = performance.now();
         return chosen.batches;

@@ -2,9 +2,10 @@
  * What a build keeps for the next one, in `<outDir>.cache/` beside the published tree (so the host
  * never sees it): state.json — the SHA-256 of the manifest it belongs to and, per group of the
  * plan, its content hash (scripts/sliceHash.ts), the results of its requests and the sizes of its
- * pictures — and the files the fit left out, which a later fit may keep. A build over an existing
- * one hard-links the files of every group whose hash is unchanged into its new tree and renders
- * only the others; the result is the tree a clean build writes.
+ * pictures, and the datasets' hash and files — and the files the fit left out, which a later fit
+ * may keep. A build over an existing one hard-links the files of every group whose hash is
+ * unchanged into its new tree (those left out into its new cache) and renders only the others;
+ * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
@@ -59,9 +60,14 @@ export interface Kept {
   /** Groups taken over, and their pictures (file below pictures/, bytes). */
   groups: Map<string, GroupState>;
   pictures: { files: number; bytes: number };
+  /**
+   * Files taken over that the previous fit had left out (paths below the tree): linked into the
+   * cache being made, where they stay unless the fit keeps them now, so an unchanged fit moves none.
+   */
+  cached: Set<string>;
 }
 
-export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
 
 /** Hard-links (or, across file systems, copies) a previous file into the new tree; false when it is in neither place. */
 function linkInto(target: string, sources: string[], made: Set<string>): boolean {
@@ -86,14 +92,16 @@ function linkInto(target: string, sources: string[], made: Set<string>): boolean
 }
 
 /**
- * Takes over, into `partial`, the files, siblings and pictures of every group whose hash is the one
- * the previous build recorded, and returns them with the batches still to render. A group with a
- * file missing from the previous tree and its cache is rendered again (what was linked of it is
- * removed first: a worker writing through a link would change the previous build's file).
+ * Takes over the files, siblings and pictures of every group whose hash is the one the previous
+ * build recorded — into `partial` those of the previous tree, into `cache` (the cache being made)
+ * those its fit left out — and returns them with the batches still to render. A group with a file
+ * missing from the previous tree and its cache is rendered again (what was linked of it is removed
+ * first: a worker writing through a link would change the previous build's file).
  */
 export function keepUnchanged(
   previousDir: string,
   partial: string,
+  cache: string,
   planned: readonly Planned[],
   batches: Job[][],
   hashes: ReadonlyMap<string, string>,
@@ -101,9 +109,8 @@ export function keepUnchanged(
 ): { kept: Kept; batches: Job[][] } {
   if (!state) return { kept: NOTHING_KEPT, batches };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
-  const places = [previousDir, cacheOf(previousDir)];
   const made = new Set<string>();
-  const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+  const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
   const toRender: Job[][] = [];
   for (const batch of batches) {
     const group = cacheGroupOf(batch[0][1]);
@@ -113,14 +120,13 @@ export function keepUnchanged(
       continue;
     }
     const linked: string[] = [];
+    const cached: string[] = [];
     const take = (path: string) => {
-      const target = join(partial, path);
-      const ok = linkInto(
-        target,
-        places.map((p) => join(p, path)),
-        made,
-      );
+      const inTree = existsSync(join(previousDir, path));
+      const target = join(inTree ? partial : cache, path);
+      const ok = linkInto(target, [join(inTree ? previousDir : cacheOf(previousDir), path)], made);
       if (ok) linked.push(target);
+      if (ok && !inTree) cached.push(path);
       return ok;
     };
     const results: Rendered[] = [];
@@ -142,6 +148,7 @@ export function keepUnchanged(
     }
     kept.groups.set(group, previous);
     kept.results.push(...results);
+    for (const path of cached) kept.cached.add(path);
     for (const [, bytes] of previous.pictures) {
       kept.pictures.files++;
       kept.pictures.bytes += bytes;

@@ -116,7 +116,8 @@ export async function finishBuild(
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
   const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
   const sizes = knownSizes(planned, results, taken, pictured);
-  const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits, keeping?.cache, sizes);
+  const requestOfFile = new Map(planned.map((p, order) => [p.file, { request: p.request, order }]));
+  const fit = fitTree(partial, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
   const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
   const manifest: Manifest = {
