@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
+import { DATASETS_PATH } from "../src/api/datasets/files.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontOrigins, netlifyRedirects, notFoundPage, serveConfig } from "../src/serve/deploy.js";
@@ -24,7 +25,7 @@ import { keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, typ
 import { datasetsHash } from "./sliceHash.js";
 
 /** Where the datasets are written, below the tree. */
-const DATASETS_DIR = "api/datasets";
+const DATASETS_DIR = `api${DATASETS_PATH}`;
 
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
 export function fallbackUrlOf(raw: string | undefined): string | undefined {
