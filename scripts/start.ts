@@ -60,7 +60,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (recoverSwap(buildDir)) console.log("build/ put back: the last build was stopped while swapping in");
   const stale = existsSync(manifest) && (sourcesChanged() || builtForAnotherAddress());
   // A stale build's files no longer match what the handler answers: computed answers stand in until the new one.
-  const aside = stale ? setAside(buildDir) : undefined;
+  // One left aside by a start stopped before its build finished is built over, or removed when build/ is up to date.
+  const left = existsSync(asideOf(buildDir)) ? asideOf(buildDir) : undefined;
+  const aside = stale ? setAside(buildDir) : left;
   const server = run("src/serve/main.ts", NODE_SERVER_FLAGS);
   let builder: ChildProcess | undefined;
   if (!existsSync(manifest)) {
@@ -68,9 +70,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     builder = run("scripts/build.ts", [], aside ? { BUILD_PREVIOUS: aside } : {});
     builder.on("exit", (code) => {
       console.log(code === 0 ? "build swapped in: pre-rendered files are served from now on" : `build failed (exit ${code}); answers stay computed`);
-      if (aside) void removeAside(aside);
+      // A build that failed or was stopped leaves the aside for the next start to build over.
+      if (aside && code === 0) void removeAside(aside);
     });
-  } else console.log("build/ is up to date");
+  } else {
+    console.log("build/ is up to date");
+    if (aside) void removeAside(aside);
+  }
 
   const stop = (signal: NodeJS.Signals) => {
     builder?.kill(signal);
