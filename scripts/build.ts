@@ -104,7 +104,8 @@ export async function build(options: BuildOptions): Promise<Built> {
       let planEnd = started;
       const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
         const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
-        const hashes = groupHashes(planned, catalog, key, engine);
+        // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
+        const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine);
         const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
         keeping = { ...keeping, kept: chosen.kept, hashes };
         planEnd = performance.now();
