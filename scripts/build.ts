@@ -6,7 +6,8 @@
  *
  * Usage: npm run build   (BASE_URL=https://example.org sets the host of absolute links;
  *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB,
- *                         DATA_DIR for another copy of the facts)
+ *                         DATA_DIR for another copy of the facts, BUILD_PREVIOUS for a build
+ *                         elsewhere to take unchanged parts from)
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -14,46 +15,22 @@ import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import { cloudfrontFunction, cloudfrontOrigins, netlifyRedirects, nginxConfig, notFoundPage, serveConfig } from "../src/serve/deploy.js";
+import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Rendered } from "./buildWorker.js";
-import { kb, layoutTable, mb, queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
-import { bundle } from "./bundle.js";
+import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
-import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
-import { HEADROOM, limitPassed } from "./budget.js";
-import { buildSite } from "./site.js";
-import { writeDatasets } from "./datasets.js";
+import { OverLimitError } from "./fitTree.js";
+import { HEADROOM } from "./budget.js";
 import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
-import { treeSize } from "./treeSize.js";
-import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard, type SliceOptions } from "./renderSlice.js";
-import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache, writeState, type Kept } from "./buildCache.js";
-import { groupHashes } from "./sliceHash.js";
-import type { Catalog } from "../src/theory/catalog.js";
+import type { TreeSize } from "./treeSize.js";
+import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
+import { engineDigest, groupHashes } from "./sliceHash.js";
+import { finishBuild, type BuildOptions, type Keeping } from "./finishBuild.js";
+
+export type { BuildOptions } from "./finishBuild.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
-/** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
-export function fallbackUrlOf(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  // No credentials: the address is written into files the host publishes (_redirects).
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash || url.username || url.password)
-    throw new Error(`FALLBACK_URL must be an absolute http(s) URL without credentials, query or fragment, e.g. https://fallback.example.org (got '${raw}')`);
-  return url.href.replace(/\/+$/, "");
-}
-
-export interface BuildOptions extends SliceOptions {
-  outDir: string;
-  /** Where requests without a file go on hosts that proxy (Netlify rules, CloudFront origin group); default FALLBACK_URL. */
-  fallbackUrl?: string;
-  /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
-  bucketDomain?: string;
-  /** Write the datasets (minutes of work); by default when the whole plan is built, not a list of requests. */
-  datasets?: boolean;
-}
-
-/** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
-export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
-
 export interface RouteTimes {
   requests: number;
   computeSeconds: number;
@@ -76,6 +53,8 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
 
 export interface Built {
   manifest: Manifest;
+  /** The tree as its host counts it. */
+  published: TreeSize;
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
   /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing. */
@@ -85,78 +64,6 @@ export interface Built {
   recycled: number;
   gcSeconds: number;
   times: Record<string, RouteTimes>;
-}
-
-/** What an incremental build carries into the finishing: where its cache is made, what it took over, the groups' hashes. */
-interface Keeping {
-  cache: string;
-  kept: Kept;
-  hashes: ReadonlyMap<string, string>;
-}
-
-/**
- * Everything after the rendering, on a directory holding the rendered api/ of the whole plan:
- * the bundles, the site, the second cut (which measures the rendered tree, so it runs once all
- * slices are together), the manifest and the root files, and the check of the host's limits.
- * `fresh` are the results rendered now; with `keeping`, the pictures of the groups taken over are
- * not drawn again, and the fit's leftovers and the state go into the cache being made.
- */
-async function finishBuild(
-  partial: string,
-  options: BuildOptions,
-  planned: Planned[],
-  fresh: Rendered[],
-  keeping?: Keeping,
-  facts?: Catalog,
-): Promise<Manifest> {
-  const { baseUrl, profile, limits, encodings, dataDir } = resolveSlice(options);
-  const taken = keeping?.kept ?? NOTHING_KEPT;
-  const results = taken.results.length ? [...taken.results, ...fresh] : fresh;
-  await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl });
-  const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
-  const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
-  if (fallbackUrl && bucketDomain) {
-    mkdirSync(join(partial, "_aws"));
-    writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
-  }
-  const rendered = summarise(planned, results, baseUrl, encodings);
-  const worker = {
-    bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
-  };
-  const written = fresh.filter((r) => r.status === 200).map((r) => planned[r.index].request);
-  const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
-  // The service worker is versioned by what was rendered: the same facts give the same worker.
-  const { pictures } = PROFILES[profile];
-  if (options.datasets ?? options.requests === undefined) await writeDatasets(join(partial, "api"), catalog);
-  const pictured = new Map<string, number>();
-  const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
-  const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
-  const fit = fitTree(partial, new Map(planned.map((p, order) => [p.file, { request: p.request, order }])), limits, keeping?.cache);
-  const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
-  const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
-  const manifest: Manifest = {
-    ...summary,
-    profile,
-    worker,
-    site: { ...drawn, pictures: picturesKept(drawn.pictures, fit) },
-    published: { limits, ...fit.measured, leftOut: fit.leftOut },
-  };
-  writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
-  writeFileSync(join(partial, "serve.json"), serveConfig());
-  writeFileSync(join(partial, "404.html"), notFoundPage());
-  // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
-  writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
-  // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
-  writeFileSync(join(partial, ".nojekyll"), "");
-  // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
-  const manifestText = JSON.stringify(manifest, null, 2) + "\n";
-  writeFileSync(join(partial, "manifest.json"), manifestText);
-  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured);
-  // The root files written after the fit live in its headroom; the tree as published must still pass.
-  const final = treeSize(partial);
-  const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
-  if (passed) throw new OverLimitError(passed);
-  return manifest;
 }
 
 /**
@@ -190,22 +97,26 @@ export async function build(options: BuildOptions): Promise<Built> {
   rmSync(cache, { recursive: true, force: true });
   try {
     const built = await intoPartial(outDir, async (partial) => {
-      const previous = readState(outDir);
-      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map() };
+      const previousDir = resolve(options.previousDir ?? outDir);
+      const previous = readState(previousDir);
+      const engine = engineDigest();
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine };
       let planEnd = started;
       const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
-        const hashes = groupHashes(planned, catalog, { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures });
-        const chosen = keepUnchanged(outDir, partial, planned, batches, hashes, previous);
-        keeping = { cache, kept: chosen.kept, hashes };
+        const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
+        // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
+        const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine);
+        const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
+        keeping = { ...keeping, kept: chosen.kept, hashes };
         planEnd = performance.now();
         return chosen.batches;
       });
       const renderEnd = performance.now();
-      const manifest = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const { manifest, published } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
       const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
-      return { manifest, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
+      return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
     });
     swapCache(outDir);
     return built;
@@ -268,16 +179,10 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
   return intoPartial(resolve(options.outDir), async (partial) => {
     for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
     const results = slices.flatMap((s) => s.results);
-    const manifest = await finishBuild(partial, options, planned, results);
-    return { manifest, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
+    const { manifest, published } = await finishBuild(partial, options, planned, results);
+    return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
   });
 }
-
-/** The pictures the fit kept: those drawn less those it left out. */
-const picturesKept = (drawn: { files: number; bytes: number }, fit: TreeFit) => {
-  const left = fit.leftOut.byClass.picture ?? { files: 0, bytes: 0 };
-  return { files: drawn.files - left.files, bytes: drawn.bytes - left.bytes };
-};
 
 const TABLE_START = "<!-- generated by npm run build: per-endpoint table -->";
 const TABLE_END = "<!-- end of generated table -->";
@@ -346,7 +251,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     process.exit(0);
   }
-  const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, onProgress: progress });
+  const previousDir = process.env.BUILD_PREVIOUS || undefined;
+  const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, previousDir, onProgress: progress });
   const built = await building.catch(stop);
   const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
   if (tty) process.stderr.write("\r\x1b[K");
@@ -374,7 +280,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
-  const published = treeSize(outDir);
+  const { published } = built;
   const { limits, leftOut } = m.published;
   const shown = [
     limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`,

@@ -2,13 +2,14 @@
  * What a build keeps for the next one, in `<outDir>.cache/` beside the published tree (so the host
  * never sees it): state.json — the SHA-256 of the manifest it belongs to and, per group of the
  * plan, its content hash (scripts/sliceHash.ts), the results of its requests and the sizes of its
- * pictures — and the files the fit left out, which a later fit may keep. A build over an existing
- * one hard-links the files of every group whose hash is unchanged into its new tree and renders
- * only the others; the result is the tree a clean build writes.
+ * pictures, and the datasets' hash and files — and the files the fit left out, which a later fit
+ * may keep. A build over an existing one hard-links the files of every group whose hash is
+ * unchanged into its new tree (those left out into its new cache) and renders only the others;
+ * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
@@ -27,10 +28,17 @@ interface GroupState {
   pictures: [file: string, bytes: number][];
 }
 
+/** The files one step of the finishing wrote (paths below the tree), by the hash of what they are made of. */
+export interface StepState {
+  hash: string;
+  files: string[];
+}
+
 export interface BuildState {
   /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
   manifest: string;
   groups: Record<string, GroupState>;
+  datasets?: StepState;
 }
 
 const STATE = "state.json";
@@ -52,9 +60,14 @@ export interface Kept {
   /** Groups taken over, and their pictures (file below pictures/, bytes). */
   groups: Map<string, GroupState>;
   pictures: { files: number; bytes: number };
+  /**
+   * Files taken over that the previous fit had left out (paths below the tree): linked into the
+   * cache being made, where they stay unless the fit keeps them now, so an unchanged fit moves none.
+   */
+  cached: Set<string>;
 }
 
-export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
 
 /** Hard-links (or, across file systems, copies) a previous file into the new tree; false when it is in neither place. */
 function linkInto(target: string, sources: string[], made: Set<string>): boolean {
@@ -79,14 +92,16 @@ function linkInto(target: string, sources: string[], made: Set<string>): boolean
 }
 
 /**
- * Takes over, into `partial`, the files, siblings and pictures of every group whose hash is the one
- * the previous build recorded, and returns them with the batches still to render. A group with a
- * file missing from the previous tree and its cache is rendered again (what was linked of it is
- * removed first: a worker writing through a link would change the previous build's file).
+ * Takes over the files, siblings and pictures of every group whose hash is the one the previous
+ * build recorded — into `partial` those of the previous tree, into `cache` (the cache being made)
+ * those its fit left out — and returns them with the batches still to render. A group with a file
+ * missing from the previous tree and its cache is rendered again (what was linked of it is removed
+ * first: a worker writing through a link would change the previous build's file).
  */
 export function keepUnchanged(
-  outDir: string,
+  previousDir: string,
   partial: string,
+  cache: string,
   planned: readonly Planned[],
   batches: Job[][],
   hashes: ReadonlyMap<string, string>,
@@ -94,9 +109,8 @@ export function keepUnchanged(
 ): { kept: Kept; batches: Job[][] } {
   if (!state) return { kept: NOTHING_KEPT, batches };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
-  const places = [outDir, cacheOf(outDir)];
   const made = new Set<string>();
-  const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 } };
+  const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
   const toRender: Job[][] = [];
   for (const batch of batches) {
     const group = cacheGroupOf(batch[0][1]);
@@ -106,14 +120,13 @@ export function keepUnchanged(
       continue;
     }
     const linked: string[] = [];
+    const cached: string[] = [];
     const take = (path: string) => {
-      const target = join(partial, path);
-      const ok = linkInto(
-        target,
-        places.map((p) => join(p, path)),
-        made,
-      );
+      const inTree = existsSync(join(previousDir, path));
+      const target = join(inTree ? partial : cache, path);
+      const ok = linkInto(target, [join(inTree ? previousDir : cacheOf(previousDir), path)], made);
       if (ok) linked.push(target);
+      if (ok && !inTree) cached.push(path);
       return ok;
     };
     const results: Rendered[] = [];
@@ -135,6 +148,7 @@ export function keepUnchanged(
     }
     kept.groups.set(group, previous);
     kept.results.push(...results);
+    for (const path of cached) kept.cached.add(path);
     for (const [, bytes] of previous.pictures) {
       kept.pictures.files++;
       kept.pictures.bytes += bytes;
@@ -143,10 +157,77 @@ export function keepUnchanged(
   return { kept, batches: toRender };
 }
 
+/** The files below `root`/`dir`, as paths relative to `root` with forward slashes. */
+function filesBelow(root: string, dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"));
+}
+
+/**
+ * One step of the finishing that writes below `dir` of the tree being made (`partial`): when the
+ * previous build recorded the same hash for it, its files are taken over from the previous tree
+ * or its cache; else (or when one of them is gone) `write` runs. Returns what the state records.
+ */
+export async function keepOrWrite(
+  partial: string,
+  dir: string,
+  previousDir: string,
+  previous: StepState | undefined,
+  hash: string,
+  write: () => Promise<unknown>,
+): Promise<StepState> {
+  if (previous?.hash === hash) {
+    const made = new Set<string>();
+    const linked: string[] = [];
+    const whole = previous.files.every((file) => {
+      const target = join(partial, file);
+      const ok = linkInto(
+        target,
+        [previousDir, cacheOf(previousDir)].map((p) => join(p, file)),
+        made,
+      );
+      if (ok) linked.push(target);
+      return ok;
+    });
+    if (whole) return previous;
+    // `write` would otherwise write through the links into the previous build's files.
+    for (const target of linked) unlinkSync(target);
+  }
+  const before = new Set(filesBelow(partial, dir));
+  await write();
+  return { hash, files: filesBelow(partial, dir).filter((f) => !before.has(f)) };
+}
+
+/**
+ * The sizes of the files the build knows without reading the tree (paths below it): the API files
+ * and their siblings from the results, the pictures from what was drawn now and what was taken over.
+ */
+export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept, drawn: ReadonlyMap<string, number>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const r of results) {
+    if (r.status !== 200) continue;
+    const file = `api/${planned[r.index].file}`;
+    sizes.set(file, r.bytes);
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SUFFIX[e], bytes);
+  }
+  for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
+  const fileOf = new Map(planned.map((p) => [p.request, p.file]));
+  for (const [request, bytes] of drawn) {
+    const file = fileOf.get(request);
+    if (file !== undefined) sizes.set(`pictures/${pictureOf(file)}`, bytes);
+  }
+  return sizes;
+}
+
+/** The picture of an API file (below pictures/). */
+const pictureOf = (file: string) => file.replace(/\.json$/, ".svg");
+
 /**
  * Writes the state of the tree just finished into the cache being made (which holds the files its
  * fit left out): per group its hash, its results and its pictures (those kept, and those `drawn`
- * now, by request).
+ * now, by request), and the datasets' hash and files.
  */
 export function writeState(
   cache: string,
@@ -156,6 +237,7 @@ export function writeState(
   hashes: ReadonlyMap<string, string>,
   kept: Kept,
   drawn: ReadonlyMap<string, number>,
+  datasets?: StepState,
 ) {
   const groups: Record<string, GroupState> = {};
   for (const [group, hash] of hashes) groups[group] = kept.groups.get(group) ?? { hash, results: [], pictures: [] };
@@ -166,10 +248,10 @@ export function writeState(
     if (!fresh(group)) continue;
     groups[group].results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
     const picture = drawn.get(p.request);
-    if (picture !== undefined) groups[group].pictures.push([p.file.replace(/\.json$/, ".svg"), picture]);
+    if (picture !== undefined) groups[group].pictures.push([pictureOf(p.file), picture]);
   }
   mkdirSync(cache, { recursive: true });
-  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups } satisfies BuildState));
+  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));
 }
 
 /** Puts the cache made by the build just swapped in at `<outDir>.cache`. */

@@ -49,23 +49,41 @@ export function withinFileLimit<T extends { request: string }>(planned: readonly
 
 const SIBLING = /\.(gz|br)$/;
 
-/** Every file below `dir` as a candidate: API files (and siblings) by their request's class, pictures after, the rest the site. */
-function candidatesOf(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>): Candidate[] {
-  const out: Candidate[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
-    const bytes = statSync(join(dir, path)).size;
+/**
+ * Every file below `dir`, and those `cached` names below the cache, as a candidate: API files (and
+ * siblings) by their request's class, pictures after, the rest the site. A file whose size the
+ * build recorded (`sizes`, by path) is not read again.
+ */
+function candidatesOf(
+  dir: string,
+  requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
+  sizes: ReadonlyMap<string, number>,
+  cached?: LeftOver,
+): Candidate[] {
+  const candidateOf = (path: string, bytes: number): Candidate => {
     const [top, ...rest] = path.split("/");
     const inside = rest.join("/");
     const apiFile =
       top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
-    if (top === "api" && rest[0] === "datasets") out.push({ path, bytes, valueClass: datasetClassOf(inside), order: 0 });
-    else if (top === "pictures" && apiFile) out.push({ path, bytes, valueClass: "picture", order: apiFile.order });
-    else if (apiFile) out.push({ path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order });
-    else out.push({ path, bytes, valueClass: "site", order: 0 });
+    if (top === "api" && rest[0] === "datasets") return { path, bytes, valueClass: datasetClassOf(inside), order: 0 };
+    if (top === "pictures" && apiFile) return { path, bytes, valueClass: "picture", order: apiFile.order };
+    if (apiFile) return { path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order };
+    return { path, bytes, valueClass: "site", order: 0 };
+  };
+  const out: Candidate[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
+    out.push(candidateOf(path, sizes.get(path) ?? statSync(join(dir, path)).size));
   }
+  for (const path of cached?.holds ?? []) out.push(candidateOf(path, sizes.get(path) ?? statSync(join(cached?.dir ?? dir, path)).size));
   return out;
+}
+
+/** Where the fit keeps what it leaves out (an incremental build's cache being made), and the files already there. */
+export interface LeftOver {
+  dir: string;
+  holds: ReadonlySet<string>;
 }
 
 export interface TreeFit {
@@ -83,24 +101,40 @@ export class OverLimitError extends Error {}
 
 /**
  * Keeps what fits `limits` (less headroom) in value order and removes the rest from `dir`, with
- * the folders it empties; into `keepIn` at the same relative path when given (an incremental build
- * keeps them for a later fit). `requestOfFile` maps an API file (relative to api/) to its request
- * and plan order. Throws an OverLimitError naming the limit when what must stay does not fit.
+ * the folders it empties; into `leftOver.dir` at the same relative path when given (an incremental
+ * build keeps them for a later fit), where the files it already holds are candidates too: those
+ * the fit keeps move into `dir`, the others stay. `requestOfFile` maps an API file (relative to
+ * api/) to its request and plan order; `sizes` the files' sizes the build already knows. Throws an
+ * OverLimitError naming the limit when what must stay does not fit.
  */
-export function fitTree(dir: string, requestOfFile: ReadonlyMap<string, { request: string; order: number }>, limits: HostLimits, keepIn?: string): TreeFit {
-  const fitted = fitToLimits(candidatesOf(dir, requestOfFile), limits, ROOT_FILES_RESERVE);
+export function fitTree(
+  dir: string,
+  requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
+  limits: HostLimits,
+  leftOver?: LeftOver,
+  sizes: ReadonlyMap<string, number> = new Map(),
+): TreeFit {
+  const fitted = fitToLimits(candidatesOf(dir, requestOfFile, sizes, leftOver), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);
+  const held = leftOver?.holds ?? new Set<string>();
+  const moveInto = (from: string, to: string, path: string, made: Set<string>) => {
+    if (!made.has(dirname(path))) mkdirSync(dirname(join(to, path)), { recursive: true });
+    made.add(dirname(path));
+    renameSync(join(from, path), join(to, path));
+  };
   const emptied = new Set<string>();
   for (const c of fitted.left) {
-    if (keepIn) {
-      const target = join(keepIn, c.path);
-      if (!emptied.has(dirname(c.path))) mkdirSync(dirname(target), { recursive: true });
-      renameSync(join(dir, c.path), target);
-    } else unlinkSync(join(dir, c.path));
-    emptied.add(dirname(c.path));
+    if (held.has(c.path)) continue;
+    if (leftOver) moveInto(dir, leftOver.dir, c.path, emptied);
+    else {
+      unlinkSync(join(dir, c.path));
+      emptied.add(dirname(c.path));
+    }
   }
+  const filled = new Set<string>();
+  if (leftOver) for (const c of fitted.kept) if (held.has(c.path)) moveInto(leftOver.dir, dir, c.path, filled);
   // Deepest first, so a folder emptied by its children's removal goes too.
   for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
     for (let f = folder; f !== "." && existsSync(join(dir, f)) && readdirSync(join(dir, f)).length === 0; f = dirname(f)) rmdirSync(join(dir, f));

@@ -2,14 +2,22 @@
  * Content hashes of the plan's groups, by which an incremental build tells what it may keep. A
  * tuning system × starting note group hashes the facts it reads — its tuning system's record, the
  * note names, the maqāmāt, ajnās and family rules it searches, the sources these cite — with its
- * requests, the options that shape its bytes and the engine's version; any other group (lists,
- * indexes, availability across tuning systems) hashes all the facts, so it is rendered again
- * whenever anything changed.
+ * requests, the options that shape its bytes and the engine's version. An availability group (a
+ * maqām's or jins's `/availability`, by one idName) hashes what its answer is made of: the
+ * entity's record, the note names, and the availability block itself, computed as the route does
+ * (the tuning systems whose note names realise the entity, and under a transposed idName which of
+ * their starting notes reach its tonic), so a change to one tuning system renders again only the
+ * availability answers it changes. Any other group (lists, indexes) hashes all the facts, so it is
+ * rendered again whenever anything changed.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Catalog } from "../src/theory/catalog.js";
+import { availableStartingNotes } from "../src/api/entities/availability.js";
+import { isAnswer } from "../src/api/errors.js";
+import { requestedTonic, resolveEntity } from "../src/api/resolve.js";
+import { DEFAULT_CENTS_TOLERANCE } from "../src/theory/defaults.js";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Planned } from "./manifest.js";
 import { cacheGroupOf } from "./renderSlice.js";
@@ -32,6 +40,11 @@ export function engineDigest(): string {
   );
   for (const file of [...inDirs, ...ENGINE_FILES].sort()) digest.update(`${file}\n`).update(readFileSync(join(root, file)));
   return digest.digest("hex");
+}
+
+/** The datasets' hash: all the facts, the engine, and the script that writes them (scripts/datasets.ts). */
+export function datasetsHash(catalog: Catalog, engine: string): string {
+  return sha256(engine, readFileSync(join(root, "scripts", "datasets.ts"), "utf8"), JSON.stringify(catalog.facts));
 }
 
 /** The options besides the facts and the plan that shape the bytes of a group's files and pictures. */
@@ -59,11 +72,50 @@ function citedSources(records: unknown[]): Set<string> {
   return ids;
 }
 
+/**
+ * An availability request: its kind and idName (a transposed idName may hold a `/`, as in
+ * `…_nim_kawasht/rahawi`), with includeArabic=true or nothing (other parameters are not told apart).
+ */
+const AVAILABILITY = /^\/(maqamat|ajnas)\/(.+)\/availability(?:\?includeArabic=true)?$/;
+
+/**
+ * What the files of an availability group are made of, when every request of the group is one
+ * the route answers from the entity, the note names and availableStartingNotes alone (at the
+ * default tolerance): per idName, the entity's record and the tuning systems' ids, names and
+ * starting notes the answer lists, or for an idName that names nothing the records it was looked
+ * for in (with the note names, all the lookup reads); undefined for any other request.
+ */
+function availabilityFacts(catalog: Catalog, lines: readonly string[]): string | undefined {
+  const idNames = new Map<string, "maqam" | "jins">();
+  for (const line of lines) {
+    const m = AVAILABILITY.exec(line.split("\t")[0]);
+    if (!m) return undefined;
+    idNames.set(m[2], m[1] === "maqamat" ? "maqam" : "jins");
+  }
+  const facts = [...idNames].map(([idName, kind]) => {
+    const ref = resolveEntity(catalog, kind, idName);
+    if (isAnswer(ref)) return ["not found", idName, kind === "maqam" ? catalog.facts.maqamat : catalog.facts.ajnas];
+    const tonic = requestedTonic(catalog, ref, "transpositionNoteName", undefined);
+    // The answer's block is these names, formatted (and put into Arabic) by the engine.
+    const available = isAnswer(tonic)
+      ? tonic
+      : availableStartingNotes(catalog, ref.entity, tonic, DEFAULT_CENTS_TOLERANCE).map(({ ts, startingNotes }) => [
+          ts.id,
+          ts.displayName,
+          ts.displayNameAr,
+          startingNotes,
+        ]);
+    return [idName, ref.entity.record, available];
+  });
+  return JSON.stringify(facts);
+}
+
 /** Group name → content hash, for every group of the plan (cacheGroupOf). */
 export function groupHashes(planned: readonly Planned[], catalog: Catalog, key: RenderKey, engine = engineDigest()): Map<string, string> {
   const { facts } = catalog;
   const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
   const everything = sha256(common, JSON.stringify(facts));
+  const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
   const sliceFacts = (tuningSystem: string): string => {
     const record = catalog.findTuningSystem(tuningSystem)?.record;
     const cited = citedSources([record, facts.maqamat, facts.ajnas]);
@@ -84,6 +136,9 @@ export function groupHashes(planned: readonly Planned[], catalog: Catalog, key: 
     if (tuningSystem !== undefined) {
       base = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
       factsOfTuningSystem.set(tuningSystem, base);
+    } else {
+      const availability = availabilityFacts(catalog, lines);
+      if (availability !== undefined) base = sha256(availabilityBase, availability);
     }
     hashes.set(group, sha256(base, group, lines.join("\n")));
   }

@@ -1,22 +1,28 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
-import { cacheOf } from "../scripts/buildCache.js";
+import { cacheOf, readState, type BuildState } from "../scripts/buildCache.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/renderSlice.js";
-import { smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { removeAside, setAside } from "../scripts/start.js";
+import { availabilityRequests, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
-const requests = smallRequests();
+const requests = [...smallRequests(), ...availabilityRequests()];
 let dir: string;
 let first: Built;
 let unchanged: Built;
 let incremental: Built;
 let clean: Built;
+let overStale: Built;
+let asideKept: boolean;
 let firstDigests: Map<string, string>;
 let unchangedDigests: Map<string, string>;
+let stateBefore: BuildState | undefined;
+let beforeFiles: Map<string, string>;
+let stateAfter: BuildState | undefined;
 // A byte limit that leaves answers out, so that the leftovers a later fit may keep come from the cache.
 const options = (outDir: string, dataDir?: string): BuildOptions => ({
   outDir,
@@ -36,17 +42,37 @@ beforeAll(async () => {
   firstDigests = treeDigests(tree);
   unchanged = await build(options(tree));
   unchangedDigests = treeDigests(tree);
+  stateBefore = readState(tree);
+  beforeFiles = filesOf(tree);
+  // What npm start finds: the same build, now stale.
+  const stale = join(dir, "stale");
+  for (const from of [tree, cacheOf(tree)]) cpSync(from, from.replace(tree, stale), { recursive: true });
   // One tuning system changed: one of its ratios.
   const data = factsWithOneChange(join(dir, "data"));
   incremental = await build(options(tree, data));
+  stateAfter = readState(tree);
   clean = await build(options(join(dir, "clean"), data));
+  // npm start's way: the stale build set aside, a build over it, the aside removed.
+  const aside = setAside(stale);
+  overStale = await build({ ...options(stale, data), previousDir: aside });
+  asideKept = existsSync(aside) && existsSync(cacheOf(aside));
+  await removeAside(aside);
 }, 900_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const groups = new Set(requests.map(cacheGroupOf));
-const changedGroups = [...groups].filter((g) => g.startsWith(`${CHANGED.tuningSystem} × `) || !g.includes(" × "));
+const isAvailability = (group: string) => /^\/(maqamat|ajnas)\//.test(group);
+/** The groups whose hash changed between the build before the change and the one after: those it rendered. */
+const renderedAgain = () => [...groups].filter((g) => stateBefore?.groups[g]?.hash !== stateAfter?.groups[g]?.hash);
+/** A build's files, those its fit left out (kept in its cache) included. */
+const filesOf = (tree: string) => new Map([...treeDigests(cacheOf(tree)), ...treeDigests(tree)]);
+/** The groups with a file whose bytes differ between the build before the change and the clean build after it. */
+const groupsChangedOnDisk = () => {
+  const files = [...filesOf(join(dir, "clean"))].filter(([file, digest]) => beforeFiles.get(file) !== digest).map(([file]) => file);
+  return new Set(requests.filter((r) => files.some((f) => f.startsWith(`api${r.split("?")[0]}`))).map(cacheGroupOf));
+};
 
 describe("incremental build", () => {
   it("leaves files out to fit, and keeps them beside the tree for a later fit", () => {
@@ -61,9 +87,23 @@ describe("incremental build", () => {
     expect(unchangedDigests).toEqual(firstDigests);
   });
 
-  it("after one tuning system changed renders its groups and the shared ones, and keeps the others", () => {
-    expect(changedGroups.length).toBeGreaterThan(1);
-    expect(incremental.groups).toEqual({ rendered: changedGroups.length, kept: groups.size - changedGroups.length });
+  it("after one tuning system changed renders its groups, the lists and the availability answers it changes, and keeps the others", () => {
+    const rendered = renderedAgain();
+    expect(rendered.filter((g) => !isAvailability(g))).toEqual(
+      [...groups].filter((g) => !isAvailability(g) && (g.startsWith(`${CHANGED.tuningSystem} × `) || !g.includes(" × "))),
+    );
+    const availability = [...groups].filter(isAvailability);
+    const availabilityRendered = rendered.filter(isAvailability);
+    // Few of the availability answers: those under a transposed idName whose tonic the changed ratio makes reachable or not.
+    expect(availability.length).toBeGreaterThan(100);
+    expect(availabilityRendered.length).toBeGreaterThan(0);
+    expect(availabilityRendered.length).toBeLessThan(availability.length / 4);
+    expect(incremental.groups).toEqual({ rendered: rendered.length, kept: groups.size - rendered.length });
+  });
+
+  it("renders again exactly the availability answers whose bytes changed", () => {
+    const changed = groupsChangedOnDisk();
+    expect(renderedAgain().filter(isAvailability)).toEqual([...groups].filter((g) => isAvailability(g) && changed.has(g)));
   });
 
   it("writes the same tree as a clean build of the changed facts, every file the same SHA-256", () => {
@@ -79,5 +119,14 @@ describe("incremental build", () => {
     const differing = [...after].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
     expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED.tuningSystem}`) || f.includes(`/${CHANGED.tuningSystem}/`))).toBe(true);
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
+  });
+
+  it("over a stale build set aside by npm start takes over the same groups, and writes the clean build's tree", () => {
+    expect(asideKept).toBe(true);
+    expect(overStale.groups).toEqual(incremental.groups);
+    const diff = compareTrees(join(dir, "clean"), join(dir, "stale"));
+    expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
+    expect(overStale.manifest).toEqual(clean.manifest);
+    expect(existsSync(`${join(dir, "stale")}.stale`)).toBe(false);
   });
 });

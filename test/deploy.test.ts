@@ -292,7 +292,7 @@ describe("mirror", () => {
 
 describe("FALLBACK_URL", () => {
   it("is checked and normalised by the build, and absent it leaves the rest to the edge function", async () => {
-    const { fallbackUrlOf } = await import("../scripts/build.js");
+    const { fallbackUrlOf } = await import("../scripts/finishBuild.js");
     expect(fallbackUrlOf(undefined)).toBeUndefined();
     expect(fallbackUrlOf("https://fallback.example.org/")).toBe("https://fallback.example.org");
     expect(fallbackUrlOf("https://abc.lambda-url.eu-west-1.on.aws/prefix/")).toBe("https://abc.lambda-url.eu-west-1.on.aws/prefix");

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prerenderRequests } from "../../scripts/prerender/index.js";
 import { toIdName } from "../../src/theory/idName.js";
+import { transpositionsOf } from "../../src/theory/transposition.js";
 import { build, type BuildOptions } from "../../scripts/build.js";
 import type { Encoding } from "../../src/serve/handler.js";
 import { writeDatasets } from "../../scripts/datasets.js";
@@ -47,6 +48,25 @@ export function smallRequests(): string[] {
       `/maqamat/maqam_rast?${tuning}`,
       `/ajnas/jins_rast?${tuning}`,
     );
+  }
+  return requests;
+}
+
+/**
+ * The availability of maqām rāst and jins rāst through their base idNames and every transposed
+ * idName some tuning system × starting note reaches, with and without Arabic: answers that read
+ * every tuning system, most of which a change to one of them leaves as they were.
+ */
+export function availabilityRequests(): string[] {
+  const requests: string[] = [];
+  for (const [collection, entity] of [
+    ["maqamat", catalog.findMaqam("maqam_rast")?.entity],
+    ["ajnas", catalog.findJins("jins_rast")?.entity],
+  ] as const) {
+    if (!entity) throw new Error(`test data: no rāst in ${collection}`);
+    const ids = new Set([entity.idName]);
+    for (const ts of catalog.tuningSystems) for (const note of ts.startingNotes) for (const t of transpositionsOf(catalog, entity, ts, note)) ids.add(t.idName);
+    for (const id of ids) requests.push(`/${collection}/${id}/availability`, `/${collection}/${id}/availability?includeArabic=true`);
   }
   return requests;
 }

@@ -12,32 +12,45 @@ import type { Entity } from "../../theory/entity.js";
 import type { Catalog } from "../../theory/catalog.js";
 import { availabilityOf } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
-import { transpositionsOf } from "../../theory/transposition.js";
+import { transpositionsOf, type Transposition } from "../../theory/transposition.js";
+import { attachedCache } from "../../theory/memo.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
 import { type Kind, entityPath } from "./views.js";
 
 // ---------------------------------------------------------------------------------------------
 // Availability
 
+/** The tonics (idNames) of a transposition list, kept as long as the list: every transposed idName of an entity asks the same lists. */
+const tonicsOf = attachedCache<readonly Transposition[], ReadonlySet<string>>();
+
 /**
- * `/{kind}/{idName}/availability`: tuning systems and starting notes whose adjacent-octave name
- * sets realise the entity (three registers, so ajnās spanning octaves are found), optionally only
- * those whose transposition list (taḥlīl included) has an entry on `tonic`.
+ * The tuning systems and starting notes whose adjacent-octave name sets realise the entity (three
+ * registers, so ajnās spanning octaves are found), optionally only those whose transposition list
+ * (taḥlīl included) has an entry on `tonic`: all an availability answer says besides the entity,
+ * so an incremental build hashes it to tell which answers a change of the facts changes.
  */
-function availabilityBlock(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
-  const hasTonic = (ts: TuningSystem, startingNote: string) =>
-    tonic === undefined || transpositionsOf(cat, e, ts, startingNote, tolerance).some((t) => toIdName(t.tonic) === toIdName(tonic));
-  const tuningSystems = availabilityOf(cat, e)
+export function availableStartingNotes(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number) {
+  const wanted = tonic === undefined ? undefined : toIdName(tonic);
+  const hasTonic = (ts: TuningSystem, startingNote: string) => {
+    if (wanted === undefined) return true;
+    const list = transpositionsOf(cat, e, ts, startingNote, tolerance);
+    return tonicsOf(list, () => new Set(list.map((t) => toIdName(t.tonic)))).has(wanted);
+  };
+  return availabilityOf(cat, e)
     .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
-    .filter(({ startingNotes }) => startingNotes.length > 0)
-    .map(({ ts, startingNotes }) => ({
-      tuningSystemId: ts.id,
-      tuningSystemDisplayName: ts.displayName,
-      ...(includeArabic ? { tuningSystemDisplayNameAr: ts.displayNameAr } : {}),
-      tuningSystemStartingNoteNames: startingNotes,
-      ...(includeArabic ? { tuningSystemStartingNoteNamesAr: startingNotes.map(noteNameToArabic) } : {}),
-      tuningSystemStartingNoteNamesIds: startingNotes.map(toIdName),
-    }));
+    .filter(({ startingNotes }) => startingNotes.length > 0);
+}
+
+/** `/{kind}/{idName}/availability`: availableStartingNotes with the tuning systems' and notes' names. */
+function availabilityBlock(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, includeArabic: boolean) {
+  const tuningSystems = availableStartingNotes(cat, e, tonic, tolerance).map(({ ts, startingNotes }) => ({
+    tuningSystemId: ts.id,
+    tuningSystemDisplayName: ts.displayName,
+    ...(includeArabic ? { tuningSystemDisplayNameAr: ts.displayNameAr } : {}),
+    tuningSystemStartingNoteNames: startingNotes,
+    ...(includeArabic ? { tuningSystemStartingNoteNamesAr: startingNotes.map(noteNameToArabic) } : {}),
+    tuningSystemStartingNoteNamesIds: startingNotes.map(toIdName),
+  }));
   return { count: tuningSystems.length, tuningSystems };
 }
 
