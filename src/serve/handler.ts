@@ -43,6 +43,9 @@ export interface FileBody {
   read(range: ByteRange): ReadableStream<Uint8Array>;
 }
 
+/** Whether a body is bytes in hand, not a file left on disk (not by instanceof: bytes made in another realm, such as a sandbox given the host's TextEncoder, are not the realm's Uint8Array). */
+export const isBytes = (body: Bytes | FileBody): body is Bytes => ArrayBuffer.isView(body);
+
 /** A pre-rendered file read a range at a time, never whole: sent as it is (no Content-Encoding). */
 export interface StreamedAsset {
   body: FileBody;
@@ -126,7 +129,7 @@ export function etagMatches(header: string | null | undefined, hash: string): bo
 
 /** The encoding to send: the first accepted one with a sibling, else gzip (made now), else none; a streamed file goes as it is. */
 export function encodingFor(a: Pick<Answer, "body" | "encoded">, accepted: Encoding[]): Encoding | undefined {
-  if (!(a.body instanceof Uint8Array) || a.body.length <= COMPRESS_MIN_BYTES) return undefined;
+  if (!isBytes(a.body) || a.body.length <= COMPRESS_MIN_BYTES) return undefined;
   // Without a sibling only gzip is made on the fly: brotli would cost more than it saves.
   return accepted.find((e) => a.encoded[e]) ?? (accepted.includes("gzip") ? "gzip" : undefined);
 }
@@ -141,11 +144,11 @@ export const CORS_HEADERS = {
   "Access-Control-Expose-Headers": "ETag, X-Answer-Source, Accept-Ranges, Content-Range",
 };
 
-const sizeOf = (body: Answer["body"]) => (body instanceof Uint8Array ? body.length : body.size);
+const sizeOf = (body: Answer["body"]) => (isBytes(body) ? body.length : body.size);
 
 /** The bytes of `range` of a body (all of it without one), as they are. */
 function partOf(body: Answer["body"], range: ByteRange | undefined): Bytes | ReadableStream<Uint8Array> {
-  if (body instanceof Uint8Array) return range ? body.subarray(range.start, range.end + 1) : body;
+  if (isBytes(body)) return range ? body.subarray(range.start, range.end + 1) : body;
   return body.size === 0 ? new Uint8Array(0) : body.read(range ?? { start: 0, end: body.size - 1 });
 }
 

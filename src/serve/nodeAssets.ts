@@ -22,6 +22,7 @@ import {
   ENCODINGS,
   SIBLING_SUFFIX,
   contentHash,
+  isBytes,
   type Asset,
   type AssetReader,
   type Bytes,
@@ -68,7 +69,7 @@ async function readIfFile(path: string): Promise<Bytes | undefined> {
   return data && new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
 }
 
-export const isStoredFile = (file: StoredFile | StreamedAsset): file is StoredFile => file.body instanceof Uint8Array;
+export const isStoredFile = (file: StoredFile | StreamedAsset): file is StoredFile => isBytes(file.body);
 
 /** Whether a key (below the build directory) is a table or the database of the datasets: streamed, never held. */
 export const isStreamedKey = (key: string) => key.startsWith("api/") && DATASET_FILE.test(key.slice(3));
