@@ -15,6 +15,9 @@ export const el = <K extends keyof HTMLElementTagNameMap>(
   return e;
 };
 
+/** What went wrong, as text to show: an Error's message, else the thrown value. */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** A request's outcome: the body, or why it failed (with the status when the API answered). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status?: number; message: string };
 
@@ -24,7 +27,7 @@ export const settle = <T>(p: Promise<T>): Promise<Outcome<T>> =>
     (e: unknown) =>
       e instanceof MaqamApiError
         ? { ok: false as const, status: e.status, message: [e.body.error, e.body.message].filter(Boolean).join(" — ") }
-        : { ok: false as const, message: e instanceof Error ? e.message : String(e) },
+        : { ok: false as const, message: errorText(e) },
   );
 
 /** What a part shows when its request failed: a message in its place. */

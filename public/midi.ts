@@ -4,14 +4,12 @@
  * permission (sysex: true), asked on the first click, never on load; a browser without Web MIDI
  * shows no control at all.
  */
-import { el } from "./dom.js";
+import { el, errorText } from "./dom.js";
 import { fill, t } from "./i18n.js";
 
 /** One system-exclusive message, whole: what a bulk tuning dump is. */
 export const isSysex = (bytes: Uint8Array): boolean =>
   bytes.length > 2 && bytes[0] === 0xf0 && bytes[bytes.length - 1] === 0xf7 && !bytes.subarray(1, -1).some((b) => b > 0x7f);
-
-const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The control that sends the dump at syxUrl, or undefined where the browser has no Web MIDI. */
 export function midiSender(syxUrl: string): HTMLElement | undefined {
@@ -55,7 +53,7 @@ export function midiSender(syxUrl: string): HTMLElement | undefined {
       }
       await send(access);
     } catch (e) {
-      status.textContent = fill(t.midiFailed, { message: reason(e) });
+      status.textContent = fill(t.midiFailed, { message: errorText(e) });
     }
   });
   return el("div", "", { class: "midi" }, chooser, button, status);

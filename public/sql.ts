@@ -7,7 +7,7 @@
 import { createDbWorker, type WorkerHttpvfs } from "sql.js-httpvfs";
 import { asyncBufferFromUrl, parquetMetadataAsync, parquetReadObjects, type AsyncBuffer } from "hyparquet";
 import { DICTIONARY_FILE } from "../src/api/datasets/files.js";
-import { el } from "./dom.js";
+import { el, errorText } from "./dom.js";
 import { applyLanguage, fill, t } from "./i18n.js";
 import { DATABASE_URL, EXAMPLES } from "./sqlExamples.js";
 
@@ -31,7 +31,6 @@ interface Result {
 
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 })} KB`;
 const shown = (v: Value): string => (v === null ? "NULL" : v instanceof Uint8Array ? `(${v.length} bytes)` : String(v));
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** A result as a table, at most SHOWN rows; a region that scrolls sideways and can be focused to. */
 function drawTable(host: HTMLElement, { columns, values }: Result, caption: string) {
@@ -76,7 +75,7 @@ async function runSql(sql: string, status: HTMLElement, result: HTMLElement) {
     result.dataset.rows = String(last.values.length);
   } catch (e) {
     // SQLite's message (syntax, unknown column…) as text: the page stays usable.
-    result.replaceChildren(el("p", fill(t.sqlError, { message: message(e) }), { class: "error", role: "alert" }));
+    result.replaceChildren(el("p", fill(t.sqlError, { message: errorText(e) }), { class: "error", role: "alert" }));
     result.dataset.state = "error";
   }
   const stats = opened ? await (await opened).worker.getStats().catch(() => null) : null;
@@ -141,7 +140,7 @@ async function readParquet(table: DictionaryTable, start: number, count: number,
     result.dataset.state = "done";
     status.textContent = fill(t.sqlRead, { fetched: kb(fetched.bytes), total: kb(bytes), requests: fetched.requests });
   } catch (e) {
-    result.replaceChildren(el("p", fill(t.sqlError, { message: message(e) }), { class: "error", role: "alert" }));
+    result.replaceChildren(el("p", fill(t.sqlError, { message: errorText(e) }), { class: "error", role: "alert" }));
     result.dataset.state = "error";
     status.textContent = "";
   }
@@ -158,7 +157,7 @@ async function startParquet() {
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
     tables = ((await response.json()) as { tables: DictionaryTable[] }).tables;
   } catch (e) {
-    status.textContent = fill(t.sqlError, { message: message(e) });
+    status.textContent = fill(t.sqlError, { message: errorText(e) });
   }
   choice.append(...tables.map((table) => new Option(table.name, table.name)));
   form.addEventListener("submit", (event) => {

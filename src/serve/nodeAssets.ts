@@ -109,7 +109,7 @@ function rangeStream(path: string, { start, end }: ByteRange): ReadableStream<Ui
   );
 }
 
-/** A file on disk as a streamed asset: its content hash (read once, a chunk at a time) and a stream of any range. */
+/** A file on disk as a streamed asset: its content hash (contentHash's SHA-1, base64url, read once a chunk at a time) and a stream of any range. */
 async function streamedFile(path: string, size: number): Promise<StreamedAsset> {
   const sha1 = createHash("sha1");
   await pipeline(createReadStream(path), sha1);
