@@ -7,7 +7,8 @@
  * Usage: npm run build   (BASE_URL=https://example.org sets the host of absolute links;
  *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB,
  *                         DATA_DIR for another copy of the facts, BUILD_PREVIOUS for a build
- *                         elsewhere to take unchanged parts from)
+ *                         elsewhere to take unchanged parts from, BUILD_DATASETS=0 to leave out
+ *                         api/datasets/, minutes of work a quick build may not need)
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -212,6 +213,13 @@ function writeGenerated(root: string, manifest: Manifest) {
   writeFileWhole(join(root, "deploy", "cloudfront-viewer-request.js"), cloudfrontFunction());
 }
 
+/** BUILD_DATASETS as the build takes it: unset for the default (written), 0 or 1, or a clear error. */
+export function datasetsWanted(raw: string | undefined): boolean | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "0" || raw === "1") return raw === "1";
+  throw new ShardError(`BUILD_DATASETS must be 0 (leave out api/datasets/) or 1 (write them), got '${raw}'`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(import.meta.dirname, "..");
   const outDir = resolve(process.env.BUILD_DIR ?? "build");
@@ -252,7 +260,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(0);
   }
   const previousDir = process.env.BUILD_PREVIOUS || undefined;
-  const building = merging ? mergeSlices({ outDir, baseUrl }, process.argv.slice(3)) : build({ outDir, baseUrl, previousDir, onProgress: progress });
+  const datasets = await Promise.resolve(process.env.BUILD_DATASETS).then(datasetsWanted).catch(stop);
+  const building = merging
+    ? mergeSlices({ outDir, baseUrl, datasets }, process.argv.slice(3))
+    : build({ outDir, baseUrl, previousDir, datasets, onProgress: progress });
   const built = await building.catch(stop);
   const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
   if (tty) process.stderr.write("\r\x1b[K");

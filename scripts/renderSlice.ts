@@ -29,7 +29,7 @@ export interface Shard {
 
 export const WHOLE: Shard = { index: 0, count: 1 };
 
-/** A slice that cannot be made, or slices that cannot be merged: the build says why in a sentence. */
+/** A build option it cannot take, a slice that cannot be made, or slices that cannot be merged: the build says why in a sentence. */
 export class ShardError extends Error {}
 
 /** BUILD_SHARD as the build takes it: `i/n` with 0 ≤ i < n, or a clear error. */
