@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { prerenderRequests } from "./prerender/index.js";
+import type { ListOf } from "../src/api/shared/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
@@ -115,10 +116,11 @@ const ROOT_FILES = [
 ];
 
 /** The plan after its first cut, the same on every machine given the same facts and options. */
-export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits }): Planned[] {
+export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits; listOf?: ListOf }): Planned[] {
   // The planning catalog is let go once the plan is made: while the workers render, each with
   // a catalog of its own, it would only add its caches to the build's peak memory.
-  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), PROFILES[options.profile].prerender);
+  const prerender = { ...PROFILES[options.profile].prerender, listOf: options.listOf };
+  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), prerender);
   return withinFileLimit(plan(requests), options.limits.files, ROOT_FILES.length + SITE_FILES);
 }
 
@@ -142,6 +144,8 @@ export interface SliceOptions {
   profile?: HostProfile;
   /** Directory of the fact files; default DATA_DIR, else data/. */
   dataDir?: string;
+  /** How the plan's per-tuning-system parts are listed (scripts/planListing.ts); by default computed. */
+  listOf?: ListOf;
   /** The host's limits, over the profile's; default HOST_LIMITS (`tarBytes=N,files=N,fileBytes=N`). */
   limits?: HostLimits;
   onProgress?: (done: number, total: number) => void;
