@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
+import type { Route } from "../src/api/route.js";
 import { prerenderRequests } from "./prerender/index.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
@@ -81,14 +82,29 @@ export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
   return batches.filter((b) => (position.get(cacheGroupOf(b[0][1])) ?? 0) % shard.count === shard.index);
 }
 
-const routeNameOf = (path: string): string => {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return routes.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
-};
+/**
+ * The name of the route a path matches, the first in dispatch order. Only the routes whose first
+ * segment is a parameter or the path's own first segment are tried: the others cannot match.
+ */
+function routeNamer(): (path: string) => string {
+  const byFirst = new Map<string, readonly Route[]>();
+  const firstOf = (path: string) => path.split("/")[1] ?? "";
+  return (path) => {
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const first = firstOf(trimmed);
+    let candidates = byFirst.get(first);
+    if (!candidates) {
+      candidates = routes.filter((r) => firstOf(r.path).includes("{") || firstOf(r.path) === first);
+      byFirst.set(first, candidates);
+    }
+    return candidates.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
+  };
+}
 
 function plan(requests: Iterable<string>): Planned[] {
   const seen = new Set<string>();
   const planned: Planned[] = [];
+  const routeNameOf = routeNamer();
   for (const request of requests) {
     const url = new URL(request, "http://x");
     const file = staticFileOf(url.pathname, url.searchParams);
