@@ -1,8 +1,9 @@
 /**
  * Content hashes of the plan's groups, by which an incremental build tells what it may keep. A
- * tuning system × starting note group hashes the facts it reads — its tuning system's record, the
- * note names, the maqāmāt, ajnās and family rules it searches, the sources these cite — with its
- * requests, the options that shape its bytes and the engine's version. An availability group (a
+ * tuning system × starting note group hashes the facts it reads — its tuning system's record,
+ * al-Kindī's (whose tuning completes the 12-tone sets), the note names, the maqāmāt, ajnās and
+ * family rules it searches, the sources these cite — with its requests, the options that shape its
+ * bytes and the engine's version. An availability group (a
  * maqām's or jins's `/availability`, by one idName) hashes what its answer is made of: the
  * entity's record, the note names, and the availability block itself, computed as the route does
  * (the tuning systems whose note names realise the entity, and under a transposed idName which of
@@ -19,6 +20,7 @@ import type { ListOf } from "../src/api/shared/prerender.js";
 import type { Entity } from "../src/theory/entity.js";
 import { availableIn } from "../src/theory/realisation.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
+import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
 import { isAnswer } from "../src/api/errors.js";
 import { requestedTonic, resolveEntity } from "../src/api/resolve.js";
 import { DEFAULT_CENTS_TOLERANCE } from "../src/theory/defaults.js";
@@ -150,10 +152,12 @@ export function groupHashes(
   const everything = sha256(common, JSON.stringify(facts));
   const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
   const citedByEntities = citedSources([facts.maqamat, facts.ajnas]);
+  // The 12-tone sets of every tuning system × starting note are completed from al-Kindī's tuning.
+  const alKindi = JSON.stringify(catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null);
   const sliceFacts = (tuningSystem: string): string => {
     const record = catalog.findTuningSystem(tuningSystem)?.record;
     const cited = new Set([...citedByEntities, ...citedSources([record])]);
-    return sha256(common, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
+    return sha256(common, alKindi, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
   };
   const factsOfTuningSystem = new Map<string, string>();
   const requestsOf = new Map<string, string[]>();
