@@ -48,16 +48,19 @@ export function shardOf(raw: string | undefined): Shard {
  * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
  */
 export function cacheGroupOf(request: string): string {
-  const url = new URL(request, "http://x");
-  const ts = url.searchParams.get("tuningSystem");
-  const note = url.searchParams.get("startingNote");
+  // Split by hand, not parsed as a URL: a planned request is canonical (staticFileOf), so its path is the URL's, and this runs for every request of the plan.
+  const q = request.indexOf("?");
+  const pathname = q < 0 ? request : request.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? "" : request.slice(q + 1));
+  const ts = query.get("tuningSystem");
+  const note = query.get("startingNote");
   if (ts && note) return `${ts} × ${note}`;
-  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
+  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(pathname);
   if (m) return `${m[1]} × ${m[2]}`;
   // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
-  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending|-names)?\.[a-z]+$)/.exec(url.pathname);
+  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending|-names)?\.[a-z]+$)/.exec(pathname);
   if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
-  return url.pathname.split("/").slice(0, 3).join("/");
+  return pathname.split("/").slice(0, 3).join("/");
 }
 
 /** Batches of jobs, one per cache group, largest first so that the last batches are short. */
