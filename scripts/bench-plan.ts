@@ -26,13 +26,18 @@ import { PROFILES } from "./profiles.js";
 import { batchesOfShard, planBatches, planOf, WHOLE } from "./renderSlice.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 
+/** Seconds of a part: on the clock, and of the process's CPU (less sensitive to other work on the machine). */
+type Seconds = [what: string, wall: number, cpu: number];
+
 /** The plan phase of a build of `dataDir` over the listing kept in `previousCache`, keeping its own in `cache`: seconds per part. */
-function planPhase(dataDir: string | undefined, cache: string, previousCache?: string): [string, number][] {
-  const times: [string, number][] = [];
+function planPhase(dataDir: string | undefined, cache: string, previousCache?: string): Seconds[] {
+  const times: Seconds[] = [];
   const timed = <T>(what: string, run: () => T): T => {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const value = run();
-    times.push([what, (performance.now() - start) / 1000]);
+    const used = process.cpuUsage(cpu);
+    times.push([what, (performance.now() - start) / 1000, (used.user + used.system) / 1e6]);
     return value;
   };
   const facts = timed("read the facts", () => readFacts(dataDir));
@@ -66,7 +71,8 @@ function planPhase(dataDir: string | undefined, cache: string, previousCache?: s
     keepUnchanged("/nonexistent", "/nonexistent", "/nonexistent", planned, batches, hashes, { manifest: "", groups: {} }),
   );
   const { read, listed } = listing.counts();
-  times.push([`in all (${planned.length} requests, ${hashes.size} groups; parts read back ${read}, listed ${listed})`, times.reduce((s, [, t]) => s + t, 0)]);
+  const sum = (i: 1 | 2) => times.reduce((s, t) => s + t[i], 0);
+  times.push([`in all (${planned.length} requests, ${hashes.size} groups; parts read back ${read}, listed ${listed})`, sum(1), sum(2)]);
   return times;
 }
 
@@ -77,9 +83,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const changed = factsWithOneChange(join(work, "data"));
     const incremental = planPhase(changed, join(work, "incremental.cache"), join(work, "clean.cache"));
     console.log(`${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
-    console.log(`| part | clean (data/) | ${CHANGED.tuningSystem} changed, over it |`);
+    console.log(`| part | clean (data/): wall, CPU | ${CHANGED.tuningSystem} changed, over it: wall, CPU |`);
     console.log("|---|---:|---:|");
-    for (const [i, [what, seconds]] of clean.entries()) console.log(`| ${what} | ${seconds.toFixed(2)} s | ${incremental[i][1].toFixed(2)} s |`);
+    const shown = ([, wall, cpu]: Seconds) => `${wall.toFixed(2)} s, ${cpu.toFixed(2)} s`;
+    for (const [i, part] of clean.entries()) console.log(`| ${part[0]} | ${shown(part)} | ${shown(incremental[i])} |`);
     console.log(`in all, incremental: ${incremental.at(-1)?.[0]}`);
     console.log(
       `load average ${loadavg()
