@@ -27,6 +27,7 @@ import type { TreeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
+import { planListing } from "./planListing.js";
 import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
@@ -103,12 +104,16 @@ export async function build(options: BuildOptions): Promise<Built> {
       const engine = engineDigest();
       const datasets = await writeDatasetsStep(partial, options, catalog.facts, { previousDir, previous, engine });
       const datasetsEnd = performance.now();
+      // What each tuning system adds to the plan, read back from the previous build where it is unchanged.
+      const listing = planListing(catalog, engine, PROFILES[o.profile].prerender, cacheOf(previousDir));
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
       let planEnd = datasetsEnd;
-      const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, options, WHOLE, (planned, batches) => {
+      const slice = { ...options, listOf: listing.listOf };
+      const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, slice, WHOLE, (planned, batches) => {
         const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
         // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
-        const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine);
+        const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine, listing.listOf);
+        listing.write(cache);
         const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
         keeping = { ...keeping, kept: chosen.kept, hashes };
         planEnd = performance.now();

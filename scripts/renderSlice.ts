@@ -9,7 +9,9 @@ import { availableParallelism } from "node:os";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
+import type { Route } from "../src/api/route.js";
 import { prerenderRequests } from "./prerender/index.js";
+import type { ListOf } from "../src/api/shared/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
@@ -46,16 +48,19 @@ export function shardOf(raw: string | undefined): Shard {
  * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
  */
 export function cacheGroupOf(request: string): string {
-  const url = new URL(request, "http://x");
-  const ts = url.searchParams.get("tuningSystem");
-  const note = url.searchParams.get("startingNote");
+  // Split by hand, not parsed as a URL: a planned request is canonical (staticFileOf), so its path is the URL's, and this runs for every request of the plan.
+  const q = request.indexOf("?");
+  const pathname = q < 0 ? request : request.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? "" : request.slice(q + 1));
+  const ts = query.get("tuningSystem");
+  const note = query.get("startingNote");
   if (ts && note) return `${ts} × ${note}`;
-  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(url.pathname);
+  const m = /^\/tuning-systems\/([^/]+)\/([^/]+)\//.exec(pathname);
   if (m) return `${m[1]} × ${m[2]}`;
   // Exports: …/{tuningSystem}/{startingNote}.ext (tuning systems, maqāmāt, ajnās) or …/{tuningSystem}/{startingNote}/{set}.ext.
-  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending|-names)?\.[a-z]+$)/.exec(url.pathname);
+  const file = /^\/exports\/(?:pitch-class-sets\/([^/]+)\/([^/]+)\/|.*\/([^/]+)\/([^/.]+?)(?:-descending|-names)?\.[a-z]+$)/.exec(pathname);
   if (file) return `${file[1] ?? file[3]} × ${file[2] ?? file[4]}`;
-  return url.pathname.split("/").slice(0, 3).join("/");
+  return pathname.split("/").slice(0, 3).join("/");
 }
 
 /** Batches of jobs, one per cache group, largest first so that the last batches are short. */
@@ -80,14 +85,29 @@ export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
   return batches.filter((b) => (position.get(cacheGroupOf(b[0][1])) ?? 0) % shard.count === shard.index);
 }
 
-const routeNameOf = (path: string): string => {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return routes.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
-};
+/**
+ * The name of the route a path matches, the first in dispatch order. Only the routes whose first
+ * segment is a parameter or the path's own first segment are tried: the others cannot match.
+ */
+function routeNamer(): (path: string) => string {
+  const byFirst = new Map<string, readonly Route[]>();
+  const firstOf = (path: string) => path.split("/")[1] ?? "";
+  return (path) => {
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const first = firstOf(trimmed);
+    let candidates = byFirst.get(first);
+    if (!candidates) {
+      candidates = routes.filter((r) => firstOf(r.path).includes("{") || firstOf(r.path) === first);
+      byFirst.set(first, candidates);
+    }
+    return candidates.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
+  };
+}
 
 function plan(requests: Iterable<string>): Planned[] {
   const seen = new Set<string>();
   const planned: Planned[] = [];
+  const routeNameOf = routeNamer();
   for (const request of requests) {
     const url = new URL(request, "http://x");
     const file = staticFileOf(url.pathname, url.searchParams);
@@ -115,10 +135,11 @@ const ROOT_FILES = [
 ];
 
 /** The plan after its first cut, the same on every machine given the same facts and options. */
-export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits }): Planned[] {
+export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits; listOf?: ListOf }): Planned[] {
   // The planning catalog is let go once the plan is made: while the workers render, each with
   // a catalog of its own, it would only add its caches to the build's peak memory.
-  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), PROFILES[options.profile].prerender);
+  const prerender = { ...PROFILES[options.profile].prerender, listOf: options.listOf };
+  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), prerender);
   return withinFileLimit(plan(requests), options.limits.files, ROOT_FILES.length + SITE_FILES);
 }
 
@@ -142,6 +163,8 @@ export interface SliceOptions {
   profile?: HostProfile;
   /** Directory of the fact files; default DATA_DIR, else data/. */
   dataDir?: string;
+  /** How the plan's per-tuning-system parts are listed (scripts/planListing.ts); by default computed. */
+  listOf?: ListOf;
   /** The host's limits, over the profile's; default HOST_LIMITS (`tarBytes=N,files=N,fileBytes=N`). */
   limits?: HostLimits;
   onProgress?: (done: number, total: number) => void;

@@ -1,8 +1,9 @@
 /**
  * Content hashes of the plan's groups, by which an incremental build tells what it may keep. A
- * tuning system × starting note group hashes the facts it reads — its tuning system's record, the
- * note names, the maqāmāt, ajnās and family rules it searches, the sources these cite — with its
- * requests, the options that shape its bytes and the engine's version. An availability group (a
+ * tuning system × starting note group hashes the facts it reads — its tuning system's record,
+ * al-Kindī's (whose tuning completes the 12-tone sets), the note names, the maqāmāt, ajnās and
+ * family rules it searches, the sources these cite — with its requests, the options that shape its
+ * bytes and the engine's version. An availability group (a
  * maqām's or jins's `/availability`, by one idName) hashes what its answer is made of: the
  * entity's record, the note names, and the availability block itself, computed as the route does
  * (the tuning systems whose note names realise the entity, and under a transposed idName which of
@@ -14,7 +15,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Catalog } from "../src/theory/catalog.js";
-import { availableStartingNotes } from "../src/api/entities/availability.js";
+import { availableStartingNotes, reachedTonics, type ReachedTonics } from "../src/api/entities/availability.js";
+import type { ListOf } from "../src/api/shared/prerender.js";
+import type { Entity } from "../src/theory/entity.js";
+import { availableIn } from "../src/theory/realisation.js";
+import type { TuningSystem } from "../src/theory/tuningSystem.js";
+import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
 import { isAnswer } from "../src/api/errors.js";
 import { requestedTonic, resolveEntity } from "../src/api/resolve.js";
 import { DEFAULT_CENTS_TOLERANCE } from "../src/theory/defaults.js";
@@ -85,7 +91,7 @@ const AVAILABILITY = /^\/(maqamat|ajnas)\/(.+)\/availability(?:\?includeArabic=t
  * starting notes the answer lists, or for an idName that names nothing the records it was looked
  * for in (with the note names, all the lookup reads); undefined for any other request.
  */
-function availabilityFacts(catalog: Catalog, lines: readonly string[]): string | undefined {
+function availabilityFacts(catalog: Catalog, lines: readonly string[], reached: (e: Entity) => ReachedTonics): string | undefined {
   const idNames = new Map<string, "maqam" | "jins">();
   for (const line of lines) {
     const m = AVAILABILITY.exec(line.split("\t")[0]);
@@ -99,7 +105,7 @@ function availabilityFacts(catalog: Catalog, lines: readonly string[]): string |
     // The answer's block is these names, formatted (and put into Arabic) by the engine.
     const available = isAnswer(tonic)
       ? tonic
-      : availableStartingNotes(catalog, ref.entity, tonic, DEFAULT_CENTS_TOLERANCE).map(({ ts, startingNotes }) => [
+      : availableStartingNotes(catalog, ref.entity, tonic, DEFAULT_CENTS_TOLERANCE, reached(ref.entity)).map(({ ts, startingNotes }) => [
           ts.id,
           ts.displayName,
           ts.displayNameAr,
@@ -110,16 +116,48 @@ function availabilityFacts(catalog: Catalog, lines: readonly string[]): string |
   return JSON.stringify(facts);
 }
 
+/** The tonics an entity's transposition lists reach at each starting note of `ts` that realises it (availableIn). */
+function tonicsIn(catalog: Catalog, e: Entity, ts: TuningSystem): Record<string, string[]> {
+  const reached = reachedTonics(catalog, e, DEFAULT_CENTS_TOLERANCE);
+  return Object.fromEntries(availableIn(catalog, e, ts).map((startingNote) => [startingNote, [...reached(ts, startingNote)]]));
+}
+
+/** ReachedTonics of an entity from the tonics listed per tuning system (`listOf`, a part per entity). */
+function listedTonics(catalog: Catalog, listOf: ListOf): (e: Entity) => ReachedTonics {
+  const sets = new Map<string, Map<string, ReadonlySet<string>>>();
+  return (e) => (ts, startingNote) => {
+    const part = `availability/${e.kind}/${e.idName}`;
+    let byNote = sets.get(`${part}\t${ts.id}`);
+    if (!byNote) {
+      const tonics = listOf(ts, part, () => tonicsIn(catalog, e, ts));
+      byNote = new Map(Object.entries(tonics).map(([note, idNames]) => [note, new Set(idNames)]));
+      sets.set(`${part}\t${ts.id}`, byNote);
+    }
+    // Only the starting notes that realise the entity are listed, the only ones availableStartingNotes asks about.
+    return byNote.get(startingNote) ?? reachedTonics(catalog, e, DEFAULT_CENTS_TOLERANCE)(ts, startingNote);
+  };
+}
+
 /** Group name → content hash, for every group of the plan (cacheGroupOf). */
-export function groupHashes(planned: readonly Planned[], catalog: Catalog, key: RenderKey, engine = engineDigest()): Map<string, string> {
+export function groupHashes(
+  planned: readonly Planned[],
+  catalog: Catalog,
+  key: RenderKey,
+  engine = engineDigest(),
+  listOf: ListOf = (_, __, list) => list(),
+): Map<string, string> {
   const { facts } = catalog;
+  const reached = listedTonics(catalog, listOf);
   const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
   const everything = sha256(common, JSON.stringify(facts));
   const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
+  const citedByEntities = citedSources([facts.maqamat, facts.ajnas]);
+  // The 12-tone sets of every tuning system × starting note are completed from al-Kindī's tuning.
+  const alKindi = JSON.stringify(catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null);
   const sliceFacts = (tuningSystem: string): string => {
     const record = catalog.findTuningSystem(tuningSystem)?.record;
-    const cited = citedSources([record, facts.maqamat, facts.ajnas]);
-    return sha256(common, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
+    const cited = new Set([...citedByEntities, ...citedSources([record])]);
+    return sha256(common, alKindi, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
   };
   const factsOfTuningSystem = new Map<string, string>();
   const requestsOf = new Map<string, string[]>();
@@ -137,7 +175,7 @@ export function groupHashes(planned: readonly Planned[], catalog: Catalog, key: 
       base = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
       factsOfTuningSystem.set(tuningSystem, base);
     } else {
-      const availability = availabilityFacts(catalog, lines);
+      const availability = availabilityFacts(catalog, lines, reached);
       if (availability !== undefined) base = sha256(availabilityBase, availability);
     }
     hashes.set(group, sha256(base, group, lines.join("\n")));

@@ -25,7 +25,7 @@ export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { f
   yield "/openapi.json";
   yield* exportRequests(cat, options);
   yield* classificationRequests(cat);
-  yield* maqamatRequests(cat);
+  yield* maqamatRequests(cat, options);
   yield* tuningSystemMaqamatRequests(cat);
   yield* tuningSystemsRequests(cat);
   yield* noteNamesRequests(cat);

@@ -78,12 +78,13 @@ export function entityFinder<E extends Entity>(entities: readonly E[], notes: No
     // The older spelling with a hyphen after `al` (`maqam_rahat_al-arwah`) is still accepted.
     if (!byKey.has(toIdName(e.name))) byKey.set(toIdName(e.name), e);
   }
-  const longestFirst = [...entities].sort((a, b) => b.idName.length - a.idName.length);
+  // Each entity's base spellings, worked out once: a lookup of a transposed idName tries them all.
+  const longestFirst = [...entities].sort((a, b) => b.idName.length - a.idName.length).map((e) => ({ e, bases: [...new Set([e.idName, toIdName(e.name)])] }));
   return (param: string): EntityReference<E> | undefined => {
     const direct = byKey.get(param);
     if (direct) return { entity: direct };
-    for (const e of longestFirst) {
-      for (const base of new Set([e.idName, toIdName(e.name)])) {
+    for (const { e, bases } of longestFirst) {
+      for (const base of bases) {
         if (!param.startsWith(`${base}_al`)) continue;
         // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
         const rest = param.slice(base.length + 3);

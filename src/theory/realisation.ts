@@ -71,14 +71,20 @@ export interface Availability {
   startingNotes: string[];
 }
 
+/** Starting notes (display names, in set order) of one tuning system whose adjacent-octave note-name sets realise the entity. */
+export function availableIn(cat: Catalog, entity: Entity, ts: TuningSystem): string[] {
+  const startingNotes: string[] = [];
+  ts.record.noteNames.forEach((set, i) => {
+    if (isPossible(entity, adjacentOctaveNames(cat, ts, i))) startingNotes.push(set[0]);
+  });
+  return startingNotes;
+}
+
 /** Tuning systems (file order) and starting notes whose adjacent-octave note-name sets realise the entity. */
 export function availabilityOf(cat: Catalog, entity: Entity): Availability[] {
   const result: Availability[] = [];
   for (const ts of cat.tuningSystems) {
-    const startingNotes: string[] = [];
-    ts.record.noteNames.forEach((set, i) => {
-      if (isPossible(entity, adjacentOctaveNames(cat, ts, i))) startingNotes.push(set[0]);
-    });
+    const startingNotes = availableIn(cat, entity, ts);
     if (startingNotes.length) result.push({ tuningSystem: ts, startingNotes });
   }
   return result;

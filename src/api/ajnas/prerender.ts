@@ -9,7 +9,8 @@ import { firstNoteOf } from "../../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf } from "../../theory/transposition.js";
-import { detailQueryPrefixes, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
+import { detailQueryPrefixes, listOfIn, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
 
 /**
  * Per-tuning-system lists: the default and each option on its own, as for maqāmāt (with all
@@ -42,21 +43,38 @@ export function* ajnasRequests(cat: Catalog, options: PrerenderOptions): Generat
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${toIdName(startingNote)}/ajnas`, q);
+  const listOf = listOfIn(options);
+  const perTuningSystem = cat.tuningSystems.map((ts) => listOf(ts, "ajnas/realisations", () => realisationRequests(cat, ts, options)));
   for (const jins of cat.ajnas) {
     const transposedIds = new Set<string>();
-    for (const ts of cat.tuningSystems) {
-      if (!isPossibleInSomeSet(cat, jins, ts)) continue;
+    for (const listed of perTuningSystem) {
+      const [requests, transposed] = listed[jins.idName];
+      yield* requests;
+      for (const id of transposed) transposedIds.add(id);
+    }
+    yield `/ajnas/${jins.idName}/availability`;
+    for (const idName of transposedIds) yield `/ajnas/${idName}/availability`;
+  }
+}
+
+/** Per jins (by idName), in one tuning system: its detail and transpositions requests, and its transposed idNames in the order first met. */
+function realisationRequests(cat: Catalog, ts: TuningSystem, options: PrerenderOptions): Record<string, [requests: string[], transposed: string[]]> {
+  const byJins: Record<string, [string[], string[]]> = {};
+  for (const jins of cat.ajnas) {
+    const requests: string[] = [];
+    const transposed = new Set<string>();
+    if (isPossibleInSomeSet(cat, jins, ts))
       for (const startingNote of ts.startingNotes) {
         const list = transpositionsOf(cat, jins, ts, startingNote);
         const context = tuningQuery(ts, startingNote);
         // The default data type of a jins detail is already `all`: one file per rendering.
         for (const { idName } of prerenderedRenderings(cat, list, options))
-          for (const prefix of detailQueryPrefixes(options)) yield `/ajnas/${idName}?${prefix}${context}`;
-        for (const { idName } of list) if (idName !== jins.idName) transposedIds.add(idName);
-        if (isPossibleIn(cat, jins, ts, startingNote) && distinctTranspositions(cat, list).length) yield `/ajnas/${jins.idName}/transpositions?${context}`;
+          for (const prefix of detailQueryPrefixes(options)) requests.push(`/ajnas/${idName}?${prefix}${context}`);
+        for (const { idName } of list) if (idName !== jins.idName) transposed.add(idName);
+        if (isPossibleIn(cat, jins, ts, startingNote) && distinctTranspositions(cat, list).length)
+          requests.push(`/ajnas/${jins.idName}/transpositions?${context}`);
       }
-    }
-    yield `/ajnas/${jins.idName}/availability`;
-    for (const idName of transposedIds) yield `/ajnas/${idName}/availability`;
+    byJins[jins.idName] = [requests, [...transposed]];
   }
+  return byJins;
 }

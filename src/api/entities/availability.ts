@@ -23,19 +23,27 @@ import { type Kind, entityPath } from "./views.js";
 /** The tonics (idNames) of a transposition list, kept as long as the list: every transposed idName of an entity asks the same lists. */
 const tonicsOf = attachedCache<readonly Transposition[], ReadonlySet<string>>();
 
+/** The tonics (idNames) an entity's transposition list (taḥlīl included) reaches in a tuning system × starting note. */
+export type ReachedTonics = (ts: TuningSystem, startingNote: string) => ReadonlySet<string>;
+
+/** ReachedTonics as the transposition lists of `cat` at `tolerance` give them. */
+export const reachedTonics =
+  (cat: Catalog, e: Entity, tolerance: number): ReachedTonics =>
+  (ts, startingNote) => {
+    const list = transpositionsOf(cat, e, ts, startingNote, tolerance);
+    return tonicsOf(list, () => new Set(list.map((t) => toIdName(t.tonic))));
+  };
+
 /**
  * The tuning systems and starting notes whose adjacent-octave name sets realise the entity (three
  * registers, so ajnās spanning octaves are found), optionally only those whose transposition list
  * (taḥlīl included) has an entry on `tonic`: all an availability answer says besides the entity,
- * so an incremental build hashes it to tell which answers a change of the facts changes.
+ * so an incremental build hashes it (with the tonics it listed before, `reached`) to tell which
+ * answers a change of the facts changes.
  */
-export function availableStartingNotes(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number) {
+export function availableStartingNotes(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, reached = reachedTonics(cat, e, tolerance)) {
   const wanted = tonic === undefined ? undefined : toIdName(tonic);
-  const hasTonic = (ts: TuningSystem, startingNote: string) => {
-    if (wanted === undefined) return true;
-    const list = transpositionsOf(cat, e, ts, startingNote, tolerance);
-    return tonicsOf(list, () => new Set(list.map((t) => toIdName(t.tonic)))).has(wanted);
-  };
+  const hasTonic = (ts: TuningSystem, startingNote: string) => wanted === undefined || reached(ts, startingNote).has(wanted);
   return availabilityOf(cat, e)
     .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
     .filter(({ startingNotes }) => startingNotes.length > 0);

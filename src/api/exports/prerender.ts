@@ -8,7 +8,7 @@ import { descendingDiffers } from "../../exports/scales.js";
 import { createCatalog, type Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
 import { transpositionsOf } from "../../theory/transposition.js";
-import { prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
+import { listOfIn, prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
 
 /** The files of each tuning system × starting note, one per format. */
 export function* tuningSystemFiles(cat: Catalog): Generator<string> {
@@ -19,40 +19,52 @@ export function* tuningSystemFiles(cat: Catalog): Generator<string> {
 /** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs; the mapping and tuning by note name). */
 export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: Entity["kind"]): Generator<string> {
   const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
+  const listOf = listOfIn(options);
   for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes)
-      for (const e of entities) {
-        const tuning = { ts, startingNote };
-        if (!realisable(cat, e, tuning)) continue;
-        for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
-          const differs = descendingDiffers(t);
-          for (const file of ENTITY_FILES) if (differs || !isDescendingFile(file)) yield entityFilePath(kind, t.idName, tuning, file);
+    yield* listOf(ts, `exports/${kind}`, () => {
+      const files: string[] = [];
+      for (const startingNote of ts.startingNotes)
+        for (const e of entities) {
+          const tuning = { ts, startingNote };
+          if (!realisable(cat, e, tuning)) continue;
+          for (const t of prerenderedRenderings(cat, transpositionsOf(cat, e, ts, startingNote), options)) {
+            const differs = descendingDiffers(t);
+            for (const file of ENTITY_FILES) if (differs || !isDescendingFile(file)) files.push(entityFilePath(kind, t.idName, tuning, file));
+          }
         }
-      }
+      return files;
+    });
 }
 
-/** The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set. */
-export function* setFiles(cat: Catalog, only?: string): Generator<string> {
-  for (const { id } of cat.tuningSystems.filter((ts) => only === undefined || ts.id === only)) {
-    // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
-    // 55 pairs) are not kept by the catalog that plans the rest of a build.
-    const own = createCatalog(cat.facts, "build");
-    const ts = own.findTuningSystem(id)!;
-    for (const startingNote of ts.startingNotes) {
-      const tuning = { ts, startingNote };
-      const sets = setsOf(own, tuning);
-      if (isAnswer(sets)) continue;
-      for (const set of sets) {
-        for (const format of FORMATS) yield setPath(tuning, setIdNameOf(set), format);
-        for (const form of OCTAVE_FORMS) if (setFitsScaleOctave(set, form)) yield setOctavePath(tuning, setIdNameOf(set), form);
+/**
+ * The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note
+ * al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set.
+ */
+export function* setFiles(cat: Catalog, options: PrerenderOptions = { full: false }, only?: string): Generator<string> {
+  const listOf = listOfIn(options);
+  for (const listed of cat.tuningSystems.filter((ts) => only === undefined || ts.id === only))
+    yield* listOf(listed, "exports/sets", () => {
+      // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
+      // 55 pairs) are not kept by the catalog that plans the rest of a build.
+      const own = createCatalog(cat.facts, "build");
+      const ts = own.findTuningSystem(listed.id)!;
+      const files: string[] = [];
+      for (const startingNote of ts.startingNotes) {
+        const tuning = { ts, startingNote };
+        const sets = setsOf(own, tuning);
+        if (isAnswer(sets)) continue;
+        for (const set of sets) {
+          for (const format of FORMATS) files.push(setPath(tuning, setIdNameOf(set), format));
+          for (const form of OCTAVE_FORMS) if (setFitsScaleOctave(set, form)) files.push(setOctavePath(tuning, setIdNameOf(set), form));
+        }
       }
-    }
-  }
+      return files;
+    });
 }
 
 export function* exportRequests(cat: Catalog, options: PrerenderOptions): Generator<string> {
   yield* tuningSystemFiles(cat);
   yield* renderingFiles(cat, options, "maqam");
   yield* renderingFiles(cat, options, "jins");
-  yield* setFiles(cat);
+  yield* setFiles(cat, options);
 }

@@ -11,7 +11,8 @@ import { FAMILY_ID_NAMES } from "../../theory/family.js";
 import { isPossibleIn } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf } from "../../theory/transposition.js";
-import { detailQueryPrefixes, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
+import { detailQueryPrefixes, listOfIn, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
 
 /** The tonics the spec allows for filtering, and every tonic the data has. */
 const listTonics = (cat: Catalog) => [
@@ -35,7 +36,7 @@ const listTonics = (cat: Catalog) => [
  * availability of every maqām through its base idName and every transposed idName, and its
  * transpositions wherever they are a 200.
  */
-export function* maqamatRequests(cat: Catalog): Generator<string> {
+export function* maqamatRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
   const families = [...new Set([...FAMILY_ID_NAMES, ...listFamilies(cat, DEFAULT_CENTS_TOLERANCE).map((f) => f.idName)])];
   for (const q of variants([
     ["filterByFamily", families],
@@ -48,20 +49,37 @@ export function* maqamatRequests(cat: Catalog): Generator<string> {
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const arabic of ["", "includeArabic=true&"]) yield `/maqamat/families?${arabic}${tuningQuery(ts, startingNote)}`;
+  const listOf = listOfIn(options);
+  const perTuningSystem = cat.tuningSystems.map((ts) => listOf(ts, "maqamat/transpositions", () => transpositionRequests(cat, ts)));
   for (const m of cat.maqamat) {
     const transposedIds = new Set<string>();
-    for (const ts of cat.tuningSystems)
-      for (const startingNote of ts.startingNotes) {
-        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
-        const list = transpositionsOf(cat, m, ts, startingNote);
-        for (const t of list) if (t.idName !== m.idName) transposedIds.add(t.idName);
-        if (distinctTranspositions(cat, list).length) yield `/maqamat/${m.idName}/transpositions?${tuningQuery(ts, startingNote)}`;
-      }
+    for (const listed of perTuningSystem) {
+      const [requests, transposed] = listed[m.idName];
+      yield* requests;
+      for (const id of transposed) transposedIds.add(id);
+    }
     for (const id of [m.idName, ...transposedIds]) {
       yield `/maqamat/${id}/availability`;
       yield `/maqamat/${id}/availability?includeArabic=true`;
     }
   }
+}
+
+/** Per maqām (by idName), in one tuning system: its transpositions requests, and its transposed idNames in the order first met. */
+function transpositionRequests(cat: Catalog, ts: TuningSystem): Record<string, [requests: string[], transposed: string[]]> {
+  const byMaqam: Record<string, [string[], string[]]> = {};
+  for (const m of cat.maqamat) {
+    const requests: string[] = [];
+    const transposed = new Set<string>();
+    for (const startingNote of ts.startingNotes) {
+      if (!isPossibleIn(cat, m, ts, startingNote)) continue;
+      const list = transpositionsOf(cat, m, ts, startingNote);
+      for (const t of list) if (t.idName !== m.idName) transposed.add(t.idName);
+      if (distinctTranspositions(cat, list).length) requests.push(`/maqamat/${m.idName}/transpositions?${tuningQuery(ts, startingNote)}`);
+    }
+    byMaqam[m.idName] = [requests, [...transposed]];
+  }
+  return byMaqam;
 }
 
 /**
@@ -70,17 +88,22 @@ export function* maqamatRequests(cat: Catalog): Generator<string> {
  * form and with `pitchClassDataType=all`; and `/maqamat/all` per tuning system × starting note.
  */
 export function* maqamDetailRequests(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  const listOf = listOfIn(options);
   for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) {
-      const context = tuningQuery(ts, startingNote);
-      yield `/maqamat/all?${context}`;
-      for (const m of cat.maqamat) {
-        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
-        for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
-          for (const prefix of detailQueryPrefixes(options)) {
-            yield `/maqamat/${idName}?${prefix}${context}`;
-            yield `/maqamat/${idName}?${prefix}pitchClassDataType=all&${context}`;
-          }
+    yield* listOf(ts, "maqamat/details", () => {
+      const requests: string[] = [];
+      for (const startingNote of ts.startingNotes) {
+        const context = tuningQuery(ts, startingNote);
+        requests.push(`/maqamat/all?${context}`);
+        for (const m of cat.maqamat) {
+          if (!isPossibleIn(cat, m, ts, startingNote)) continue;
+          for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
+            for (const prefix of detailQueryPrefixes(options)) {
+              requests.push(`/maqamat/${idName}?${prefix}${context}`);
+              requests.push(`/maqamat/${idName}?${prefix}pitchClassDataType=all&${context}`);
+            }
+        }
       }
-    }
+      return requests;
+    });
 }

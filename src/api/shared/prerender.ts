@@ -6,12 +6,25 @@
 import { distinctTranspositions } from "../entities/transpositions.js";
 import type { Catalog } from "../../theory/catalog.js";
 import type { Transposition } from "../../theory/transposition.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
 import { toIdName } from "../../theory/idName.js";
+
+/**
+ * What one tuning system adds to a list (`part`: a name of its own per enumerator), as `list`
+ * computes it (a value JSON keeps as it is). A build passes one that reads the part back from
+ * its previous build when nothing the part reads has changed (scripts/planListing.ts).
+ */
+export type ListOf = <T>(ts: TuningSystem, part: string, list: () => T) => T;
 
 /** Which answers a build pre-renders: `full` adds every maqām and jins rendering (hosts without a size limit). */
 export interface PrerenderOptions {
   full: boolean;
+  /** How the per-tuning-system parts are listed; by default computed. */
+  listOf?: ListOf;
 }
+
+/** The options' ListOf, or one that computes every part. */
+export const listOfIn = (options: PrerenderOptions): ListOf => options.listOf ?? ((_, __, list) => list());
 
 /**
  * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per

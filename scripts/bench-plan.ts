@@ -1,0 +1,99 @@
+/**
+ * The planning phase of `npm run build` alone, part by part, without rendering anything:
+ * `tsx scripts/bench-plan.ts`. Plans data/ with nothing kept (a clean build), then a copy of the
+ * facts with one tuning system changed (scripts/bench-incremental.ts) over what the first kept (an
+ * incremental build): the facts, the listing enumerator by enumerator, the files and routes, the
+ * batches, the group hashes, and the part of keepUnchanged that computes (a previous state that
+ * matches no group, so nothing is linked). Prints the seconds of each part of both.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
+import { ajnasRequests } from "../src/api/ajnas/prerender.js";
+import { classificationRequests } from "../src/api/classification/prerender.js";
+import { renderingFiles, setFiles, tuningSystemFiles } from "../src/api/exports/prerender.js";
+import { maqamatRequests, maqamDetailRequests } from "../src/api/maqamat/prerender.js";
+import { noteNamesRequests } from "../src/api/pitch-classes/prerender.js";
+import { sourcesRequests } from "../src/api/sources/prerender.js";
+import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../src/api/tuning-systems/prerender.js";
+import { CHANGED, factsWithOneChange } from "./bench-incremental.js";
+import type { Job } from "./buildWorker.js";
+import { keepUnchanged } from "./buildCache.js";
+import { planListing } from "./planListing.js";
+import { PROFILES } from "./profiles.js";
+import { batchesOfShard, planBatches, planOf, WHOLE } from "./renderSlice.js";
+import { engineDigest, groupHashes } from "./sliceHash.js";
+
+/** Seconds of a part: on the clock, and of the process's CPU (less sensitive to other work on the machine). */
+type Seconds = [what: string, wall: number, cpu: number];
+
+/** The plan phase of a build of `dataDir` over the listing kept in `previousCache`, keeping its own in `cache`: seconds per part. */
+function planPhase(dataDir: string | undefined, cache: string, previousCache?: string): Seconds[] {
+  const times: Seconds[] = [];
+  const timed = <T>(what: string, run: () => T): T => {
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    const value = run();
+    const used = process.cpuUsage(cpu);
+    times.push([what, (performance.now() - start) / 1000, (used.user + used.system) / 1e6]);
+    return value;
+  };
+  const facts = timed("read the facts", () => readFacts(dataDir));
+  const cat = timed("catalog", () => createCatalog(facts, "build"));
+  const engine = timed("engine digest", () => engineDigest());
+  const listing = timed("previous listing", () => planListing(cat, engine, PROFILES["github-pages"].prerender, previousCache));
+  const options = { ...PROFILES["github-pages"].prerender, listOf: listing.listOf };
+  // The enumerators of scripts/prerender in its order, on one catalog as the build lists them.
+  const parts: [string, () => Iterable<string>][] = [
+    ["exports of the tuning systems", () => tuningSystemFiles(cat)],
+    ["exports of the maqāmāt", () => renderingFiles(cat, options, "maqam")],
+    ["exports of the ajnās", () => renderingFiles(cat, options, "jins")],
+    ["exports of the pitch-class sets", () => setFiles(cat, options)],
+    ["classification", () => classificationRequests(cat)],
+    ["maqāmāt (lists, transpositions, availability)", () => maqamatRequests(cat, options)],
+    ["maqāmāt per tuning system", () => tuningSystemMaqamatRequests(cat)],
+    ["tuning systems", () => tuningSystemsRequests(cat)],
+    ["note names", () => noteNamesRequests(cat)],
+    ["sources", () => sourcesRequests(cat)],
+    ["ajnās", () => ajnasRequests(cat, options)],
+    ["maqām details", () => maqamDetailRequests(cat, options)],
+  ];
+  const requests = ["/", "/openapi.json", ...parts.flatMap(([what, list]) => timed(`list: ${what}`, () => [...list()]))];
+  const profile = PROFILES["github-pages"];
+  const planned = timed("files and routes (plan, file limit)", () => planOf({ requests, profile: "github-pages", limits: profile.limits }));
+  const batches = timed("batches", () => batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), WHOLE));
+  const key = { baseUrl: "http://localhost:3000", encodings: profile.encodings, pictures: profile.pictures };
+  const hashes = timed("group hashes", () => groupHashes(planned, createCatalog(facts, "build"), key, engine, listing.listOf));
+  timed("listing kept", () => listing.write(cache));
+  timed("keepUnchanged (no group matches)", () =>
+    keepUnchanged("/nonexistent", "/nonexistent", "/nonexistent", planned, batches, hashes, { manifest: "", groups: {} }),
+  );
+  const { read, listed } = listing.counts();
+  const sum = (i: 1 | 2) => times.reduce((s, t) => s + t[i], 0);
+  times.push([`in all (${planned.length} requests, ${hashes.size} groups; parts read back ${read}, listed ${listed})`, sum(1), sum(2)]);
+  return times;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const work = mkdtempSync(join(tmpdir(), "maqam-bench-plan-"));
+  try {
+    const clean = planPhase(undefined, join(work, "clean.cache"));
+    const changed = factsWithOneChange(join(work, "data"));
+    const incremental = planPhase(changed, join(work, "incremental.cache"), join(work, "clean.cache"));
+    console.log(`${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
+    console.log(`| part | clean (data/): wall, CPU | ${CHANGED.tuningSystem} changed, over it: wall, CPU |`);
+    console.log("|---|---:|---:|");
+    const shown = ([, wall, cpu]: Seconds) => `${wall.toFixed(2)} s, ${cpu.toFixed(2)} s`;
+    for (const [i, part] of clean.entries()) console.log(`| ${part[0]} | ${shown(part)} | ${shown(incremental[i])} |`);
+    console.log(`in all, incremental: ${incremental.at(-1)?.[0]}`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" / ")}`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

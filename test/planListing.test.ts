@@ -1,0 +1,121 @@
+/**
+ * The plan's listing kept between builds (scripts/planListing.ts), over three tuning systems:
+ * read back over one changed tuning system it gives the plan and the group hashes a fresh listing
+ * of the changed facts gives, and a listing file that is corrupt, edited or of other facts or
+ * another engine is not used.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Facts } from "../src/data/facts.js";
+import { readFacts } from "../src/data/load.js";
+import type { ListOf } from "../src/api/shared/prerender.js";
+import { createCatalog } from "../src/theory/catalog.js";
+import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
+import { PLAN_FILE, planListing, type PlanListing } from "../scripts/planListing.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
+import { PROFILES } from "../scripts/profiles.js";
+import { planOf } from "../scripts/renderSlice.js";
+import { groupHashes } from "../scripts/sliceHash.js";
+
+const KEPT = ["alkindi_874", CHANGED.tuningSystem, "almawsili_850"];
+const ENGINE = "engine of the test";
+const OPTIONS = PROFILES["github-pages"].prerender;
+const KEY = { baseUrl: "http://localhost:3000", encodings: [], pictures: true };
+const threeOf = (facts: Facts): Facts => ({ ...facts, tuningSystems: facts.tuningSystems.filter((r) => KEPT.includes(r.id)) });
+
+let dir: string;
+let before: Facts;
+let after: Facts;
+
+/** The plan and its group hashes, listed through `listOf` (by default computed). */
+function planned(facts: Facts, listOf?: ListOf) {
+  const requests = [...prerenderRequests(createCatalog(facts, "build"), { ...OPTIONS, listOf })];
+  const plan = planOf({ requests, profile: "github-pages", limits: {} });
+  return { requests, hashes: groupHashes(plan, createCatalog(facts, "build"), KEY, ENGINE, listOf) };
+}
+
+/** planned() through a listing over the facts, read from `previous` and kept in `cache`. */
+function listedOver(facts: Facts, previous: string | undefined, cache: string): ReturnType<typeof planned> & { listing: PlanListing } {
+  const listing = planListing(createCatalog(facts, "build"), ENGINE, OPTIONS, previous);
+  const result = planned(facts, listing.listOf);
+  listing.write(cache);
+  return { ...result, listing };
+}
+
+let first: ReturnType<typeof listedOver>;
+let incremental: ReturnType<typeof listedOver>;
+let fresh: ReturnType<typeof planned>;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "maqam-plan-listing-"));
+  before = threeOf(readFacts());
+  after = threeOf(readFacts(factsWithOneChange(join(dir, "data"))));
+  first = listedOver(before, undefined, join(dir, "first"));
+  incremental = listedOver(after, join(dir, "first"), join(dir, "incremental"));
+  fresh = planned(after);
+}, 600_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The value a listing over `facts` reading `previous` gives for a part of `tuningSystem`: the stored one, or "listed now". */
+function partRead(facts: Facts, previous: string, tuningSystem: string, part: string, engine = ENGINE): unknown {
+  const catalog = createCatalog(facts, "build");
+  const ts = catalog.findTuningSystem(tuningSystem);
+  if (!ts) throw new Error(`no tuning system ${tuningSystem}`);
+  return planListing(catalog, engine, OPTIONS, previous).listOf(ts, part, () => "listed now");
+}
+
+describe("the plan's listing kept between builds", () => {
+  it("lists every part the first time, and reads back all but the changed tuning system's", () => {
+    const parts = first.listing.counts().listed;
+    expect(first.listing.counts().read).toBe(0);
+    expect(parts).toBeGreaterThan(3 * 5);
+    const { read, listed } = incremental.listing.counts();
+    const partsOf = (id: string) => Object.keys(JSON.parse(readFileSync(join(dir, "incremental", PLAN_FILE), "utf8")).tuningSystems[id].parts).length;
+    expect(listed).toBe(partsOf(CHANGED.tuningSystem));
+    expect(read).toBe(partsOf("alkindi_874") + partsOf("almawsili_850"));
+    expect(read).toBeGreaterThan(10);
+  });
+
+  it("read back over the changed facts, gives the plan and group hashes a fresh listing gives", () => {
+    expect(incremental.requests).toEqual(fresh.requests);
+    expect(incremental.hashes).toEqual(fresh.hashes);
+  });
+
+  it("is not a copy of the listing before the change: the plan and some availability answers' hashes differ", () => {
+    expect(first.requests.length).toBeGreaterThan(10_000);
+    expect(fresh.requests).not.toEqual(first.requests);
+    const isAvailability = (group: string) => /^\/(maqamat|ajnas)\//.test(group);
+    const changed = [...fresh.hashes].filter(([group, hash]) => isAvailability(group) && first.hashes.has(group) && first.hashes.get(group) !== hash);
+    expect(changed.length).toBeGreaterThan(0);
+  });
+
+  it("reads back a part of an unchanged tuning system, as it was stored", () => {
+    const stored = partRead(after, join(dir, "incremental"), "alkindi_874", "maqamat/details");
+    expect(Array.isArray(stored)).toBe(true);
+    expect((stored as string[]).every((r) => r.startsWith("/maqamat/") && r.includes("tuningSystem=alkindi_874"))).toBe(true);
+  });
+
+  it("does not use a listing that does not parse, is of another format, of another engine, or edited since it was written", () => {
+    const cache = join(dir, "incremental");
+    const file = join(cache, PLAN_FILE);
+    const text = readFileSync(file, "utf8");
+    const read = () => partRead(after, cache, "alkindi_874", "maqamat/details");
+    expect(partRead(after, cache, "alkindi_874", "maqamat/details", "another engine")).toBe("listed now");
+    expect(partRead(before, cache, CHANGED.tuningSystem, "maqamat/details")).toBe("listed now");
+    writeFileSync(file, text.slice(0, text.length / 2));
+    expect(read()).toBe("listed now");
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(text), format: "plan listing 0" }));
+    expect(read()).toBe("listed now");
+    // One request dropped from a part, the hash left as it was.
+    const stored = JSON.parse(text);
+    stored.tuningSystems.alkindi_874.parts["maqamat/details"].pop();
+    writeFileSync(file, JSON.stringify(stored));
+    expect(read()).toBe("listed now");
+    writeFileSync(file, text);
+    expect(read()).not.toBe("listed now");
+  });
+});
