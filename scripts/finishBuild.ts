@@ -21,11 +21,14 @@ import { buildSite } from "./site.js";
 import { writeDatasets } from "./datasets.js";
 import { treeSize, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
-import { keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { cacheOf, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { carrySlices } from "./datasetSlices.js";
 import { datasetsHash } from "./sliceHash.js";
 
 /** Where the datasets are written, below the tree. */
 const DATASETS_DIR = `api${DATASETS_PATH}`;
+/** Where the slices of the datasets are kept, below a build's cache. */
+const DATASET_SLICES = "datasets";
 
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
 export function fallbackUrlOf(raw: string | undefined): string | undefined {
@@ -107,11 +110,14 @@ export async function finishBuild(
   const { pictures } = PROFILES[profile];
   let datasets: StepState | undefined;
   if (options.datasets ?? options.requests === undefined) {
-    const write = () => writeDatasets(join(partial, "api"), catalog);
+    // The slices of the previous build's cache are read back, those of this one kept in its own.
+    const slices = keeping && { from: join(cacheOf(keeping.previousDir), DATASET_SLICES), into: join(keeping.cache, DATASET_SLICES) };
+    const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: keeping?.engine });
     // Minutes of work: taken over from the previous build when the facts and the code they are made by are the same.
-    if (keeping)
+    if (keeping && slices) {
       datasets = await keepOrWrite(partial, DATASETS_DIR, keeping.previousDir, keeping.previous?.datasets, datasetsHash(catalog, keeping.engine), write);
-    else await write();
+      if (datasets === keeping.previous?.datasets) carrySlices(slices.from, slices.into);
+    } else await write();
   }
   const pictured = new Map<string, number>();
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
