@@ -102,7 +102,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
       const engine = engineDigest();
-      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { previousDir, previous, engine });
+      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, previous, engine });
       const datasetsEnd = performance.now();
       // What each tuning system adds to the plan, read back from the previous build where it is unchanged.
       const listing = planListing(catalog, engine, PROFILES[o.profile].prerender, cacheOf(previousDir));

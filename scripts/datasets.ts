@@ -1,19 +1,25 @@
 /**
  * Writes the datasets under `<api>/datasets/`: every table as CSV and Parquet, one SQLite database
  * of them all (sql.js) with indexes and views, and the data dictionary (index.json) with row
- * counts and bytes. One table's cells are held at a time. `npx tsx scripts/datasets.ts <dir>`
- * writes them alone and prints the time and memory they cost; `--docs` also regenerates the
- * dictionary in docs/datasets.md.
+ * counts and bytes. One table's cells are held at a time. The tables made tuning system by tuning
+ * system are assembled from slices kept between builds (scripts/datasetSlices.ts), so a build
+ * after one tuning system changed computes that one's rows alone; with two threads or more, the
+ * database is built on one of them (scripts/datasetDatabase.ts) while the files are written. `npx tsx scripts/datasets.ts
+ * <dir> [--cache <dir>] [--previous <dir>]` writes them alone (slices read from the previous
+ * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
+ * regenerates the dictionary in docs/datasets.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import initSqlJs, { type Database } from "sql.js";
-import type { AnyTable, Cell, ColumnType } from "../src/api/datasets/columns.js";
-import { codedTableSql, insertSql, codeTable, indexSql, LABELS_SQL, newCodes, PRAGMAS, tableViewSql, type Codes } from "../src/api/datasets/coded.js";
-import { TABLES, VIEWS } from "../src/api/datasets/tables.js";
+import type { ColumnType } from "../src/api/datasets/columns.js";
+import { VIEWS } from "../src/api/datasets/tables.js";
 import { DATABASE_NAME, DATASET_FORMATS, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
-import { cellsOf, csvOf, parquetOf } from "../src/api/datasets/write.js";
+import { parquetOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
+import { databaseOf } from "./datasetDatabase.js";
+import { datasetsPool, prepareSlices, sliceKeys, tablesOf, type SliceDirs } from "./datasetSlices.js";
+import { engineDigest } from "./sliceHash.js";
 
 interface FileEntry {
   url: string;
@@ -37,53 +43,69 @@ export interface Dictionary {
 
 const urlOf = (path: string) => `/api${path}`;
 
-/** A table in the coded layout (src/api/datasets/coded.ts): its new labels, its coded rows, its indexes and its view. */
-function createTable(db: Database, codes: Codes, table: AnyTable, rows: Cell[][]): void {
-  const { create, inserts, code } = codeTable(codes, table, rows);
-  for (const sql of [...create, codedTableSql(table)]) db.run(sql);
-  db.run("BEGIN");
-  for (const { sql, rows: added } of inserts) {
-    const statement = db.prepare(sql);
-    for (const row of added) statement.run(row);
-    statement.free();
-  }
-  const insert = db.prepare(insertSql(table));
-  for (const row of rows) insert.run(code(row));
-  insert.free();
-  db.run("COMMIT");
-  for (const sql of indexSql(table)) db.run(sql);
-  db.run(tableViewSql(table));
+export interface DatasetsOptions {
+  /** Where the slices are looked for and kept; default a temporary directory, removed afterwards. */
+  slices?: SliceDirs;
+  /** The engine's digest, when the caller has it (engineDigest()). */
+  engine?: string;
+  /** Threads computing the missing slices and building the database; default one per core (1: all on this thread). */
+  threads?: number;
+  /** Told how many slices were computed, of how many. */
+  onSlices?: (computed: number, total: number) => void;
 }
 
 /** Writes every dataset file into `apiDir` (build/api) and returns the dictionary it wrote. */
-export async function writeDatasets(apiDir: string, cat: Catalog): Promise<Dictionary> {
+export async function writeDatasets(apiDir: string, cat: Catalog, options: DatasetsOptions = {}): Promise<Dictionary> {
+  const slices = options.slices ?? { into: mkdtempSync(join(tmpdir(), "maqam-datasets-slices-")) };
+  try {
+    return await writeAll(apiDir, cat, slices, options);
+  } finally {
+    if (!options.slices) rmSync(slices.into, { recursive: true, force: true });
+  }
+}
+
+async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options: DatasetsOptions): Promise<Dictionary> {
+  const keys = sliceKeys(cat, options.engine ?? engineDigest());
+  const threads = options.threads ?? availableParallelism();
+  const pool = threads > 1 ? datasetsPool(cat, threads) : undefined;
+  try {
+    const computed = await prepareSlices(cat, keys, slices, pool);
+    options.onSlices?.(computed, keys.size);
+    // The database on a thread of its own while this one writes the CSV and Parquet files.
+    const database = pool?.run({ kind: "database", keys: [...keys], dir: slices.into });
+    // Awaited below; a failure of the files first must not leave its failure unhandled.
+    database?.catch(() => undefined);
+    return await writeFiles(apiDir, cat, keys, slices.into, database);
+  } finally {
+    await pool?.destroy();
+  }
+}
+
+async function writeFiles(
+  apiDir: string,
+  cat: Catalog,
+  keys: ReadonlyMap<string, string>,
+  sliceDir: string,
+  database: Promise<Uint8Array | undefined> | undefined,
+): Promise<Dictionary> {
   const dir = join(apiDir, "datasets");
   mkdirSync(dir, { recursive: true });
-  const write = (path: string, bytes: Uint8Array): FileEntry => {
+  const write = (path: string, parts: Uint8Array[]): FileEntry => {
+    const bytes = Buffer.concat(parts);
     writeFileSync(join(apiDir, path.slice(1)), bytes);
     return { url: urlOf(path), bytes: bytes.length };
   };
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  db.run(PRAGMAS);
-  db.run(LABELS_SQL);
-  const codes = newCodes();
   const tables: DictionaryTable[] = [];
-  for (const table of TABLES) {
-    const cells = cellsOf(cat, table);
-    const files = { csv: write(tableFilePath(table.name, "csv"), csvOf(cells)), parquet: write(tableFilePath(table.name, "parquet"), parquetOf(cells)) };
-    createTable(db, codes, table, cells.rows);
+  for (const { table, rows, csv } of tablesOf(cat, keys, sliceDir)) {
+    const files = { csv: write(tableFilePath(table.name, "csv"), csv), parquet: write(tableFilePath(table.name, "parquet"), [parquetOf({ table, rows })]) };
     const columns = table.columns.map(({ name, type, unit, about }) => ({ name, type, ...(unit ? { unit } : {}), about }));
-    tables.push({ name: table.name, about: table.about, row: table.row, rows: cells.rows.length, columns, files });
+    tables.push({ name: table.name, about: table.about, row: table.row, rows: rows.length, columns, files });
   }
-  for (const view of VIEWS) db.run(`CREATE VIEW ${view.name} AS ${view.sql}`);
-  // Statistics for the planner (a query over HTTP reads only the pages its plan touches), then the pages packed.
-  db.run("ANALYZE");
-  db.run("VACUUM");
-  const database = write(tableFilePath(DATABASE_NAME, "sqlite"), db.export());
-  db.close();
+  // Without a thread of its own, the database is built after the files, from the slices read again.
+  const bytes = (await database) ?? (await databaseOf(tablesOf(cat, keys, sliceDir)));
+  const db = write(tableFilePath(DATABASE_NAME, "sqlite"), [bytes]);
   const formats = Object.fromEntries(Object.entries(DATASET_FORMATS).map(([k, v]) => [k, v.name])) as Record<DatasetFormat, string>;
-  const dictionary: Dictionary = { formats, tables, database: { ...database, views: VIEWS.map((v) => ({ ...v })) } };
+  const dictionary: Dictionary = { formats, tables, database: { ...db, views: VIEWS.map((v) => ({ ...v })) } };
   writeFileSync(join(apiDir, DICTIONARY_FILE), `${JSON.stringify(dictionary)}\n`);
   return dictionary;
 }
@@ -128,17 +150,29 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { readFacts } = await import("../src/data/load.js");
   const { createCatalog } = await import("../src/theory/catalog.js");
   const out = process.argv[2] ?? "build/api";
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const cache = option("--cache");
+  const slices = cache ? { from: option("--previous") ?? cache, into: cache } : undefined;
+  let computed = "";
   const started = performance.now();
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
-  const dictionary = await writeDatasets(out, createCatalog(readFacts(process.env.DATA_DIR), "build"));
+  const dictionary = await writeDatasets(out, createCatalog(readFacts(process.env.DATA_DIR), "build"), {
+    slices,
+    onSlices: (n, total) => {
+      computed = `, ${n} of ${total} slices computed`;
+    },
+  });
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (process.argv.includes("--docs")) writeDictionaryDoc(dictionary);
   const bytes = dictionary.tables.reduce((n, t) => n + t.files.csv.bytes + t.files.parquet.bytes, dictionary.database.bytes);
   console.log(
-    `datasets: ${dictionary.tables.length} tables, ${dictionary.tables.reduce((n, t) => n + t.rows, 0)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+    `datasets: ${dictionary.tables.length} tables, ${dictionary.tables.reduce((n, t) => n + t.rows, 0)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB${computed}`,
   );
 }

@@ -21,11 +21,14 @@ import { buildSite } from "./site.js";
 import { writeDatasets } from "./datasets.js";
 import { treeSize, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
-import { keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { cacheOf, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { carrySlices } from "./datasetSlices.js";
 import { datasetsHash } from "./sliceHash.js";
 
 /** Where the datasets are written, below the tree. */
 const DATASETS_DIR = `api${DATASETS_PATH}`;
+/** Where the slices of the datasets are kept, below a build's cache. */
+const DATASET_SLICES = "datasets";
 
 /** FALLBACK_URL as the generators take it: an absolute http(s) URL without a trailing slash, or a clear error. */
 export function fallbackUrlOf(raw: string | undefined): string | undefined {
@@ -78,15 +81,21 @@ export async function writeDatasetsStep(
   partial: string,
   options: BuildOptions,
   facts: Catalog["facts"],
-  previous?: Pick<Keeping, "previousDir" | "previous" | "engine">,
+  previous?: Pick<Keeping, "cache" | "previousDir" | "previous" | "engine">,
 ): Promise<StepState | undefined> {
   if (!(options.datasets ?? options.requests === undefined)) return undefined;
   const catalog = createCatalog(facts, "build");
-  const write = () => writeDatasets(join(partial, "api"), catalog);
+  // The slices of the previous build's cache are read back, those of this one kept in its own.
+  const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine });
+  if (!previous || !slices) {
+    await write();
+    return undefined;
+  }
   // Minutes of work: taken over from the previous build when the facts and the code they are made by are the same.
-  if (previous) return keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.previous?.datasets, datasetsHash(catalog, previous.engine), write);
-  await write();
-  return undefined;
+  const datasets = await keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.previous?.datasets, datasetsHash(catalog, previous.engine), write);
+  if (datasets === previous.previous?.datasets) carrySlices(slices.from, slices.into);
+  return datasets;
 }
 
 /** The finished tree: its manifest, and the tree as the host counts it (with the root files written after the fit). */

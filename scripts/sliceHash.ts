@@ -48,9 +48,33 @@ export function engineDigest(): string {
   return digest.digest("hex");
 }
 
-/** The datasets' hash: all the facts, the engine, and the script that writes them (scripts/datasets.ts). */
+/** The scripts that compute and write the datasets (what src/ holds of them is the engine's). */
+const DATASETS_CODE = [
+  "scripts/datasets.ts",
+  "scripts/datasetSlices.ts",
+  "scripts/datasetDatabase.ts",
+  "scripts/datasetSliceWorker.ts",
+  "scripts/datasetSliceEntry.mjs",
+];
+
+/** The contents of the datasets' scripts, as one text. */
+export const datasetsCode = (): string => DATASETS_CODE.map((file) => `${file}\n${readFileSync(join(root, file), "utf8")}`).join("\n");
+
+/** The datasets' hash: all the facts, the engine, and the scripts that write them. */
 export function datasetsHash(catalog: Catalog, engine: string): string {
-  return sha256(engine, readFileSync(join(root, "scripts", "datasets.ts"), "utf8"), JSON.stringify(catalog.facts));
+  return sha256(engine, datasetsCode(), JSON.stringify(catalog.facts));
+}
+
+/**
+ * What a tuning system's own answers read besides the shared facts: its record, the sources it and
+ * the entities cite, and al-Kindī's record, from whose tuning its 12-tone sets are completed.
+ */
+export function tuningSystemFacts(catalog: Catalog, tuningSystem: string): string {
+  const { facts } = catalog;
+  const record = catalog.findTuningSystem(tuningSystem)?.record;
+  const cited = citedSources([record, facts.maqamat, facts.ajnas]);
+  const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
+  return `${JSON.stringify(record ?? null)}\0${JSON.stringify(facts.sources.filter((s) => cited.has(s.id)))}\0${JSON.stringify(alKindi)}`;
 }
 
 /** The options besides the facts and the plan that shape the bytes of a group's files and pictures. */
@@ -151,14 +175,7 @@ export function groupHashes(
   const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
   const everything = sha256(common, JSON.stringify(facts));
   const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
-  const citedByEntities = citedSources([facts.maqamat, facts.ajnas]);
-  // The 12-tone sets of every tuning system × starting note are completed from al-Kindī's tuning.
-  const alKindi = JSON.stringify(catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null);
-  const sliceFacts = (tuningSystem: string): string => {
-    const record = catalog.findTuningSystem(tuningSystem)?.record;
-    const cited = new Set([...citedByEntities, ...citedSources([record])]);
-    return sha256(common, alKindi, JSON.stringify(record ?? null), JSON.stringify(facts.sources.filter((s) => cited.has(s.id))));
-  };
+  const sliceFacts = (tuningSystem: string): string => sha256(common, tuningSystemFacts(catalog, tuningSystem));
   const factsOfTuningSystem = new Map<string, string>();
   const requestsOf = new Map<string, string[]>();
   for (const p of planned) {

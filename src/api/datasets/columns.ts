@@ -6,6 +6,7 @@
  */
 import type { Catalog } from "../../theory/catalog.js";
 import type { PitchClass } from "../../theory/pitchClass.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
 import { noteNameToArabic } from "../../theory/arabic.js";
 import { toIdName } from "../../theory/idName.js";
 import { PITCH_CLASS_VALUES } from "../shared/pitchClassValues.js";
@@ -40,7 +41,20 @@ export interface Table<R> {
   /** Column lists the SQLite database indexes (the common joins). */
   indexes: readonly (readonly string[])[];
   rows: (cat: Catalog) => Iterable<R>;
+  /**
+   * For a table whose rows go tuning system by tuning system (catalog order): the rows of one, so
+   * that a build computes (and keeps) them one tuning system at a time; `rows` is then all of them in turn.
+   */
+  rowsOf?: (cat: Catalog, ts: TuningSystem) => Iterable<R>;
 }
+
+/** The rows of a table made tuning system by tuning system, in catalog order. */
+export const perTuningSystem = <R>(rowsOf: (cat: Catalog, ts: TuningSystem) => Iterable<R>): Pick<Table<R>, "rows" | "rowsOf"> => ({
+  rowsOf,
+  rows: function* (cat) {
+    for (const ts of cat.tuningSystems) yield* rowsOf(cat, ts);
+  },
+});
 
 /** A table with its row type erased, as the writers take it. */
 export type AnyTable = Table<never>;

@@ -44,10 +44,8 @@ export interface StartingNoteRow {
   startingNote: string;
 }
 
-/** Every tuning system × starting note, in catalog order: the scope of the per-tuning tables. */
-export function* tuningContexts(cat: Catalog): Generator<StartingNoteRow> {
-  for (const ts of cat.tuningSystems) for (const startingNote of ts.startingNotes) yield { ts, startingNote };
-}
+/** A tuning system with each of its starting notes: the scope of the per-tuning tables, which go tuning system by tuning system. */
+export const tuningContexts = (ts: TuningSystem): StartingNoteRow[] => ts.startingNotes.map((startingNote) => ({ ts, startingNote }));
 
 export const noteNames = defineTable<NoteNameEntry & { cat: Catalog }>({
   name: "note_names",

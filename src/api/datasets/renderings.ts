@@ -4,12 +4,13 @@
  * ajnās on each degree, the intervals between consecutive pitch classes and the modulations.
  * Cells come from the functions the JSON answers call (respellScale, ajnasOf, modulationsOf…).
  */
-import { defineTable, integer, noteNameColumns, pitchValueColumns, real, text, type Column } from "./columns.js";
+import { defineTable, integer, noteNameColumns, perTuningSystem, pitchValueColumns, real, text, type Column } from "./columns.js";
 import { tuningColumns, tuningContexts, type StartingNoteRow } from "./reference.js";
 import { realisable } from "../exports/routes.js";
 import { prerenderedRenderings } from "../shared/prerender.js";
 import type { Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
 import { pitchClassesOf, type PitchClass } from "../../theory/pitchClass.js";
 import { transpositionsOf, type Transposition } from "../../theory/transposition.js";
 import { respellScale } from "../../theory/respell.js";
@@ -31,9 +32,9 @@ export const pitchClasses = defineTable<PitchClassRow>({
   about: "Every pitch class of every tuning system from every starting note, over octaves 0–3, with every value format.",
   row: "a tuning system × starting note × pitch class",
   indexes: [["tuning_system_id", "starting_note", "note_name_id"]],
-  rows: function* (cat) {
-    for (const tuning of tuningContexts(cat)) for (const pc of pitchClassesOf(cat, tuning.ts, tuning.startingNote)) yield { ...tuning, pc };
-  },
+  ...perTuningSystem<PitchClassRow>(function* (cat, ts) {
+    for (const tuning of tuningContexts(ts)) for (const pc of pitchClassesOf(cat, tuning.ts, tuning.startingNote)) yield { ...tuning, pc };
+  }),
   columns: [...tuningColumns<PitchClassRow>(), ...noteNameColumns<PitchClassRow>((r) => r.pc), ...pitchValueColumns<PitchClassRow>((r) => r.pc)],
 });
 
@@ -46,12 +47,12 @@ interface Rendering extends StartingNoteRow {
 }
 
 /**
- * Every rendering the detail answers are pre-rendered for, in the build's order: tuning system ×
- * starting note × entity (catalog order) × the taḥlīl and one register per transposed degree.
+ * Every rendering the detail answers are pre-rendered for in one tuning system, in the build's
+ * order: starting note × entity (catalog order) × the taḥlīl and one register per transposed degree.
  */
-export function* renderingsOf(cat: Catalog, kind: Entity["kind"]): Generator<Rendering> {
+export function* renderingsOf(cat: Catalog, ts: TuningSystem, kind: Entity["kind"]): Generator<Rendering> {
   const entities: readonly Entity[] = kind === "maqam" ? cat.maqamat : cat.ajnas;
-  for (const tuning of tuningContexts(cat))
+  for (const tuning of tuningContexts(ts))
     for (const entity of entities) {
       if (!realisable(cat, entity, tuning)) continue;
       for (const t of prerenderedRenderings(cat, transpositionsOf(cat, entity, tuning.ts, tuning.startingNote), { full: false }))
@@ -115,9 +116,9 @@ export const maqamRenderings = defineTable<DegreeRow>({
     ["maqam_id"],
     ["position", "direction", "is_transposed", "maqam_id", "tuning_system_id", "starting_note", "rendering_id", "note_name_id", "cents_from_tonic"],
   ],
-  rows: function* (cat) {
-    for (const r of renderingsOf(cat, "maqam")) yield* degreesOf(r);
-  },
+  ...perTuningSystem<DegreeRow>(function* (cat, ts) {
+    for (const r of renderingsOf(cat, ts, "maqam")) yield* degreesOf(r);
+  }),
   columns: degreeColumns("maqam"),
 });
 
@@ -126,9 +127,9 @@ export const jinsRenderings = defineTable<DegreeRow>({
   about: "Every jins rendering the detail answers are written for, note by note, with every value format.",
   row: "a note of a jins rendering",
   indexes: [...RENDERING_INDEXES, ["jins_id"]],
-  rows: function* (cat) {
-    for (const r of renderingsOf(cat, "jins")) yield* degreesOf(r);
-  },
+  ...perTuningSystem<DegreeRow>(function* (cat, ts) {
+    for (const r of renderingsOf(cat, ts, "jins")) yield* degreesOf(r);
+  }),
   columns: degreeColumns("jins"),
 });
 
@@ -142,8 +143,8 @@ interface DegreeJinsRow extends Rendering {
 }
 
 /** The jins found on each degree of each maqām rendering (`ajnas` of the detail answer), degrees without one left out. */
-function* degreeAjnasOf(cat: Catalog): Generator<DegreeJinsRow> {
-  for (const r of renderingsOf(cat, "maqam")) {
+function* degreeAjnasOf(cat: Catalog, ts: TuningSystem): Generator<DegreeJinsRow> {
+  for (const r of renderingsOf(cat, ts, "maqam")) {
     const found = ajnasOf(cat, r.t, r.ts, r.startingNote, DEFAULT_CENTS_TOLERANCE);
     for (const direction of ["ascending", "descending"] as const)
       for (const [position, jins] of found[direction].entries()) if (jins) yield { ...r, direction, position, pc: r.t[direction][position], jins };
@@ -155,7 +156,7 @@ export const degreeAjnas = defineTable<DegreeJinsRow>({
   about: "The jins on each degree of each maqām rendering (at the default cents tolerance); degrees on which no jins is found have no row.",
   row: "a jins on a degree of a maqām rendering in one direction",
   indexes: [["tuning_system_id", "starting_note", "rendering_id"], ["jins_id"]],
-  rows: degreeAjnasOf,
+  ...perTuningSystem(degreeAjnasOf),
   columns: [
     ...tuningColumns<DegreeJinsRow>(),
     text("maqam_id", "Maqām idName of the analytical form", (r) => r.entity.idName),
@@ -181,12 +182,12 @@ export const intervals = defineTable<IntervalRow>({
   about: "The interval between each pair of consecutive pitch classes of every tuning system from every starting note (octaves 0–3).",
   row: "a step between consecutive pitch classes",
   indexes: [["tuning_system_id", "starting_note", "from_note_name_id"]],
-  rows: function* (cat) {
-    for (const tuning of tuningContexts(cat)) {
+  ...perTuningSystem<IntervalRow>(function* (cat, ts) {
+    for (const tuning of tuningContexts(ts)) {
       const pcs = pitchClassesOf(cat, tuning.ts, tuning.startingNote);
       for (const [k, to] of pcs.slice(1).entries()) yield { ...tuning, from: pcs[k], to, interval: intervalBetween(pcs[k], to) };
     }
-  },
+  }),
   columns: [
     ...tuningColumns<IntervalRow>(),
     text("from_note_name_id", "Lower note name as an idName", (r) => toIdName(r.from.noteName)),
@@ -211,8 +212,8 @@ interface ModulationRow extends StartingNoteRow {
 }
 
 /** al-Shawwā's modulations of each maqām's taḥlīl (the analytical form the detail answer counts them on). */
-function* modulationsRows(cat: Catalog): Generator<ModulationRow> {
-  for (const tuning of tuningContexts(cat))
+function* modulationsRows(cat: Catalog, ts: TuningSystem): Generator<ModulationRow> {
+  for (const tuning of tuningContexts(ts))
     for (const entity of cat.maqamat) {
       const t = transpositionsOf(cat, entity, tuning.ts, tuning.startingNote)[0];
       if (!t || !realisable(cat, entity, tuning)) continue;
@@ -228,7 +229,7 @@ export const modulations = defineTable<ModulationRow>({
   about: "al-Shawwā's modulations (intiqālāt) of each maqām's analytical form in each tuning system × starting note, by degree rule.",
   row: "a modulation from a maqām to a maqām or jins rendering",
   indexes: [["tuning_system_id", "starting_note", "maqam_id"], ["target_id"]],
-  rows: modulationsRows,
+  ...perTuningSystem(modulationsRows),
   columns: [
     ...tuningColumns<ModulationRow>(),
     text("maqam_id", "Maqām idName; the modulations are those of its taḥlīl", (r) => r.entity.idName),

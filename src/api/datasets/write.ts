@@ -7,6 +7,7 @@ import { stringify } from "csv-stringify/sync";
 import { parquetWriteBuffer, type BasicType } from "hyparquet-writer";
 import type { AnyTable, Cell, ColumnType } from "./columns.js";
 import type { Catalog } from "../../theory/catalog.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
 
 /** A table's cells, row by row, in the order of its rows and columns. */
 export interface TableCells {
@@ -14,22 +15,26 @@ export interface TableCells {
   rows: Cell[][];
 }
 
-export function cellsOf(cat: Catalog, table: AnyTable): TableCells {
+/** A table's cells; with `ts`, those of one tuning system's rows (a table with `rowsOf`). */
+export function cellsOf(cat: Catalog, table: AnyTable, ts?: TuningSystem): TableCells {
   const rows: Cell[][] = [];
-  for (const row of table.rows(cat)) rows.push(table.columns.map((c) => c.value(row)));
+  const source = ts ? table.rowsOf?.(cat, ts) : table.rows(cat);
+  if (!source) throw new Error(`${table.name}: its rows are not made tuning system by tuning system`);
+  for (const row of source) rows.push(table.columns.map((c) => c.value(row)));
   return { table, rows };
 }
 
-/** RFC 4180: CRLF line ends, fields quoted where they hold a comma, quote or line end, a header row; null is an empty field. */
-export const csvOf = ({ table, rows }: TableCells): Uint8Array =>
-  new TextEncoder().encode(
-    stringify(rows, {
-      header: true,
-      columns: table.columns.map((c) => c.name),
-      record_delimiter: "\r\n",
-      cast: { number: (x) => String(x) },
-    }),
-  );
+/** RFC 4180: CRLF line ends, fields quoted where they hold a comma, quote or line end; null is an empty field. */
+const CSV_OPTIONS = { record_delimiter: "\r\n", cast: { number: (x: number) => String(x) } } as const;
+
+/** The header row of a table's CSV file. */
+export const csvHeaderOf = (table: AnyTable): string => stringify([], { ...CSV_OPTIONS, header: true, columns: table.columns.map((c) => c.name) });
+
+/** Rows as CSV records, each ending in CRLF: a file is its header and the records of its rows, part after part. */
+export const csvRecordsOf = (rows: readonly Cell[][]): string => stringify(rows as Cell[][], CSV_OPTIONS);
+
+/** A table as one CSV file: a header row, then its rows. */
+export const csvOf = ({ table, rows }: TableCells): Uint8Array => new TextEncoder().encode(csvHeaderOf(table) + csvRecordsOf(rows));
 
 const PARQUET_TYPE: Record<ColumnType, BasicType> = { text: "STRING", integer: "INT32", real: "DOUBLE" };
 

@@ -1,0 +1,112 @@
+/**
+ * The datasets assembled from kept slices (scripts/datasetSlices.ts) over a small archive (three
+ * tuning systems): after one ratio of one tuning system changed, a write reading the previous
+ * slices computes that tuning system's alone and writes the bytes a clean write of the changed
+ * facts writes — CSV, Parquet, SQLite and the dictionary — which are also those of the tables
+ * computed whole. A kept file that is corrupt, or stands under another slice's name, is not used.
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeDatasets } from "../scripts/datasets.js";
+import { readSliceTable, SLICED_TABLES, sliceKeys } from "../scripts/datasetSlices.js";
+import { engineDigest } from "../scripts/sliceHash.js";
+import { cellsOf, csvOf, parquetOf } from "../src/api/datasets/write.js";
+import { readFacts } from "../src/data/load.js";
+import type { Facts } from "../src/data/facts.js";
+import { createCatalog } from "../src/theory/catalog.js";
+
+const facts = readFacts();
+const small: Facts = { ...facts, tuningSystems: facts.tuningSystems.slice(0, 3) };
+/** al-Kindī's minor third 32/27 (294 cents) made 6/5 (316 cents), below its next ratio 81/64. */
+const CHANGED = { tuningSystem: "alkindi_874", ratio: "32/27", to: "6/5" };
+const changed: Facts = {
+  ...small,
+  tuningSystems: small.tuningSystems.map((ts) =>
+    ts.id === CHANGED.tuningSystem ? { ...ts, tuningSystemPitchClasses: ts.tuningSystemPitchClasses.map((r) => (r === CHANGED.ratio ? CHANGED.to : r)) } : ts,
+  ),
+};
+
+const work = mkdtempSync(join(tmpdir(), "maqam-datasets-cache-"));
+const engine = engineDigest();
+const dir = (name: string) => join(work, name);
+
+/** Every file below an api/ directory's datasets, name → bytes. */
+function filesOf(apiDir: string): Map<string, Buffer> {
+  const below = join(apiDir, "datasets");
+  return new Map(readdirSync(below).map((name) => [name, readFileSync(join(below, name))]));
+}
+
+/** A table of the datasets by name. */
+const tableNamed = (name: string) => {
+  const table = SLICED_TABLES.find((t) => t.name === name);
+  if (!table) throw new Error(`no sliced table ${name}`);
+  return table;
+};
+
+/** Writes the datasets of `of` into `<name>/api`, slices read from `from` and kept in `into`; returns the slices computed. */
+async function write(name: string, of: Facts, slices?: { from?: string; into: string }, threads?: number): Promise<number> {
+  let computed = -1;
+  await writeDatasets(join(dir(name), "api"), createCatalog(of, "build"), {
+    slices,
+    engine,
+    threads,
+    onSlices: (n) => {
+      computed = n;
+    },
+  });
+  return computed;
+}
+
+let clean: Map<string, Buffer>;
+
+beforeAll(async () => {
+  expect(small.tuningSystems.find((ts) => ts.id === CHANGED.tuningSystem)?.tuningSystemPitchClasses).toContain(CHANGED.ratio);
+  expect(await write("before", small, { into: dir("cache-before") })).toBe(3);
+  // On this thread alone (slices, then the database after the files); the other writes use two threads.
+  expect(await write("clean", changed, undefined, 1)).toBe(3);
+  clean = filesOf(join(dir("clean"), "api"));
+}, 600_000);
+
+describe("datasets from kept slices", () => {
+  it("after one tuning system changed, computes its slice alone and writes the clean write's bytes", async () => {
+    expect(await write("after", changed, { from: dir("cache-before"), into: dir("cache-after") })).toBe(1);
+    const after = filesOf(join(dir("after"), "api"));
+    expect([...after.keys()].sort()).toEqual([...clean.keys()].sort());
+    for (const [name, bytes] of clean) expect(after.get(name)?.equals(bytes), name).toBe(true);
+    // The change shows: the slices of the changed tuning system differ, so the files do.
+    const before = filesOf(join(dir("before"), "api"));
+    expect(before.get("pitch_classes.csv")?.equals(clean.get("pitch_classes.csv") ?? Buffer.alloc(0))).toBe(false);
+  }, 300_000);
+
+  it("the files assembled from slices are those of the tables computed whole", () => {
+    const cat = createCatalog(changed, "build");
+    for (const table of ["pitch_classes", "intervals", "jins_renderings"].map(tableNamed)) {
+      const cells = cellsOf(cat, table);
+      expect(clean.get(`${table.name}.csv`)?.equals(csvOf(cells)), table.name).toBe(true);
+      expect(clean.get(`${table.name}.parquet`)?.equals(parquetOf(cells)), table.name).toBe(true);
+    }
+  }, 300_000);
+
+  it("does not trust a corrupt kept file, nor one under another slice's name", async () => {
+    const keys = sliceKeys(createCatalog(changed, "build"), engine);
+    const [first, second] = small.tuningSystems.filter((ts) => ts.id !== CHANGED.tuningSystem).map((ts) => keys.get(ts.id) ?? "");
+    const from = dir("cache-after");
+    // A cell changed (a digit of the JSON), the file still parses: only its checksum tells.
+    const corrupt = join(from, `${first}.maqam_renderings`);
+    const text = readFileSync(corrupt, "latin1");
+    const at = text.lastIndexOf("1");
+    writeFileSync(corrupt, `${text.slice(0, at)}2${text.slice(at + 1)}`, "latin1");
+    // Another tuning system's rows, under this one's name.
+    copyFileSync(join(from, `${first}.pitch_classes`), join(from, `${second}.pitch_classes`));
+    expect(readSliceTable(from, first, tableNamed("maqam_renderings"))).toBeUndefined();
+    expect(readSliceTable(from, second, tableNamed("pitch_classes"))).toBeUndefined();
+    await write("again", changed, { from, into: dir("cache-again") });
+    const again = filesOf(join(dir("again"), "api"));
+    for (const [name, bytes] of clean) expect(again.get(name)?.equals(bytes), name).toBe(true);
+    // The cache made holds the slices computed again, whole.
+    expect(readSliceTable(dir("cache-again"), first, tableNamed("maqam_renderings"))?.rows.length).toBeGreaterThan(0);
+    expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.rows.length).toBeGreaterThan(0);
+  }, 300_000);
+});
