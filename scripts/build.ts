@@ -10,7 +10,7 @@
  *                         elsewhere to take unchanged parts from, BUILD_DATASETS=0 to leave out
  *                         api/datasets/, minutes of work a quick build may not need)
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
@@ -22,7 +22,7 @@ import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js"
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import { HEADROOM } from "./budget.js";
-import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
+import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
@@ -70,17 +70,24 @@ export interface Built {
 /**
  * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
+ * With `cache`, the cache being made beside it (`<outDir>.cache.partial`) replaces the previous
+ * cache once the tree is in. What is replaced, or left by a failure, goes to the trash, removed by a
+ * detached process: the build does not wait for it.
  */
-async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>): Promise<T> {
+async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>, cache = false): Promise<T> {
   const partial = prepareSwap(outDir);
+  if (cache) discard(outDir, cachePartialOf(outDir));
   mkdirSync(join(partial, "api"), { recursive: true });
   try {
     const value = await write(partial);
     swapIn(outDir);
+    if (cache) swapCache(outDir);
     return value;
   } catch (e) {
-    rmSync(partial, { recursive: true, force: true });
+    for (const made of cache ? [partial, cachePartialOf(outDir)] : [partial]) discard(outDir, made);
     throw e;
+  } finally {
+    removeDiscarded(outDir);
   }
 }
 
@@ -95,9 +102,9 @@ export async function build(options: BuildOptions): Promise<Built> {
   const o = resolveSlice(options);
   const catalog = createCatalog(readFacts(o.dataDir), "build");
   const cache = cachePartialOf(outDir);
-  rmSync(cache, { recursive: true, force: true });
-  try {
-    const built = await intoPartial(outDir, async (partial) => {
+  return intoPartial(
+    outDir,
+    async (partial) => {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
       const engine = engineDigest();
@@ -118,13 +125,9 @@ export async function build(options: BuildOptions): Promise<Built> {
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
       const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
-    });
-    swapCache(outDir);
-    return built;
-  } catch (e) {
-    rmSync(cache, { recursive: true, force: true });
-    throw e;
-  }
+    },
+    true,
+  );
 }
 
 /** The results file of a slice: what its machine rendered, and of which plan. */
