@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage } from "./benchDoc.js";
 import type { Manifest } from "./manifest.js";
+import type { FinishSteps } from "./finishBuild.js";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -18,7 +19,7 @@ export interface BuildRun {
   /** The build's own time, after start-up. */
   seconds: number;
   maxRssBytes: number;
-  phases?: { plan: number; render: number; finish: number };
+  phases?: { plan: number; render: number; finish: number; steps?: FinishSteps };
   loadBefore: string;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;

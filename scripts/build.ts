@@ -27,7 +27,7 @@ import type { TreeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
-import { finishBuild, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, type BuildOptions, type FinishSteps, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 
@@ -58,8 +58,8 @@ export interface Built {
   published: TreeSize;
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
-  /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing. */
-  phases?: { plan: number; render: number; finish: number };
+  /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing (by step). */
+  phases?: { plan: number; render: number; finish: number; steps: FinishSteps };
   seconds: number;
   workers: number;
   recycled: number;
@@ -120,10 +120,10 @@ export async function build(options: BuildOptions): Promise<Built> {
         return chosen.batches;
       });
       const renderEnd = performance.now();
-      const { manifest, published } = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
-      const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
+      const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000, steps };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
     },
     true,
@@ -293,6 +293,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
     );
+  if (phases) {
+    const { plan, render, finish, steps } = phases;
+    const step = Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} s`);
+    console.log(`build: planning ${plan.toFixed(1)} s, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s (${step.join(", ")})`);
+  }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const { published } = built;
   const { limits, leftOut } = m.published;

@@ -9,6 +9,7 @@ import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/renderSlice.js";
 import { asideOf, removeAside, setAside } from "../scripts/start.js";
 import { trashOf } from "../scripts/swap.js";
+import { treeSize, type TreeSize } from "../scripts/treeSize.js";
 import { until } from "./support/processes.js";
 import { availabilityRequests, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
@@ -20,6 +21,8 @@ let incremental: Built;
 let clean: Built;
 let overStale: Built;
 let asideKept: boolean;
+/** Each build's published figures (counted from what the build knows) and those of a walk of its tree right after it. */
+const counted: [string, TreeSize, TreeSize][] = [];
 let firstDigests: Map<string, string>;
 let unchangedDigests: Map<string, string>;
 let stateBefore: BuildState | undefined;
@@ -40,7 +43,11 @@ const options = (outDir: string, dataDir?: string): BuildOptions => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "maqam-incremental-"));
   const tree = join(dir, "build");
-  const built = (_: string, o: BuildOptions) => build(o);
+  const built = async (what: string, o: BuildOptions) => {
+    const b = await build(o);
+    counted.push([what, b.published, treeSize(o.outDir)]);
+    return b;
+  };
   first = await built("first", options(tree));
   firstDigests = treeDigests(tree);
   unchanged = await built("unchanged", options(tree));
@@ -125,6 +132,12 @@ describe("incremental build", () => {
     const differing = [...after].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
     expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED.tuningSystem}`) || f.includes(`/${CHANGED.tuningSystem}/`))).toBe(true);
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
+  });
+
+  it("publishes the figures a walk of the tree finds, counted from the sizes the build knows", () => {
+    expect(counted.map(([what]) => what)).toEqual(["first", "unchanged", "incremental", "clean", "over the stale"]);
+    // The fit leaves files out under this limit: the listing follows what it removes and moves in.
+    for (const [what, published, walked] of counted) expect(published, what).toEqual(walked);
   });
 
   it("throws away the trees it replaces, removed after it by detached processes", async () => {
