@@ -7,7 +7,7 @@
  * URL of its own so that the generated docs are left alone). Prints a Markdown section, or with
  * `--write` puts it into docs/benchmarks.md.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
@@ -33,6 +33,12 @@ export function factsWithOneChange(dir: string, from = DATA_DIR): string {
   writeFileSync(file, JSON.stringify(records, null, 2));
   return dir;
 }
+
+/** The finishing of a build by step, as the build reports it. */
+const finishSteps = (run: BuildRun) =>
+  Object.entries(run.phases?.steps ?? {})
+    .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
+    .join(", ");
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-incremental-"));
@@ -86,7 +92,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ];
     if (missed)
       section.push(
-        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what an incremental build still does in full. Listing the plan: ${incremental.phases?.plan.toFixed(1)} s (scripts/prerender computes which maqāmāt and ajnās each tuning system × starting note realises). Rendering: ${incremental.phases?.render.toFixed(1)} s: the changed tuning system's own groups, the lists and indexes (hashed with all the facts, so rendered again after any change), and the availability answers whose lists of tuning systems and starting notes the change alters. Finishing: ${incremental.phases?.finish.toFixed(1)} s (the bundles, the site, the fit's walk over the whole tree). Outside the build's own time, ${(incremental.wallSeconds - incremental.seconds).toFixed(1)} s: start-up, removing the previous tree and cache once the new one is swapped in (a hundred thousand links), and the walk that measures the published tree. All on a machine whose load (${incremental.loadBefore} before it) was far above its core count. Next steps: the plan listed per tuning system and kept in the cache, the lists hashed by the facts they read, and the previous tree removed after the build reports.`,
+        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what an incremental build still does in full. Listing the plan: ${incremental.phases?.plan.toFixed(1)} s (scripts/prerender computes which maqāmāt and ajnās each tuning system × starting note realises). Rendering: ${incremental.phases?.render.toFixed(1)} s: the changed tuning system's own groups, the lists and indexes (hashed with all the facts, so rendered again after any change), and the availability answers whose lists of tuning systems and starting notes the change alters. Finishing: ${incremental.phases?.finish.toFixed(1)} s (${finishSteps(incremental)}). Outside the build's own time, ${(incremental.wallSeconds - incremental.seconds).toFixed(1)} s: start-up and the swap (renames: the previous tree and cache are removed by a detached process after the build exits). All on a machine whose load (${incremental.loadBefore} before it) was far above its core count. Next steps: the plan listed per tuning system and kept in the cache, the lists hashed by the facts they read.`,
         "",
       );
     const text = section.join("\n");
@@ -94,6 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else console.log(text);
     if (!same || !shardSame) process.exitCode = 1;
   } finally {
+    // The trees the builds replaced are removed by detached processes: the folder goes once they are done.
+    while (readdirSync(work).some((name) => name.endsWith(".trash"))) await new Promise((r) => setTimeout(r, 500));
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -102,10 +102,17 @@ export function limitPassed(limits: HostLimits, measured: Fitted["measured"], la
   return undefined;
 }
 
-const folderNames = (path: string): string[] => {
-  const parts = path.split("/").slice(0, -1);
-  return parts.map((_, i) => `./${parts.slice(0, i + 1).join("/")}/`);
+/** The folders of `path` not yet in `folders` (named as in the archive, `./api/`): an ancestor of a folder there is there too. */
+const newFoldersOf = (path: string, folders: ReadonlySet<string>): string[] => {
+  const names: string[] = [];
+  for (let end = path.lastIndexOf("/"); end > 0; end = path.lastIndexOf("/", end - 1)) {
+    const name = `./${path.slice(0, end)}/`;
+    if (folders.has(name)) break;
+    names.push(name);
+  }
+  return names;
 };
+const RANK = new Map<ValueClass, number>(VALUE_CLASSES.map((c, i) => [c, i]));
 
 /**
  * Keeps the candidates in value order (class, then `order`) while the tree stays within each limit
@@ -113,7 +120,7 @@ const folderNames = (path: string): string[] => {
  * what is kept is a prefix of the ranking and the same facts always keep the same files.
  */
 export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
-  const rank = (c: Candidate) => VALUE_CLASSES.indexOf(c.valueClass);
+  const rank = (c: Candidate) => RANK.get(c.valueClass) ?? VALUE_CLASSES.length;
   const ranked = [...candidates].sort((a, b) => rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const soft = (limit: number | undefined) => (limit === undefined ? Infinity : limit * (1 - HEADROOM));
   const folders = new Set<string>();
@@ -121,7 +128,7 @@ export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits
   const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
   let stop = ranked.length;
   for (const [i, c] of ranked.entries()) {
-    const newFolders = folderNames(c.path).filter((f) => !folders.has(f));
+    const newFolders = newFoldersOf(c.path, folders);
     const entries = tarEntries + tarEntryBytes(`./${c.path}`, c.bytes) + newFolders.reduce((sum, f) => sum + tarEntryBytes(f, 0), 0);
     const fits = tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
     if (!fits && c.valueClass !== "site") {

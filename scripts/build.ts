@@ -10,7 +10,7 @@
  *                         elsewhere to take unchanged parts from, BUILD_DATASETS=0 to leave out
  *                         api/datasets/, minutes of work a quick build may not need)
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
@@ -22,13 +22,13 @@ import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js"
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import { HEADROOM } from "./budget.js";
-import { prepareSwap, swapIn, writeFileWhole } from "./swap.js";
+import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 import { planListing } from "./planListing.js";
-import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, writeDatasetsStep, type BuildOptions, type FinishSteps, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 
@@ -59,8 +59,8 @@ export interface Built {
   published: TreeSize;
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
-  /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing. */
-  phases?: { datasets: number; plan: number; render: number; finish: number };
+  /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
+  phases?: { datasets: number; plan: number; render: number; finish: number; steps: FinishSteps };
   seconds: number;
   workers: number;
   recycled: number;
@@ -71,17 +71,24 @@ export interface Built {
 /**
  * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
+ * With `cache`, the cache being made beside it (`<outDir>.cache.partial`) replaces the previous
+ * cache once the tree is in. What is replaced, or left by a failure, goes to the trash, removed by a
+ * detached process: the build does not wait for it.
  */
-async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>): Promise<T> {
+async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>, cache = false): Promise<T> {
   const partial = prepareSwap(outDir);
+  if (cache) discard(outDir, cachePartialOf(outDir));
   mkdirSync(join(partial, "api"), { recursive: true });
   try {
     const value = await write(partial);
     swapIn(outDir);
+    if (cache) swapCache(outDir);
     return value;
   } catch (e) {
-    rmSync(partial, { recursive: true, force: true });
+    for (const made of cache ? [partial, cachePartialOf(outDir)] : [partial]) discard(outDir, made);
     throw e;
+  } finally {
+    removeDiscarded(outDir);
   }
 }
 
@@ -96,9 +103,9 @@ export async function build(options: BuildOptions): Promise<Built> {
   const o = resolveSlice(options);
   const catalog = createCatalog(readFacts(o.dataDir), "build");
   const cache = cachePartialOf(outDir);
-  rmSync(cache, { recursive: true, force: true });
-  try {
-    const built = await intoPartial(outDir, async (partial) => {
+  return intoPartial(
+    outDir,
+    async (partial) => {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
       const engine = engineDigest();
@@ -120,7 +127,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         return chosen.batches;
       });
       const renderEnd = performance.now();
-      const { manifest, published } = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
       const phases = {
@@ -128,15 +135,12 @@ export async function build(options: BuildOptions): Promise<Built> {
         plan: (planEnd - datasetsEnd) / 1000,
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,
+        steps,
       };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
-    });
-    swapCache(outDir);
-    return built;
-  } catch (e) {
-    rmSync(cache, { recursive: true, force: true });
-    throw e;
-  }
+    },
+    true,
+  );
 }
 
 /** The results file of a slice: what its machine rendered, and of which plan. */
@@ -304,6 +308,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
     );
+  if (phases) {
+    const { datasets, plan, render, finish, steps } = phases;
+    const step = Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} s`);
+    console.log(
+      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s (${step.join(", ")})`,
+    );
+  }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const { published } = built;
   const { limits, leftOut } = m.published;

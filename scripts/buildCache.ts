@@ -8,12 +8,13 @@
  * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { cacheGroupOf } from "./renderSlice.js";
+import { discard } from "./swap.js";
 
 export const cacheOf = (outDir: string) => `${outDir}.cache`;
 export const cachePartialOf = (outDir: string) => `${outDir}.cache.partial`;
@@ -254,8 +255,8 @@ export function writeState(
   writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));
 }
 
-/** Puts the cache made by the build just swapped in at `<outDir>.cache`. */
+/** Puts the cache made by the build just swapped in at `<outDir>.cache`, the previous one thrown away (scripts/swap.ts). */
 export function swapCache(outDir: string) {
-  rmSync(cacheOf(outDir), { recursive: true, force: true });
+  discard(outDir, cacheOf(outDir));
   renameSync(cachePartialOf(outDir), cacheOf(outDir));
 }

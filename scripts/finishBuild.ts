@@ -19,7 +19,7 @@ import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
 import { writeDatasets } from "./datasets.js";
-import { treeSize, type TreeSize } from "./treeSize.js";
+import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
 import { cacheOf, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
 import { carrySlices } from "./datasetSlices.js";
@@ -98,10 +98,23 @@ export async function writeDatasetsStep(
   return datasets;
 }
 
-/** The finished tree: its manifest, and the tree as the host counts it (with the root files written after the fit). */
+/** Seconds of each step of the finishing. */
+export interface FinishSteps {
+  /** The Lambda's and the worker's bundles. */
+  bundles: number;
+  /** The pages, the client, the reference and the pictures drawn now. */
+  site: number;
+  /** The listing of the tree and the fit. */
+  fit: number;
+  /** The manifest, the root files, the state for the next build and the published figures. */
+  manifest: number;
+}
+
+/** The finished tree: its manifest, the tree as the host counts it (with the root files written after the fit), and the time of each step. */
 export interface Finished {
   manifest: Manifest;
   published: TreeSize;
+  steps: FinishSteps;
 }
 
 /**
@@ -120,6 +133,13 @@ export async function finishBuild(
   facts?: Catalog,
 ): Promise<Finished> {
   const { baseUrl, profile, limits, encodings, dataDir } = resolveSlice(options);
+  let mark = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const seconds = (now - mark) / 1000;
+    mark = now;
+    return seconds;
+  };
   const taken = keeping?.kept ?? NOTHING_KEPT;
   const results = taken.results.length ? [...taken.results, ...fresh] : fresh;
   await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl });
@@ -133,6 +153,7 @@ export async function finishBuild(
   const worker = {
     bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
   };
+  const bundles = lap();
   const written = fresh.filter((r) => r.status === 200).map((r) => planned[r.index].request);
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
@@ -140,9 +161,12 @@ export async function finishBuild(
   const pictured = new Map<string, number>();
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
   const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
+  const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken, pictured);
   const requestOfFile = new Map(planned.map((p, order) => [p.file, { request: p.request, order }]));
-  const fit = fitTree(partial, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
+  const listing = listBuilt(partial, sizes, taken.cached);
+  const fit = fitTree(partial, listing, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
+  const fitSeconds = lap();
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
   const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
   const manifest: Manifest = {
@@ -152,22 +176,36 @@ export async function finishBuild(
     site: { ...drawn, pictures: picturesKept(drawn.pictures, fit) },
     published: { limits, ...fit.measured, leftOut: fit.leftOut },
   };
-  writeFileSync(join(partial, "_redirects"), netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
-  writeFileSync(join(partial, "serve.json"), serveConfig());
-  writeFileSync(join(partial, "404.html"), notFoundPage());
+  // The root files written after the fit live in its headroom: counted into the tree as published, which must still pass.
+  const writeRoot = (file: string, text: string) => {
+    writeFileSync(join(partial, file), text);
+    listing.files.set(file, Buffer.byteLength(text));
+  };
+  writeRoot("_redirects", netlifyRedirects(queryShapesOf(manifest), routes, fallbackUrl));
+  writeRoot("serve.json", serveConfig());
+  writeRoot("404.html", notFoundPage());
   // Workers with static assets publish the whole directory but these (wrangler refuses a _worker.js asset).
-  writeFileSync(join(partial, ".assetsignore"), ASSETS_IGNORE);
+  writeRoot(".assetsignore", ASSETS_IGNORE);
   // GitHub Pages would otherwise run Jekyll, which drops files starting with `_`.
-  writeFileSync(join(partial, ".nojekyll"), "");
+  writeRoot(".nojekyll", "");
   // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
   const manifestText = JSON.stringify(manifest, null, 2) + "\n";
-  writeFileSync(join(partial, "manifest.json"), manifestText);
+  writeRoot("manifest.json", manifestText);
   if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured, keeping.datasets);
-  // The root files written after the fit live in its headroom; the tree as published must still pass.
-  const final = treeSize(partial);
+  const final = sizeOfListing(listing);
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
   if (passed) throw new OverLimitError(passed);
-  return { manifest, published: final };
+  return { manifest, published: final, steps: { bundles, site: siteSeconds, fit: fitSeconds, manifest: lap() } };
+}
+
+/**
+ * The tree being finished, listed without reading what the build knows: the answers, their
+ * siblings and the pictures (`sizes`, less the `cached` ones the cache holds) are the only files
+ * below their folders but the datasets'; those, the bundles and the site are walked.
+ */
+function listBuilt(partial: string, sizes: ReadonlyMap<string, number>, cached: ReadonlySet<string>): Listing {
+  const inTree = cached.size ? new Map([...sizes].filter(([path]) => !cached.has(path))) : sizes;
+  return listTree(partial, inTree, new Set([DATASETS_DIR]));
 }
 
 /** The pictures the fit kept: those drawn less those it left out. */

@@ -4,7 +4,8 @@
  * order within every limit, the rest removed from the tree before it is swapped in.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join } from "node:path";
+import type { Listing } from "./treeSize.js";
 import {
   HEADROOM,
   VALUE_CLASSES,
@@ -17,6 +18,7 @@ import {
   type Candidate,
   type HostLimits,
   type LeftOut,
+  type ValueClass,
 } from "./budget.js";
 
 /** Limits a name=value list overrides (`tarBytes=5e8,files=10000`), for hosts the profiles do not describe. */
@@ -51,33 +53,40 @@ export function withinFileLimit<T extends { request: string }>(planned: readonly
 const SIBLING = /\.(gz|br)$/;
 
 /**
- * Every file below `dir`, and those `cached` names below the cache, as a candidate: API files (and
- * siblings) by their request's class, pictures after, the rest the site. A file whose size the
- * build recorded (`sizes`, by path) is not read again.
+ * Every file of the tree (`listing`), and those `cached` names below the cache, as a candidate: API
+ * files (and siblings) by their request's class, pictures after, the rest the site. The cached
+ * files' sizes are those the build recorded (`sizes`, by path), else read.
  */
 function candidatesOf(
-  dir: string,
+  listing: Listing,
   requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
   sizes: ReadonlyMap<string, number>,
   cached?: LeftOver,
 ): Candidate[] {
+  // A request's class, once for the answer, its siblings and its picture.
+  const classes = new Map<string, ValueClass>();
+  const classOf = (request: string): ValueClass => {
+    const known = classes.get(request);
+    if (known) return known;
+    const valueClass = valueClassOf(request);
+    classes.set(request, valueClass);
+    return valueClass;
+  };
   const candidateOf = (path: string, bytes: number): Candidate => {
-    const [top, ...rest] = path.split("/");
-    const inside = rest.join("/");
-    const apiFile =
-      top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
-    if (top === "api" && rest[0] === "datasets") return { path, bytes, valueClass: datasetClassOf(inside), order: datasetOrderOf(inside) };
-    if (top === "pictures" && apiFile) return { path, bytes, valueClass: "picture", order: apiFile.order };
-    if (apiFile) return { path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order };
+    if (path.startsWith("api/datasets/")) return { path, bytes, valueClass: datasetClassOf(path.slice(4)), order: datasetOrderOf(path.slice(4)) };
+    if (path.startsWith("api/")) {
+      const inside = path.slice(4);
+      const apiFile = requestOfFile.get(SIBLING.test(inside) ? inside.slice(0, -3) : inside);
+      if (apiFile) return { path, bytes, valueClass: classOf(apiFile.request), order: apiFile.order };
+    } else if (path.startsWith("pictures/")) {
+      const apiFile = requestOfFile.get(path.slice(9).replace(/\.svg$/, ".json"));
+      if (apiFile) return { path, bytes, valueClass: "picture", order: apiFile.order };
+    }
     return { path, bytes, valueClass: "site", order: 0 };
   };
   const out: Candidate[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
-    out.push(candidateOf(path, sizes.get(path) ?? statSync(join(dir, path)).size));
-  }
-  for (const path of cached?.holds ?? []) out.push(candidateOf(path, sizes.get(path) ?? statSync(join(cached?.dir ?? dir, path)).size));
+  for (const [path, bytes] of listing.files) out.push(candidateOf(path, bytes));
+  if (cached) for (const path of cached.holds) out.push(candidateOf(path, sizes.get(path) ?? statSync(join(cached.dir, path)).size));
   return out;
 }
 
@@ -104,18 +113,20 @@ export class OverLimitError extends Error {}
  * Keeps what fits `limits` (less headroom) in value order and removes the rest from `dir`, with
  * the folders it empties; into `leftOver.dir` at the same relative path when given (an incremental
  * build keeps them for a later fit), where the files it already holds are candidates too: those
- * the fit keeps move into `dir`, the others stay. `requestOfFile` maps an API file (relative to
+ * the fit keeps move into `dir`, the others stay. `listing` is the tree at `dir` (listTree), brought
+ * up to date with what the fit removes and moves in; `requestOfFile` maps an API file (relative to
  * api/) to its request and plan order; `sizes` the files' sizes the build already knows. Throws an
  * OverLimitError naming the limit when what must stay does not fit.
  */
 export function fitTree(
   dir: string,
+  listing: Listing,
   requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
   limits: HostLimits,
   leftOver?: LeftOver,
   sizes: ReadonlyMap<string, number> = new Map(),
 ): TreeFit {
-  const fitted = fitToLimits(candidatesOf(dir, requestOfFile, sizes, leftOver), limits, ROOT_FILES_RESERVE);
+  const fitted = fitToLimits(candidatesOf(listing, requestOfFile, sizes, leftOver), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);
@@ -128,6 +139,7 @@ export function fitTree(
   const emptied = new Set<string>();
   for (const c of fitted.left) {
     if (held.has(c.path)) continue;
+    listing.files.delete(c.path);
     if (leftOver) moveInto(dir, leftOver.dir, c.path, emptied);
     else {
       unlinkSync(join(dir, c.path));
@@ -135,10 +147,19 @@ export function fitTree(
     }
   }
   const filled = new Set<string>();
-  if (leftOver) for (const c of fitted.kept) if (held.has(c.path)) moveInto(leftOver.dir, dir, c.path, filled);
+  if (leftOver)
+    for (const c of fitted.kept) {
+      if (!held.has(c.path)) continue;
+      moveInto(leftOver.dir, dir, c.path, filled);
+      listing.files.set(c.path, c.bytes);
+      for (let f = dirname(c.path); f !== "."; f = dirname(f)) listing.folders.add(f);
+    }
   // Deepest first, so a folder emptied by its children's removal goes too.
   for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
-    for (let f = folder; f !== "." && existsSync(join(dir, f)) && readdirSync(join(dir, f)).length === 0; f = dirname(f)) rmdirSync(join(dir, f));
+    for (let f = folder; f !== "." && existsSync(join(dir, f)) && readdirSync(join(dir, f)).length === 0; f = dirname(f)) {
+      rmdirSync(join(dir, f));
+      listing.folders.delete(f);
+    }
   }
   const keptApiFiles = new Set(fitted.kept.filter((c) => c.path.startsWith("api/")).map((c) => c.path.slice(4)));
   return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), keptApiFiles };

@@ -226,10 +226,12 @@ export interface SiteSummary {
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]));
-/** The build's files outside api/ (which holds tens of thousands). */
+/** Folders of the build the site does not write to, which hold tens of thousands of files (the pictures are drawn after the pages). */
+const NOT_SITE = new Set(["api", "pictures"]);
+/** The build's files outside api/ and pictures/. */
 const filesBesideApi = (outDir: string): string[] =>
   readdirSync(outDir, { withFileTypes: true }).flatMap((d) =>
-    d.name === "api" ? [] : d.isDirectory() ? filesUnder(join(outDir, d.name)) : [join(outDir, d.name)],
+    NOT_SITE.has(d.name) ? [] : d.isDirectory() ? filesUnder(join(outDir, d.name)) : [join(outDir, d.name)],
   );
 
 export interface SiteOptions {

@@ -5,11 +5,10 @@
  * same handler (same bytes); then the server answers from the files. A stale build is moved aside
  * with its cache, and the new build takes over from it what did not change (BUILD_PREVIOUS).
  */
-import { existsSync, statSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { existsSync, statSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
-import { recoverSwap } from "./swap.js";
+import { discard, recoverSwap, removeDiscarded } from "./swap.js";
 import { NODE_SERVER_FLAGS } from "./runtimes.js";
 import { cacheOf } from "./buildCache.js";
 
@@ -18,19 +17,23 @@ export const asideOf = (buildDir: string) => `${buildDir}.stale`;
 
 /**
  * Moves the build at `buildDir` and its cache aside (the server must not serve files that no
- * longer match the handler's answers), in place of any left there before; returns where, for the
- * build's `previousDir`.
+ * longer match the handler's answers), in place of any left there before (thrown away, see
+ * scripts/swap.ts); returns where, for the build's `previousDir`.
  */
 export function setAside(buildDir: string): string {
   const aside = asideOf(buildDir);
-  for (const dir of [aside, cacheOf(aside)]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [aside, cacheOf(aside)]) discard(buildDir, dir);
   renameSync(buildDir, aside);
   if (existsSync(cacheOf(buildDir))) renameSync(cacheOf(buildDir), cacheOf(aside));
   return aside;
 }
 
-/** Removes a build set aside, and its cache. */
-export const removeAside = (aside: string) => Promise.all([aside, cacheOf(aside)].map((dir) => rm(dir, { recursive: true, force: true })));
+/** Throws away the build set aside beside `buildDir`, and its cache, removed by a detached process. */
+export function removeAside(buildDir: string): void {
+  const aside = asideOf(buildDir);
+  for (const dir of [aside, cacheOf(aside)]) discard(buildDir, dir);
+  removeDiscarded(buildDir);
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(import.meta.dirname, "..");
@@ -71,11 +74,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     builder.on("exit", (code) => {
       console.log(code === 0 ? "build swapped in: pre-rendered files are served from now on" : `build failed (exit ${code}); answers stay computed`);
       // A build that failed or was stopped leaves the aside for the next start to build over.
-      if (aside && code === 0) void removeAside(aside);
+      if (aside && code === 0) removeAside(buildDir);
     });
   } else {
     console.log("build/ is up to date");
-    if (aside) void removeAside(aside);
+    if (aside) removeAside(buildDir);
   }
 
   const stop = (signal: NodeJS.Signals) => {

@@ -5,7 +5,7 @@
  * 512 bytes, two zero blocks at the end, the whole padded to 10,240-byte records).
  */
 import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 
 export interface TreeSize {
   files: number;
@@ -28,27 +28,63 @@ export function tarEntryBytes(name: string, bytes: number): number {
 /** Tar bytes of a whole archive whose entries add up to `entryBytes`. */
 export const tarArchiveBytes = (entryBytes: number): number => Math.ceil((entryBytes + 2 * BLOCK) / RECORD) * RECORD;
 
-/** A folder's name in the archive (`./api/`) and a file's (`./api/index.json`), relative to the root. */
-export const tarName = (root: string, path: string, folder: boolean): string => {
-  const rel = relative(root, path);
-  return rel === "" ? "./" : `./${rel}${folder ? "/" : ""}`;
+/** A tree as a walk finds it: its files (paths below it, with forward slashes) with their bytes, and its folders. */
+export interface Listing {
+  files: Map<string, number>;
+  folders: Set<string>;
+}
+
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+/** The folder a known file's subtree is cut at: its first two names (`api/tuning-systems`), or none when it lies higher. */
+const cutOf = (path: string): string | undefined => {
+  const second = path.indexOf("/", path.indexOf("/") + 1);
+  return second < 0 ? undefined : path.slice(0, second);
 };
 
-export function treeSize(dir: string): TreeSize {
-  const size = { files: 0, folders: 0, bytes: 0, tarBytes: 0 };
-  let entries = tarEntryBytes("./", 0);
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    const path = join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) {
-      size.folders++;
-      entries += tarEntryBytes(tarName(dir, path, true), 0);
-    } else if (entry.isFile()) {
-      const bytes = statSync(path).size;
-      size.files++;
-      size.bytes += bytes;
-      entries += tarEntryBytes(tarName(dir, path, false), bytes);
+/**
+ * The files and folders below `dir`. `known` (path → bytes) are files the caller knows to be there
+ * with their sizes: they are not read again, and a folder at their cut (`api/tuning-systems`, see
+ * cutOf) is not walked at all — the caller vouches that it holds those files and no others (and no
+ * empty folders) — unless it is in `walked`, where every file is read (others write there).
+ * Everything else is walked, the sizes of files not known read.
+ */
+export function listTree(dir: string, known: ReadonlyMap<string, number> = new Map(), walked: ReadonlySet<string> = new Set()): Listing {
+  const cutOfKnown = [...known.keys()].map(cutOf);
+  const cuts = new Set(cutOfKnown.filter((cut): cut is string => cut !== undefined && !walked.has(cut)));
+  const listing: Listing = { files: new Map(), folders: new Set() };
+  const walk = (folder: string, told: ReadonlyMap<string, number>) => {
+    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        listing.folders.add(path);
+        if (!cuts.has(path)) walk(path, walked.has(path) ? new Map() : told);
+      } else if (entry.isFile()) listing.files.set(path, told.get(path) ?? statSync(join(dir, path)).size);
     }
+  };
+  walk("", known);
+  let i = 0;
+  for (const [path, bytes] of known) {
+    const cut = cutOfKnown[i++];
+    if (cut === undefined || !cuts.has(cut)) continue;
+    listing.files.set(path, bytes);
+    // Up to the cut, which the walk listed (or to the root, were it missing).
+    for (let folder = parentOf(path); folder && !listing.folders.has(folder); folder = parentOf(folder)) listing.folders.add(folder);
+  }
+  return listing;
+}
+
+/** The size of a listed tree as hosts count it; folders and files are named in the archive as `./api/` and `./api/index.json`. */
+export function sizeOfListing(listing: Listing): TreeSize {
+  const size = { files: listing.files.size, folders: listing.folders.size, bytes: 0, tarBytes: 0 };
+  let entries = tarEntryBytes("./", 0);
+  for (const folder of listing.folders) entries += tarEntryBytes(`./${folder}/`, 0);
+  for (const [path, bytes] of listing.files) {
+    size.bytes += bytes;
+    entries += tarEntryBytes(`./${path}`, bytes);
   }
   size.tarBytes = tarArchiveBytes(entries);
   return size;
 }
+
+/** The size of the tree at `dir`, every file read. */
+export const treeSize = (dir: string): TreeSize => sizeOfListing(listTree(dir));

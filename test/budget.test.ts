@@ -129,6 +129,8 @@ describe("a build fitted to a smaller host", () => {
   it("publishes a tree within the limit and records what it left out", () => {
     const published = treeSize(fitted.outDir);
     expect(published.tarBytes).toBeLessThanOrEqual(limit * (1 - HEADROOM));
+    // Counted from what the build knows, the same as the walk.
+    expect(fitted.published).toEqual(published);
     const { leftOut, limits } = fitted.manifest.published;
     expect(limits).toEqual({ tarBytes: limit });
     expect(leftOut.files).toBeGreaterThan(0);

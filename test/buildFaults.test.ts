@@ -3,13 +3,13 @@
  * and fact files that are corrupt or missing, for `npm run build` and `npm start` as processes.
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { build } from "../scripts/build.js";
-import { oldOf, partialOf, recoverSwap } from "../scripts/swap.js";
+import { discard, oldOf, partialOf, recoverSwap, removeDiscarded, trashOf } from "../scripts/swap.js";
 import { freePort } from "../scripts/freePort.js";
 import { startServer } from "../src/serve/server.js";
 import { catalog } from "./support/catalog.js";
@@ -29,8 +29,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (server) await new Promise((r) => server.close(r));
-  if (sample) rmSync(sample.dir, { recursive: true, force: true });
-});
+  if (!sample) return;
+  await until(() => !existsSync(trashOf(sample.outDir)), 120_000, "the trash removed");
+  rmSync(sample.dir, { recursive: true, force: true });
+}, 150_000);
 
 async function servedFromFile(path: string): Promise<boolean> {
   const r = await fetch(origin + path);
@@ -60,7 +62,9 @@ describe("a build killed half way", () => {
     expect(next.manifest.digest).toBe(sample.manifest.digest);
     expect(existsSync(partialOf(sample.outDir))).toBe(false);
     expect(await servedFromFile(PCS)).toBe(true);
-  });
+    // The killed build's partial tree and the tree replaced, removed once the build is done.
+    await until(() => !existsSync(trashOf(sample.outDir)), 120_000, "the trash removed");
+  }, 200_000);
 
   it("between the renames of its swap, leaves the previous build aside, put back by the next build or start", async () => {
     const before = manifestOf(sample.outDir);
@@ -75,6 +79,29 @@ describe("a build killed half way", () => {
     expect(again.manifest.digest).toBe(sample.manifest.digest);
     expect(existsSync(oldOf(sample.outDir))).toBe(false);
   });
+});
+
+describe("the trees a build replaces", () => {
+  it("are removed by a detached process after it; a build while an earlier removal still runs succeeds", async () => {
+    // An earlier build's previous tree, large, still being removed when the next build starts.
+    const earlier = join(sample.dir, "earlier");
+    for (let i = 0; i < 20_000; i++) {
+      const folder = join(earlier, "api", `route_${i % 11}`, `entity_${i % 97}`);
+      if (i < 11 * 97) mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, `${i}.json`), "{}");
+    }
+    discard(sample.outDir, earlier);
+    expect(removeDiscarded(sample.outDir)).toBe(true);
+    expect(readdirSync(trashOf(sample.outDir))).toEqual([expect.stringMatching(/^earlier-/)]);
+    const before = manifestOf(sample.outDir);
+    const next = await build({ outDir: sample.outDir, baseUrl: SAMPLE_BASE_URL, requests: sampleRequests(), workers: 2, encodings: ["gzip"] });
+    expect(next.manifest.digest).toBe(sample.manifest.digest);
+    expect(manifestOf(sample.outDir)).toBe(before);
+    expect(existsSync(oldOf(sample.outDir))).toBe(false);
+    expect(await servedFromFile(PCS)).toBe(true);
+    await until(() => !existsSync(trashOf(sample.outDir)), 120_000, "the trash removed");
+    expect(readdirSync(sample.dir).sort()).toEqual(["build", "build.cache"]);
+  }, 200_000);
 });
 
 describe("corrupt or missing fact files", () => {

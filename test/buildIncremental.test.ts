@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
@@ -7,7 +7,10 @@ import { cacheOf, readState, type BuildState } from "../scripts/buildCache.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/renderSlice.js";
-import { removeAside, setAside } from "../scripts/start.js";
+import { asideOf, removeAside, setAside } from "../scripts/start.js";
+import { trashOf } from "../scripts/swap.js";
+import { treeSize, type TreeSize } from "../scripts/treeSize.js";
+import { until } from "./support/processes.js";
 import { availabilityRequests, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const requests = [...smallRequests(), ...availabilityRequests()];
@@ -18,6 +21,8 @@ let incremental: Built;
 let clean: Built;
 let overStale: Built;
 let asideKept: boolean;
+/** Each build's published figures (counted from what the build knows) and those of a walk of its tree right after it. */
+const counted: [string, TreeSize, TreeSize][] = [];
 let firstDigests: Map<string, string>;
 let unchangedDigests: Map<string, string>;
 let stateBefore: BuildState | undefined;
@@ -38,9 +43,14 @@ const options = (outDir: string, dataDir?: string): BuildOptions => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "maqam-incremental-"));
   const tree = join(dir, "build");
-  first = await build(options(tree));
+  const built = async (what: string, o: BuildOptions) => {
+    const b = await build(o);
+    counted.push([what, b.published, treeSize(o.outDir)]);
+    return b;
+  };
+  first = await built("first", options(tree));
   firstDigests = treeDigests(tree);
-  unchanged = await build(options(tree));
+  unchanged = await built("unchanged", options(tree));
   unchangedDigests = treeDigests(tree);
   stateBefore = readState(tree);
   beforeFiles = filesOf(tree);
@@ -49,18 +59,21 @@ beforeAll(async () => {
   for (const from of [tree, cacheOf(tree)]) cpSync(from, from.replace(tree, stale), { recursive: true });
   // One tuning system changed: one of its ratios.
   const data = factsWithOneChange(join(dir, "data"));
-  incremental = await build(options(tree, data));
+  incremental = await built("incremental", options(tree, data));
   stateAfter = readState(tree);
-  clean = await build(options(join(dir, "clean"), data));
+  clean = await built("clean", options(join(dir, "clean"), data));
   // npm start's way: the stale build set aside, a build over it, the aside removed.
   const aside = setAside(stale);
-  overStale = await build({ ...options(stale, data), previousDir: aside });
+  overStale = await built("over the stale", { ...options(stale, data), previousDir: aside });
   asideKept = existsSync(aside) && existsSync(cacheOf(aside));
-  await removeAside(aside);
+  removeAside(stale);
 }, 900_000);
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => {
+  if (!dir) return;
+  // The trees replaced are removed by detached processes: once they are done, the folder goes.
+  for (const tree of ["build", "clean", "stale"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
+  rmSync(dir, { recursive: true, force: true });
+}, 150_000);
 
 const groups = new Set(requests.map(cacheGroupOf));
 const isAvailability = (group: string) => /^\/(maqamat|ajnas)\//.test(group);
@@ -121,12 +134,24 @@ describe("incremental build", () => {
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
   });
 
+  it("publishes the figures a walk of the tree finds, counted from the sizes the build knows", () => {
+    expect(counted.map(([what]) => what)).toEqual(["first", "unchanged", "incremental", "clean", "over the stale"]);
+    // The fit leaves files out under this limit: the listing follows what it removes and moves in.
+    for (const [what, published, walked] of counted) expect(published, what).toEqual(walked);
+  });
+
+  it("throws away the trees it replaces, removed after it by detached processes", async () => {
+    for (const tree of ["build", "stale"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
+    expect(readdirSync(dir).sort()).toEqual(["build", "build.cache", "clean", "clean.cache", "data", "stale", "stale.cache"]);
+  }, 250_000);
+
   it("over a stale build set aside by npm start takes over the same groups, and writes the clean build's tree", () => {
     expect(asideKept).toBe(true);
     expect(overStale.groups).toEqual(incremental.groups);
     const diff = compareTrees(join(dir, "clean"), join(dir, "stale"));
     expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
     expect(overStale.manifest).toEqual(clean.manifest);
-    expect(existsSync(`${join(dir, "stale")}.stale`)).toBe(false);
+    expect(existsSync(asideOf(join(dir, "stale")))).toBe(false);
+    expect(existsSync(cacheOf(asideOf(join(dir, "stale"))))).toBe(false);
   });
 });

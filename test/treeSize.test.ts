@@ -1,9 +1,9 @@
 import { describe, it, expect } from "vitest";
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { treeSize } from "../scripts/treeSize.js";
+import { listTree, sizeOfListing, treeSize } from "../scripts/treeSize.js";
 
 describe("treeSize", () => {
   it("counts the bytes of the tar GNU tar writes for the tree (headers, long names, padding, records)", () => {
@@ -23,6 +23,36 @@ describe("treeSize", () => {
     expect(size.files).toBe(301);
     expect(size.tarBytes).toBe(tar.length);
     expect(size.tarBytes).toBeGreaterThan(size.bytes + 301 * 512);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lists a tree from the sizes it is told, walking only the folders it is not told of, with the figures of a walk", () => {
+    const dir = mkdtempSync(join(tmpdir(), "maqam-listing-"));
+    const known = new Map<string, number>();
+    const put = (path: string, text: string, told: boolean) => {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+      if (told) known.set(path, Buffer.byteLength(text));
+    };
+    for (let i = 0; i < 50; i++) put(`api/route_${i % 3}/entity_${i % 7}/deeper/${i}.json`, "z".repeat(i * 37), true);
+    put("api/index.json", "{}", true);
+    put("pictures/maqamat/rast/a.svg", "<svg/>", true);
+    // Written by the finishing below a folder of known files' shape, and the site: walked.
+    put("api/datasets/maqamat.csv", "a,b\n", false);
+    put("api/datasets/index.json", "{}", true);
+    // Rewritten there by another step since the caller recorded it: read again.
+    known.set("api/datasets/index.json", 999);
+    put("client/maqam-api.js", "export {}", false);
+    put("index.html", "<!doctype html>", false);
+    const walked = listTree(dir);
+    const listed = listTree(dir, known, new Set(["api/datasets"]));
+    expect(listed).toEqual(walked);
+    expect(sizeOfListing(listed)).toEqual(treeSize(dir));
+    expect(walked.folders).toContain("api/route_2/entity_6/deeper");
+    // A known folder is not walked: a file the caller does not name there is not seen (it vouches there is none).
+    put("api/route_0/stray.json", "{}", false);
+    expect(listTree(dir, known, new Set(["api/datasets"])).files.has("api/route_0/stray.json")).toBe(false);
+    expect(listTree(dir).files.get("api/route_0/stray.json")).toBe(statSync(join(dir, "api/route_0/stray.json")).size);
     rmSync(dir, { recursive: true, force: true });
   });
 });
