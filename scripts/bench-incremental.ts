@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
 import { FACT_FILES } from "../src/data/facts.js";
 import { loadAverage, writeSection } from "./benchDoc.js";
-import { type BuildRun, timedBuild } from "./benchBuild.js";
+import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
 
 const TARGET_SECONDS = 15;
@@ -62,11 +62,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "",
       `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own, one after the other.`,
       "",
-      "| build | wall time | build time (after start-up) | of which planning, rendering, finishing | peak memory | load before | groups | target |",
+      "| build | wall time | build time (after start-up) | of which datasets, planning, rendering, finishing | peak memory | load before | groups | target |",
       "|---|---:|---:|---|---:|---|---|---:|",
       ...runs.map((r, i) => {
         const wall = `${r.wallSeconds.toFixed(1)} s`;
-        const phases = r.phases ? `${r.phases.plan.toFixed(1)} s, ${r.phases.render.toFixed(1)} s, ${r.phases.finish.toFixed(1)} s` : "";
+        const phases = phasesText(r.phases);
         return `| ${r.what} | ${i === 2 && missed ? `**${wall}**` : wall} | ${r.seconds.toFixed(1)} s | ${phases} | ${mb(r.maxRssBytes)} | ${r.loadBefore} | ${r.said.replace(/^build: /, "")} | ${i === 2 ? `≤ ${TARGET_SECONDS} s` : ""} |`;
       }),
       "",

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage } from "./benchDoc.js";
+import type { Built } from "./build.js";
 import type { Manifest } from "./manifest.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -18,7 +19,7 @@ export interface BuildRun {
   /** The build's own time, after start-up. */
   seconds: number;
   maxRssBytes: number;
-  phases?: { plan: number; render: number; finish: number };
+  phases?: Built["phases"];
   loadBefore: string;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;
@@ -67,3 +68,7 @@ export function timedBuild(what: string, outDir: string, { dataDir, args = [], e
     });
   });
 }
+
+/** The phases of a build as the benches' tables print them: datasets, planning, rendering, finishing. */
+export const phasesText = (phases: BuildRun["phases"]): string =>
+  phases ? [phases.datasets, phases.plan, phases.render, phases.finish].map((s) => `${s.toFixed(1)} s`).join(", ") : "";

@@ -4,6 +4,7 @@
  * left out is computed by the service worker, the client, the worker and the fallback with the
  * same bytes, so every profile deploys whatever the archive holds.
  */
+import { TABLES } from "../src/api/datasets/tables.js";
 import { tarArchiveBytes, tarEntryBytes } from "./treeSize.js";
 
 /** Share of every limit the build leaves free, so the next few facts still deploy. */
@@ -48,6 +49,17 @@ export type ValueClass = (typeof VALUE_CLASSES)[number];
 export function datasetClassOf(file: string): ValueClass {
   if (file.endsWith(".sqlite")) return "database";
   return file.endsWith(".csv") ? "dataset" : "index";
+}
+
+/**
+ * The place of a dataset file in its class: the tables in the dictionary's order (the reference
+ * tables and pitch classes first, the renderings next, `modulations` last), so that when the
+ * host's limit cuts the CSV tables, it cuts the last of them rather than the first in the alphabet.
+ */
+export function datasetOrderOf(file: string): number {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  const at = TABLES.findIndex((t) => name.startsWith(`${t.name}.`));
+  return at < 0 ? TABLES.length : at;
 }
 
 /** Parameters that only choose the tuning system and starting note of an answer. */

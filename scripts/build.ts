@@ -28,7 +28,7 @@ import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, W
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 import { planListing } from "./planListing.js";
-import { finishBuild, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 
@@ -59,8 +59,8 @@ export interface Built {
   published: TreeSize;
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
-  /** Seconds to the plan (with the hashes and the files taken over), to the end of the rendering, and of the finishing. */
-  phases?: { plan: number; render: number; finish: number };
+  /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing. */
+  phases?: { datasets: number; plan: number; render: number; finish: number };
   seconds: number;
   workers: number;
   recycled: number;
@@ -102,10 +102,12 @@ export async function build(options: BuildOptions): Promise<Built> {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
       const engine = engineDigest();
+      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { previousDir, previous, engine });
+      const datasetsEnd = performance.now();
       // What each tuning system adds to the plan, read back from the previous build where it is unchanged.
       const listing = planListing(catalog, engine, PROFILES[o.profile].prerender, cacheOf(previousDir));
-      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine };
-      let planEnd = started;
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
+      let planEnd = datasetsEnd;
       const slice = { ...options, listOf: listing.listOf };
       const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, slice, WHOLE, (planned, batches) => {
         const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
@@ -121,7 +123,12 @@ export async function build(options: BuildOptions): Promise<Built> {
       const { manifest, published } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
-      const phases = { plan: (planEnd - started) / 1000, render: (renderEnd - planEnd) / 1000, finish: (end - renderEnd) / 1000 };
+      const phases = {
+        datasets: (datasetsEnd - started) / 1000,
+        plan: (planEnd - datasetsEnd) / 1000,
+        render: (renderEnd - planEnd) / 1000,
+        finish: (end - renderEnd) / 1000,
+      };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
     });
     swapCache(outDir);
@@ -182,10 +189,12 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
   const plan = planDigestOf(planned);
   for (const s of slices)
     if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
+  const catalog = createCatalog(readFacts(o.dataDir), "build");
   return intoPartial(resolve(options.outDir), async (partial) => {
     for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
+    await writeDatasetsStep(partial, options, catalog.facts);
     const results = slices.flatMap((s) => s.results);
-    const { manifest, published } = await finishBuild(partial, options, planned, results);
+    const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog);
     return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Everything a build does after the rendering, on a directory holding the rendered api/ of the
- * whole plan: the bundles, the datasets, the site, the second cut (which measures the rendered
+ * whole plan: the bundles, the site, the second cut (which measures the rendered
  * tree, so it runs once all slices are together), the manifest and the root files, and the check
  * of the host's limits.
  */
@@ -43,7 +43,7 @@ export interface BuildOptions extends SliceOptions {
   fallbackUrl?: string;
   /** The S3 bucket's domain for the CloudFront origins; default S3_BUCKET_DOMAIN. */
   bucketDomain?: string;
-  /** Write the datasets (minutes of work); by default when the whole plan is built, not a list of requests. */
+  /** Write the datasets (minutes of work, writeDatasetsStep); by default when the whole plan is built, not a list of requests. */
   datasets?: boolean;
   /** The build (and its cache beside it) whose unchanged parts are taken over; default outDir itself, BUILD_PREVIOUS from the command line. */
   previousDir?: string;
@@ -64,6 +64,29 @@ export interface Keeping {
   previousDir: string;
   previous?: BuildState;
   engine: string;
+  /** The datasets' hash and files, written (or taken over) before the rendering. */
+  datasets?: StepState;
+}
+
+/**
+ * Writes the datasets below the tree, or takes them over from the previous build when their hash
+ * is unchanged (`previous`). Before the rendering, on a catalog of their own let go afterwards: a
+ * few hundred MB that would otherwise add to the main thread's plan and results at the build's
+ * peak. Skipped for a build of a list of requests unless asked for.
+ */
+export async function writeDatasetsStep(
+  partial: string,
+  options: BuildOptions,
+  facts: Catalog["facts"],
+  previous?: Pick<Keeping, "previousDir" | "previous" | "engine">,
+): Promise<StepState | undefined> {
+  if (!(options.datasets ?? options.requests === undefined)) return undefined;
+  const catalog = createCatalog(facts, "build");
+  const write = () => writeDatasets(join(partial, "api"), catalog);
+  // Minutes of work: taken over from the previous build when the facts and the code they are made by are the same.
+  if (previous) return keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.previous?.datasets, datasetsHash(catalog, previous.engine), write);
+  await write();
+  return undefined;
 }
 
 /** The finished tree: its manifest, and the tree as the host counts it (with the root files written after the fit). */
@@ -105,14 +128,6 @@ export async function finishBuild(
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
   const { pictures } = PROFILES[profile];
-  let datasets: StepState | undefined;
-  if (options.datasets ?? options.requests === undefined) {
-    const write = () => writeDatasets(join(partial, "api"), catalog);
-    // Minutes of work: taken over from the previous build when the facts and the code they are made by are the same.
-    if (keeping)
-      datasets = await keepOrWrite(partial, DATASETS_DIR, keeping.previousDir, keeping.previous?.datasets, datasetsHash(catalog, keeping.engine), write);
-    else await write();
-  }
   const pictured = new Map<string, number>();
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
   const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
@@ -138,7 +153,7 @@ export async function finishBuild(
   // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
   const manifestText = JSON.stringify(manifest, null, 2) + "\n";
   writeFileSync(join(partial, "manifest.json"), manifestText);
-  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured, datasets);
+  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured, keeping.datasets);
   // The root files written after the fit live in its headroom; the tree as published must still pass.
   const final = treeSize(partial);
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));

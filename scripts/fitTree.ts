@@ -9,6 +9,7 @@ import {
   HEADROOM,
   VALUE_CLASSES,
   datasetClassOf,
+  datasetOrderOf,
   fitToLimits,
   leftOutOf,
   limitPassed,
@@ -65,7 +66,7 @@ function candidatesOf(
     const inside = rest.join("/");
     const apiFile =
       top === "api" ? requestOfFile.get(inside.replace(SIBLING, "")) : top === "pictures" ? requestOfFile.get(inside.replace(/\.svg$/, ".json")) : undefined;
-    if (top === "api" && rest[0] === "datasets") return { path, bytes, valueClass: datasetClassOf(inside), order: 0 };
+    if (top === "api" && rest[0] === "datasets") return { path, bytes, valueClass: datasetClassOf(inside), order: datasetOrderOf(inside) };
     if (top === "pictures" && apiFile) return { path, bytes, valueClass: "picture", order: apiFile.order };
     if (apiFile) return { path, bytes, valueClass: valueClassOf(apiFile.request), order: apiFile.order };
     return { path, bytes, valueClass: "site", order: 0 };

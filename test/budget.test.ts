@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tmpdir } from "node:os";
-import { HEADROOM, VALUE_CLASSES, datasetClassOf, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
+import { HEADROOM, VALUE_CLASSES, datasetClassOf, datasetOrderOf, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
 import { limitsOf, withinFileLimit } from "../scripts/fitTree.js";
 import { treeSize } from "../scripts/treeSize.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
@@ -36,6 +36,30 @@ describe("value classes", () => {
     expect(ranked).toEqual(["database", "dataset", "index", "index"]);
     expect(VALUE_CLASSES.indexOf("database")).toBeLessThan(VALUE_CLASSES.indexOf("dataset"));
     expect(VALUE_CLASSES.indexOf("export")).toBeLessThan(VALUE_CLASSES.indexOf("database"));
+  });
+
+  it("ranks the CSV tables in the dictionary's order, so a limit cuts modulations.csv before the reference tables", () => {
+    const files = ["tuning_systems", "modulations", "sources", "maqam_renderings", "note_names", "pitch_classes"].map((t) => `${t}.csv`);
+    // As the fit names them: below api/, so with the datasets' folder.
+    const ranked = [...files].sort((a, b) => datasetOrderOf(`datasets/${a}`) - datasetOrderOf(`datasets/${b}`));
+    expect(ranked).toEqual(["tuning_systems.csv", "note_names.csv", "sources.csv", "pitch_classes.csv", "maqam_renderings.csv", "modulations.csv"]);
+    // Sizes as the archive's (MB): the small tables and maqam_renderings fit; modulations, 50 MB, does not.
+    const sizes: Record<string, number> = {
+      tuning_systems: 0.01,
+      note_names: 0.02,
+      sources: 0.01,
+      pitch_classes: 0.9,
+      maqam_renderings: 70.9,
+      modulations: 49.9,
+    };
+    const candidates: Candidate[] = files.map((f) => ({
+      path: `api/datasets/${f}`,
+      bytes: Math.round(sizes[f.replace(".csv", "")] * 1e6),
+      valueClass: "dataset",
+      order: datasetOrderOf(f),
+    }));
+    const kept = fitToLimits(candidates, { tarBytes: 100e6 / (1 - HEADROOM) }).kept.map((c) => c.path.split("/").pop());
+    expect(kept).toEqual(["tuning_systems.csv", "note_names.csv", "sources.csv", "pitch_classes.csv", "maqam_renderings.csv"]);
   });
 });
 
