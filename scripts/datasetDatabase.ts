@@ -9,6 +9,12 @@ import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { codedTableSql, insertSql, codeTable, indexSql, LABELS_SQL, newCodes, PRAGMAS, tableViewSql, type Codes } from "../src/api/datasets/coded.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
 
+/**
+ * How the build writes, none of it kept in the file (the same bytes as without): no rollback
+ * journal (a failed build is written again), sorting and pages in memory.
+ */
+const BUILD_PRAGMAS = "PRAGMA journal_mode = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -400000";
+
 /** A table in the coded layout: its new labels, its coded rows, its indexes and its view. */
 function createTable(db: Database, codes: Codes, table: AnyTable, rows: Cell[][]): void {
   const { create, inserts, code } = codeTable(codes, table, rows);
@@ -33,6 +39,7 @@ export async function databaseOf(tables: Iterable<{ table: AnyTable; rows: Cell[
   const db = new SQL.Database();
   try {
     db.run(PRAGMAS);
+    db.exec(BUILD_PRAGMAS);
     db.run(LABELS_SQL);
     const codes = newCodes();
     for (const { table, rows } of tables) createTable(db, codes, table, rows);
