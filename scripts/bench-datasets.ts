@@ -31,6 +31,8 @@ function publishedFiles(tree: string): { url: string; bytes: number; published: 
 }
 
 const ratio = (a: number, b: number) => a / b;
+/** A difference with its sign: +1.0 s, −1.0 s. */
+const signed = (n: number, format: (n: number) => string) => `${n < 0 ? "−" : "+"}${format(Math.abs(n))}`;
 const flagged = (text: string, over: boolean) => (over ? `**${text}**` : text);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -70,8 +72,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "",
       `| cost of the datasets | value | target |`,
       "|---|---:|---|",
-      `| wall time | +${(withData.wallSeconds - without.wallSeconds).toFixed(1)} s, ${flagged(`${time.toFixed(2)}×`, timeOver)} | ≤ ${1 + TOLERANCE}×, or the cost stated |`,
-      `| peak memory | ${withData.maxRssBytes >= without.maxRssBytes ? "+" : ""}${mb(withData.maxRssBytes - without.maxRssBytes)}, ${flagged(`${memory.toFixed(2)}×`, memoryOver)} | ≤ ${1 + TOLERANCE}×, or the cost stated |`,
+      `| wall time | ${signed(withData.wallSeconds - without.wallSeconds, (n) => `${n.toFixed(1)} s`)}, ${flagged(`${time.toFixed(2)}×`, timeOver)} | ≤ ${1 + TOLERANCE}×, or the cost stated |`,
+      `| peak memory | ${signed(withData.maxRssBytes - without.maxRssBytes, mb)}, ${flagged(`${memory.toFixed(2)}×`, memoryOver)} | ≤ ${1 + TOLERANCE}×, or the cost stated |`,
       "",
       `What ${PROFILE} publishes of the datasets (files named by the dictionary, present in the tree at their size): ${kept.length} of ${files.length} files, ${mb(kept.reduce((n, f) => n + f.bytes, 0))}: ${list(kept)}. Left out by the planner: ${list(out)}. Everything the fit left out, by value class: ${classes || "nothing"}.`,
       "",
