@@ -65,16 +65,12 @@ export function datasetsHash(catalog: Catalog, engine: string): string {
   return sha256(engine, datasetsCode(), JSON.stringify(catalog.facts));
 }
 
-/**
- * What a tuning system's own answers read besides the shared facts: its record, the sources it and
- * the entities cite, and al-Kindī's record, from whose tuning its 12-tone sets are completed.
- */
+/** What a tuning system's own rows and answers read besides the shared facts: its record and the sources it and the entities cite. */
 export function tuningSystemFacts(catalog: Catalog, tuningSystem: string): string {
   const { facts } = catalog;
   const record = catalog.findTuningSystem(tuningSystem)?.record;
   const cited = citedSources([record, facts.maqamat, facts.ajnas]);
-  const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
-  return `${JSON.stringify(record ?? null)}\0${JSON.stringify(facts.sources.filter((s) => cited.has(s.id)))}\0${JSON.stringify(alKindi)}`;
+  return `${JSON.stringify(record ?? null)}\0${JSON.stringify(facts.sources.filter((s) => cited.has(s.id)))}`;
 }
 
 /** The options besides the facts and the plan that shape the bytes of a group's files and pictures. */
@@ -175,7 +171,9 @@ export function groupHashes(
   const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
   const everything = sha256(common, JSON.stringify(facts));
   const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
-  const sliceFacts = (tuningSystem: string): string => sha256(common, tuningSystemFacts(catalog, tuningSystem));
+  // The 12-tone sets of every tuning system × starting note are completed from al-Kindī's tuning (the datasets' rows are not).
+  const alKindi = JSON.stringify(catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null);
+  const sliceFacts = (tuningSystem: string): string => sha256(common, alKindi, tuningSystemFacts(catalog, tuningSystem));
   const factsOfTuningSystem = new Map<string, string>();
   const requestsOf = new Map<string, string[]>();
   for (const p of planned) {

@@ -93,6 +93,16 @@ describe("the plan's listing kept between builds", () => {
     expect(changed.length).toBeGreaterThan(0);
   });
 
+  it("hashes al-Kindī's record into every tuning system's groups, whose 12-tone sets are completed from his tuning", () => {
+    // His minor third 32/27 made 6/5: al-Mawṣilī's own record is unchanged, his groups' answers are not.
+    const third = (r: Facts["tuningSystems"][number]) =>
+      r.id === "alkindi_874" ? { ...r, tuningSystemPitchClasses: r.tuningSystemPitchClasses.map((x) => (x === "32/27" ? "6/5" : x)) } : r;
+    const { hashes } = planned({ ...before, tuningSystems: before.tuningSystems.map(third) });
+    const groups = [...first.hashes.keys()].filter((group) => group.startsWith("almawsili_850 × "));
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) expect(hashes.get(group), group).not.toBe(first.hashes.get(group));
+  }, 300_000);
+
   it("reads back a part of an unchanged tuning system, as it was stored", () => {
     const stored = partRead(after, join(dir, "incremental"), "alkindi_874", "maqamat/details");
     expect(Array.isArray(stored)).toBe(true);
