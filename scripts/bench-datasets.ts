@@ -13,11 +13,11 @@ import { DICTIONARY_FILE } from "../src/api/datasets/files.js";
 import { loadAverage, writeSection } from "./benchDoc.js";
 import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import type { Dictionary } from "./datasets.js";
+import { mb } from "./manifest.js";
 
 /** The datasets may cost the build this share of its time and peak memory before the cost is flagged. */
 const TOLERANCE = 0.1;
 const PROFILE = "github-pages";
-const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 /** Every file the dictionary names, with whether the tree holds it. */
 function publishedFiles(tree: string): { url: string; bytes: number; published: boolean }[] {

@@ -16,9 +16,9 @@ import { type BuildRun, timedBuild } from "./benchBuild.js";
 import { HEADROOM, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
 import { HOST_PROFILES, type HostProfile } from "./profiles.js";
+import { mb } from "./manifest.js";
 
 const FACTOR = 2;
-const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 /** Each limit of the profile with the share of it the build used; over 1 − HEADROOM fails. */
 function usage(run: BuildRun): { text: string; fits: boolean } {

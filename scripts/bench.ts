@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
-import type { Manifest } from "./manifest.js";
+import { mb, type Manifest } from "./manifest.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { RouteBenchFigures } from "./bench-routes.js";
 import { ALL_WARM_PASSES, allMaqamatLatency, coldLatency, compressionCosts, hammer, type Measured, type Spread, startAndWait, stop } from "./benchMeasures.js";
@@ -30,7 +30,6 @@ const LATENCY_SECONDS = Math.max(1, SECONDS / 2);
 const URL_SAMPLE = 400;
 const command = `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}npm run bench${reuse ? " -- --reuse" : ""}`;
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
-const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const load = () =>
   loadavg()
