@@ -24,7 +24,7 @@ import { OverLimitError } from "./fitTree.js";
 import { HEADROOM } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
-import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 import { planListing } from "./planListing.js";
@@ -239,6 +239,7 @@ export function datasetsWanted(raw: string | undefined): boolean | undefined {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  boundHeapGrowth();
   const root = resolve(import.meta.dirname, "..");
   const outDir = resolve(process.env.BUILD_DIR ?? "build");
   const baseUrl = (process.env.BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
