@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { cpus, loadavg } from "node:os";
-import { PerformanceObserver } from "node:perf_hooks";
+import { GCProfiler } from "node:v8";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import { serialize } from "../src/serve/handler.js";
@@ -33,10 +33,8 @@ console.log(
   `plan: ${planned.length} requests in ${seconds(performance.now() - planStart)} s; rendering ${jobs.length} (${batches.length} groups, every ${every}th)`,
 );
 
-let gcMs = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gcMs += entry.duration;
-}).observe({ entryTypes: ["gc"] });
+const gc = new GCProfiler();
+gc.start();
 
 const load = loadavg()[0];
 const start = performance.now();
@@ -54,8 +52,7 @@ for (const [, request] of jobs) {
 }
 const used = process.cpuUsage(cpu);
 const wall = performance.now() - start;
-// The collector's entries reach the observer on a later turn of the event loop.
-await new Promise((resolve) => setImmediate(resolve));
+const gcMs = (gc.stop()?.statistics ?? []).reduce((ms, s) => ms + s.cost / 1000, 0);
 console.log(`rendered ${jobs.length} answers (${(bytes / 1e6).toFixed(1)} MB) in ${seconds(wall)} s wall, ${cpuSeconds(used)} s CPU, GC ${seconds(gcMs)} s`);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}; load ${load.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
 console.log(`sha256 ${digest.digest("hex")}`);
