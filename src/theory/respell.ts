@@ -132,6 +132,25 @@ export interface RespelledScale {
  * key going up and another coming down, and the 12-tone clash test sees both.
  */
 export function respellScale(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
+  const hit = recent.get(ascending);
+  if (hit?.descending === descending) return hit.spelled;
+  const spelled = respelled(ascending, descending);
+  recent.delete(ascending);
+  const oldest = recent.keys().next();
+  if (recent.size >= RECENT_SCALES && !oldest.done) recent.delete(oldest.value);
+  recent.set(ascending, { descending, spelled });
+  return spelled;
+}
+
+/**
+ * The last scales re-spelled, by the identity of their cells (a memo's transposition): the nine
+ * export files of one transposition, and its answers, are asked for one after another. A few
+ * scales are a few kilobytes, whatever the catalog's scale.
+ */
+const RECENT_SCALES = 16;
+const recent = new Map<readonly PitchClass[], { descending: readonly PitchClass[]; spelled: RespelledScale }>();
+
+function respelled(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
   const all = [...ascending, ...descending];
   const up = sequentialEnglishNames(ascending, "ascending");
   const down = sequentialEnglishNames(descending, "descending");
