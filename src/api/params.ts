@@ -205,6 +205,20 @@ export function validatorOf<T>(name: string, d: ParamDeclaration<T>): z.ZodType<
     });
 }
 
+/**
+ * The validators of a route's declarations, in declaration order, made on first use: a schema
+ * costs far more to build than to run, and declarations are data fixed when the route is defined.
+ */
+const validators = new WeakMap<ParamDeclarations, readonly (readonly [string, z.ZodType<unknown, Raw>])[]>();
+function validatorsOf(declarations: ParamDeclarations): readonly (readonly [string, z.ZodType<unknown, Raw>])[] {
+  let list = validators.get(declarations);
+  if (list === undefined) {
+    list = Object.entries(declarations).map(([name, d]) => [name, validatorOf(name, d)] as const);
+    validators.set(declarations, list);
+  }
+  return list;
+}
+
 export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: ParsedParams<D> } | { ok: false; answer: ErrorAnswer };
 
 /**
@@ -213,8 +227,8 @@ export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: Pars
  */
 export function parseParams<D extends ParamDeclarations>(declarations: D, input: Record<string, Raw>): ParamsResult<D> {
   const params: Record<string, unknown> = {};
-  for (const [name, d] of Object.entries(declarations)) {
-    const parsed = validatorOf(name, d).safeParse(input[name]);
+  for (const [name, validator] of validatorsOf(declarations)) {
+    const parsed = validator.safeParse(input[name]);
     if (!parsed.success) return { ok: false, answer: issueToResponse(parsed.error.issues, name) };
     params[name] = parsed.data;
   }

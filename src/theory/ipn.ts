@@ -40,11 +40,35 @@ export function chromaOfReference(name: string): number | undefined {
 
 const midiToFrequency = (midi: number) => 440 * exp2((midi - 69) / 12);
 
+/**
+ * Deviations already computed, by MIDI value then reference. The archive's pitch classes recur in
+ * every transposition and every answer that spells them, and the correctly rounded power and
+ * logarithm cost microseconds each; emptied past DEVIATIONS_LIMIT entries (a few megabytes).
+ */
+const deviations = new Map<number, Map<number, number>>();
+let deviationCount = 0;
+const DEVIATIONS_LIMIT = 50_000;
+
 /** Cents between two MIDI values, through frequencies in the archive's operation order. */
 export function deviationCents(midi: number, referenceMidi: number): number {
+  let byReference = deviations.get(midi);
+  let cents = byReference?.get(referenceMidi);
+  if (cents !== undefined) return cents;
   const referenceFrequency = midiToFrequency(referenceMidi);
   const currentFrequency = midiToFrequency(midi);
-  return 1200 * log2(currentFrequency / referenceFrequency);
+  cents = 1200 * log2(currentFrequency / referenceFrequency);
+  if (deviationCount >= DEVIATIONS_LIMIT) {
+    deviations.clear();
+    deviationCount = 0;
+    byReference = undefined;
+  }
+  if (byReference === undefined) {
+    byReference = new Map();
+    deviations.set(midi, byReference);
+  }
+  byReference.set(referenceMidi, cents);
+  deviationCount++;
+  return cents;
 }
 
 /** MIDI number of the reference key in the octave the English name states (floor of MIDI otherwise); undefined without a letter. */

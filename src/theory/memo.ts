@@ -46,3 +46,23 @@ export function attachedCache<K extends object, V>(): (key: K, compute: () => V)
     return value;
   };
 }
+
+/**
+ * A pure function of short text remembered for the text it is called with: for conversions that
+ * answers repeat on the same few thousand names. Texts longer than `longest` characters are not
+ * kept and the whole map is emptied when it reaches `limit` entries, so a long-lived server's
+ * memory stays bounded whatever text clients send, at the cost of one map look-up per call.
+ */
+export function textMemo(convert: (text: string) => string, limit: number, longest: number): (text: string) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    let converted = known.get(text);
+    if (converted === undefined) {
+      converted = convert(text);
+      if (text.length > longest) return converted;
+      if (known.size >= limit) known.clear();
+      known.set(text, converted);
+    }
+    return converted;
+  };
+}

@@ -85,29 +85,12 @@ const labelReference = (englishName: string, reference: string): string => (PLAI
 export const midiLabelOf = (pc: PitchClass, rounded: boolean): string =>
   midiPlusCentsDeviation(pc.englishName, labelReference(pc.englishName, pc.ipnReferenceNoteName), pc.midiNoteDecimal, pc.centsDeviation, rounded);
 
-/** deviationCents of a MIDI value from a reference key's MIDI number. */
-type Deviation = (midi: number, referenceMidi: number) => number;
-
-/** deviationCents, remembering what it computed: a tuning's notes recur in every transposition a respeller spells. */
-function rememberedDeviation(): Deviation {
-  const known = new Map<string, number>();
-  return (midi, referenceMidi) => {
-    const key = `${midi} ${referenceMidi}`;
-    let cents = known.get(key);
-    if (cents === undefined) {
-      cents = deviationCents(midi, referenceMidi);
-      known.set(key, cents);
-    }
-    return cents;
-  };
-}
-
 /**
  * Steps 2-3: keys of the distinct notes (first occurrence, by pitch) as `spelled` names them. When two neighbouring
  * notes would share one key, the lower is spelled as a flat of the upper's letter and its
  * deviation is taken against that flat.
  */
-function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[], deviation: Deviation): Map<string, KeyAssignment> {
+function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[]): Map<string, KeyAssignment> {
   const distinct = new Map<string, { pc: PitchClass; name: string }>();
   for (const s of spelled) if (!distinct.has(s.pc.noteName)) distinct.set(s.pc.noteName, s);
   const ordered = [...distinct.values()].sort((a, b) => a.pc.midiNoteDecimal - b.pc.midiNoteDecimal);
@@ -115,7 +98,7 @@ function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[], de
     const english = name === UNNAMED ? pc.englishName : name;
     const reference = referenceOf(english);
     const referenceMidi = referenceMidiOf(english, pc.midiNoteDecimal, reference);
-    return { reference: reference.name, centsDeviation: referenceMidi === undefined ? NaN : deviation(pc.midiNoteDecimal, referenceMidi) };
+    return { reference: reference.name, centsDeviation: referenceMidi === undefined ? NaN : deviationCents(pc.midiNoteDecimal, referenceMidi) };
   });
   const keys = base.map((k) => ({ ...k }));
   for (let i = 1; i < ordered.length; i++) {
@@ -125,7 +108,7 @@ function keyAssignments(spelled: readonly { pc: PitchClass; name: string }[], de
     const { pc } = ordered[i - 1];
     const reference = `${upper[0]}b`;
     const referenceMidi = labelMidiOf(pc.englishName, labelReference(pc.englishName, reference), pc.midiNoteDecimal);
-    keys[i - 1] = { reference, centsDeviation: deviation(pc.midiNoteDecimal, referenceMidi) };
+    keys[i - 1] = { reference, centsDeviation: deviationCents(pc.midiNoteDecimal, referenceMidi) };
   }
   return new Map(ordered.map(({ pc }, i) => [pc.noteName, keys[i]]));
 }
@@ -148,18 +131,26 @@ export interface RespelledScale {
  * order (a note the direction lacks keeps its own name). So a note of both directions can take one
  * key going up and another coming down, and the 12-tone clash test sees both.
  */
-export const respellScale = (ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale => respeller()(ascending, descending);
-
-/**
- * respellScale for many scales of one tuning system × starting note (the 12-tone sets spell every
- * transposition): the deviations it computes are kept for the next scale, for as long as it lives.
- */
-export function respeller(): (ascending: readonly PitchClass[], descending: readonly PitchClass[]) => RespelledScale {
-  const deviation = rememberedDeviation();
-  return (ascending, descending) => respellWith(deviation, ascending, descending);
+export function respellScale(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
+  const hit = recent.get(ascending);
+  if (hit?.descending === descending) return hit.spelled;
+  const spelled = respelled(ascending, descending);
+  recent.delete(ascending);
+  const oldest = recent.keys().next();
+  if (recent.size >= RECENT_SCALES && !oldest.done) recent.delete(oldest.value);
+  recent.set(ascending, { descending, spelled });
+  return spelled;
 }
 
-function respellWith(deviation: Deviation, ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
+/**
+ * The last scales re-spelled, by the identity of their cells (a memo's transposition): the nine
+ * export files of one transposition, and its answers, are asked for one after another. A few
+ * scales are a few kilobytes, whatever the catalog's scale.
+ */
+const RECENT_SCALES = 16;
+const recent = new Map<readonly PitchClass[], { descending: readonly PitchClass[]; spelled: RespelledScale }>();
+
+function respelled(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
   const all = [...ascending, ...descending];
   const up = sequentialEnglishNames(ascending, "ascending");
   const down = sequentialEnglishNames(descending, "descending");
@@ -171,11 +162,7 @@ function respellWith(deviation: Deviation, ascending: readonly PitchClass[], des
     });
     return all.map((pc) => nameOf.get(pc.noteName) ?? pc.englishName);
   };
-  const keysOf = (names: readonly string[]) =>
-    keyAssignments(
-      all.map((pc, i) => ({ pc, name: names[i] })),
-      deviation,
-    );
+  const keysOf = (names: readonly string[]) => keyAssignments(all.map((pc, i) => ({ pc, name: names[i] })));
   const upNames = namesFor(ascending, up);
   const downNames = namesFor(descending, down);
   const upKeys = keysOf(upNames);

@@ -8,7 +8,7 @@ import type { PitchClass } from "./pitchClass.js";
 import { pitchClassesOf } from "./pitchClass.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import type { Catalog } from "./catalog.js";
-import { respeller } from "./respell.js";
+import { respellScale } from "./respell.js";
 import { SHARP_KEYS, cachedGrouping, keyOrder, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
 
 export const AL_KINDI_ID = "alkindi_874";
@@ -88,11 +88,10 @@ function chromaticSetOf(entry: ClassifiedTransposition, filler: Filler): Map<str
 /** The 12-tone grouping rule for one tuning system × starting note (al-Kindī must have that starting note). */
 function twelveToneRule(cat: Catalog, ts: TuningSystem, startingNote: string): SetRule {
   const filler = fillerOf(cat, ts, startingNote);
-  const respell = respeller();
   return {
     // Transposition cells re-spelled as one scale, ascending then descending.
     cellsOf: (t) => {
-      const { ascending, descending } = respell(t.ascending, t.descending);
+      const { ascending, descending } = respellScale(t.ascending, t.descending);
       return [...ascending, ...descending];
     },
     setOf: (entry) => chromaticSetOf(entry, filler),
