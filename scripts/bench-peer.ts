@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage, writeSection } from "./benchDoc.js";
 import { type BuildOptions, type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
@@ -94,10 +94,16 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
   const memory = memoryVerdict(now.maxRssBytes);
   const memoryBare = memoryVerdict(bare.maxRssBytes);
+  // The 1-minute load before each build and at the end: above the core count, other work took CPU and disk from the builds.
+  const busiest = Math.max(loadavg()[0], ...[peer, now, bare].map((r) => Number.parseFloat(r.loadBefore)));
+  const loaded =
+    busiest > cpus().length
+      ? ` **The machine was loaded by other work** (1-minute load up to ${busiest.toFixed(1)} on ${cpus().length} cores): every time below is pessimistic, and the ratios less certain than on a quiet machine.`
+      : "";
   const lines = [
     HEADING,
     "",
-    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Three clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory): ${PEER_SHORT}'s \`scripts/build.ts\`, the current default build, and the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).`,
+    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Three clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory): ${PEER_SHORT}'s \`scripts/build.ts\`, the current default build, and the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).${loaded}`,
     "",
     `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
@@ -152,11 +158,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ["current, `BUILD_DATASETS=0`", "bare-build", { env: { ...env, BUILD_DATASETS: "0" } }],
     ];
     for (const [what, dir, options] of builds) {
-      // Each build in a folder of its own, removed before the next: the current build keeps its cache beside its tree.
-      const out = join(work, dir);
+      // Each build in a folder of its own (the current build keeps its cache beside its tree), all removed once the
+      // section is written: a tree of 200,000 files takes minutes to remove on a busy disk.
       console.error(`bench-peer: building ${what}…`);
-      runs.push(await timedBuild(what, join(out, "build"), options));
-      rmSync(out, { recursive: true, force: true });
+      runs.push(await timedBuild(what, join(work, dir, "build"), options));
     }
     const [peer, now, bare] = runs;
     const text = section(peer, now, bare, code);
