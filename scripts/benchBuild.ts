@@ -1,7 +1,7 @@
 /**
- * One `npm run build` as a bench runs it: a child process with the environment a maintainer would
- * give it, timed from outside, with the figures the build writes for benches (BUILD_STATS) and what
- * its manifest says the host publishes.
+ * One `npm run build` as a bench runs it, of this checkout or of another commit's: a child process
+ * with the environment a maintainer would give it, timed from outside, with the figures the build
+ * writes for benches (BUILD_STATS) and what its manifest says the host publishes.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import { loadAverage } from "./benchDoc.js";
 import type { Built } from "./build.js";
 import type { Manifest } from "./manifest.js";
 
-const root = resolve(import.meta.dirname, "..");
+const here = resolve(import.meta.dirname, "..");
 
 export interface BuildRun {
   what: string;
@@ -23,8 +23,10 @@ export interface BuildRun {
   loadBefore: string;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;
-  /** What the host publishes (absent for a slice, which writes no manifest). */
+  /** What the host publishes (absent for a slice, which writes no manifest, and for a build older than the fit). */
   published?: Manifest["published"];
+  /** The answers the manifest lists, the pre-rendered files kept in the tree. */
+  answers?: number;
 }
 
 export interface BuildOptions {
@@ -32,11 +34,14 @@ export interface BuildOptions {
   dataDir?: string;
   args?: string[];
   env?: NodeJS.ProcessEnv;
+  /** The checkout whose scripts/build.ts runs, with its own node_modules: another commit's; this one when absent. */
+  root?: string;
 }
 
 /** One build of `outDir` (BASE_URL http://127.0.0.1:3000, so the generated docs are left alone), timed. */
-export function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {} }: BuildOptions = {}): Promise<BuildRun> {
-  const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-build-")), "stats.json");
+export function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {}, root = here }: BuildOptions = {}): Promise<BuildRun> {
+  const statsDir = mkdtempSync(join(tmpdir(), "maqam-bench-build-"));
+  const stats = join(statsDir, "stats.json");
   const loadBefore = loadAverage();
   const started = performance.now();
   const childEnv = {
@@ -56,15 +61,15 @@ export function timedBuild(what: string, outDir: string, { dataDir, args = [], e
     child.on("exit", (code) => {
       if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
       const wallSeconds = (performance.now() - started) / 1000;
-      // A slice writes no stats nor manifest: its own line says what it did.
+      // A slice writes no stats nor manifest: its own line says what it did. An older build writes no phases.
       const figures = existsSync(stats)
         ? (JSON.parse(readFileSync(stats, "utf8")) as Pick<BuildRun, "seconds" | "maxRssBytes" | "phases">)
         : { seconds: wallSeconds, maxRssBytes: 0 };
-      rmSync(stats, { force: true });
+      rmSync(statsDir, { recursive: true, force: true });
       const manifestFile = join(outDir, "manifest.json");
-      const published = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest).published : undefined;
+      const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Partial<Manifest>) : undefined;
       const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
-      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, ""), published });
+      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, ""), published: manifest?.published, answers: manifest?.files });
     });
   });
 }

@@ -1,0 +1,173 @@
+/**
+ * The github-pages build against the code of 2026-11-24 (commit 4df318e), side by side in one run
+ * (part of `npm run bench`, or alone: `tsx scripts/bench-peer.ts [--write]`). The requirement:
+ * at most half of that build's time and at most 1 GB peak memory on this machine. Unpacks 4df318e
+ * into a temporary directory with its own `npm ci`, then runs one after the other, as child
+ * processes with the same environment: its clean build, the current code's default build, and the
+ * current code without the datasets (`BUILD_DATASETS=0`: the datasets did not exist at 4df318e).
+ * Prints a Markdown section, or with `--write` puts it into docs/benchmarks.md.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadAverage, writeSection } from "./benchDoc.js";
+import { type BuildOptions, type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
+import type { ValueClass } from "./budget.js";
+import { mb } from "./manifest.js";
+
+const PEER = "4df318e1ed8ec026ea75e172c6f909385e87e1e6";
+const PEER_SHORT = PEER.slice(0, 7);
+const PEER_DAY = "2026-11-24";
+const HEADING = `## Build against the code of ${PEER_DAY}`;
+/** The build may take at most this share of the peer's wall time. */
+export const TIME_SHARE = 0.5;
+/** Peak memory (maxRSS of the build process, all threads) allowed. */
+export const MEMORY_LIMIT_BYTES = 1e9;
+const PROFILE = "github-pages";
+
+export interface Verdict {
+  text: string;
+  missed: boolean;
+}
+
+const bold = (text: string, missed: boolean) => (missed ? `**${text}**` : text);
+
+/** A wall time against the peer's: the time and its ratio, in bold when over TIME_SHARE. */
+export function timeVerdict(seconds: number, peerSeconds: number): Verdict {
+  const ratio = seconds / peerSeconds;
+  const missed = ratio > TIME_SHARE;
+  return { text: bold(`${seconds.toFixed(1)} s, ${ratio.toFixed(2)}×`, missed), missed };
+}
+
+/** A peak memory against MEMORY_LIMIT_BYTES, in bold when over it. */
+export function memoryVerdict(bytes: number): Verdict {
+  const missed = bytes > MEMORY_LIMIT_BYTES;
+  return { text: bold(mb(bytes), missed), missed };
+}
+
+/** The fit's classes that are answers (not the site, pictures or the datasets' tables). */
+const ANSWER_CLASSES: ValueClass[] = ["index", "base", "export", "variant", "restated"];
+
+/** Answers the build rendered: those its manifest lists and those the fit then left out of the tree. */
+const renderedAnswers = (r: BuildRun): number => (r.answers ?? 0) + ANSWER_CLASSES.reduce((n, c) => n + (r.published?.leftOut.byClass[c]?.files ?? 0), 0);
+
+const count = (n: number) => n.toLocaleString("en-US");
+const seconds = (n: number) => `${n.toFixed(1)} s`;
+
+/** Unpacks the peer commit into `dir` and installs its locked dependencies. */
+function checkOutPeer(root: string, dir: string): void {
+  const tar = `${dir}.tar`;
+  try {
+    execFileSync("git", ["archive", "--format=tar", `--output=${tar}`, PEER], { cwd: root, stdio: ["ignore", 2, 2] });
+  } catch (e) {
+    throw new Error(`bench-peer: commit ${PEER_SHORT} is not in this repository (a clone with its whole history is needed): ${(e as Error).message}`);
+  }
+  mkdirSync(dir);
+  execFileSync("tar", ["-xf", tar, "-C", dir]);
+  rmSync(tar);
+  try {
+    // Its build needs no install script; those of the runtimes it also lists (deno, workerd) fetch binaries it does not run.
+    execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", 2, 2] });
+  } catch (e) {
+    throw new Error(
+      `bench-peer: npm ci failed in the checkout of ${PEER_SHORT} (its dependencies come from the package registry, which must be reachable): ${(e as Error).message}`,
+    );
+  }
+}
+
+/** The current commit, and whether data/ holds the same facts as at the peer. */
+function current(root: string): { commit: string; sameFacts: boolean } {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const sameFacts = spawnSync("git", ["diff", "--quiet", PEER, "--", "data"], { cwd: root }).status === 0;
+  return { commit, sameFacts };
+}
+
+function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFacts }: ReturnType<typeof current>): string {
+  const row = (r: BuildRun, ratio: string) => {
+    const p = r.published;
+    const answers = p ? `${count(renderedAnswers(r))} (${count(r.answers ?? 0)} kept)` : count(r.answers ?? 0);
+    const memory = r === peer ? mb(r.maxRssBytes) : memoryVerdict(r.maxRssBytes).text;
+    return `| ${r.what} | ${seconds(r.wallSeconds)} | ${ratio} | ${seconds(r.seconds)} | ${phasesText(r.phases) || "–"} | ${memory} | ${answers} | ${p ? count(p.files) : "–"} | ${p ? mb(p.tarBytes) : "–"} | ${r.loadBefore} |`;
+  };
+  const time = timeVerdict(now.wallSeconds, peer.wallSeconds);
+  const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
+  const memory = memoryVerdict(now.maxRssBytes);
+  const memoryBare = memoryVerdict(bare.maxRssBytes);
+  // The 1-minute load before each build and at the end: above the core count, other work took CPU and disk from the builds.
+  const busiest = Math.max(loadavg()[0], ...[peer, now, bare].map((r) => Number.parseFloat(r.loadBefore)));
+  const loaded =
+    busiest > cpus().length
+      ? ` **The machine was loaded by other work** (1-minute load up to ${busiest.toFixed(1)} on ${cpus().length} cores): every time below is pessimistic, and the ratios less certain than on a quiet machine.`
+      : "";
+  const lines = [
+    HEADING,
+    "",
+    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Three clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory): ${PEER_SHORT}'s \`scripts/build.ts\`, the current default build, and the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).${loaded}`,
+    "",
+    `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
+    "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
+    row(peer, "1.00×"),
+    row(now, bold(`${(now.wallSeconds / peer.wallSeconds).toFixed(2)}×`, time.missed)),
+    row(bare, bold(`${(bare.wallSeconds / peer.wallSeconds).toFixed(2)}×`, timeBare.missed)),
+    "",
+    `| target | ${PEER_SHORT} | current (default) | current, \`BUILD_DATASETS=0\` |`,
+    "|---|---:|---:|---:|",
+    `| wall time ≤ ${TIME_SHARE}× ${PEER_SHORT}'s (≤ ${seconds(peer.wallSeconds * TIME_SHARE)}) | ${seconds(peer.wallSeconds)} | ${time.text} | ${timeBare.text} |`,
+    `| peak memory ≤ ${count(MEMORY_LIMIT_BYTES / 1e6)} MB | ${mb(peer.maxRssBytes)} | ${memory.text} | ${memoryBare.text} |`,
+    "",
+  ];
+  const ph = now.phases;
+  if (time.missed && ph) {
+    const more = renderedAnswers(now) / renderedAnswers(peer) - 1;
+    const left = renderedAnswers(now) - (now.answers ?? 0);
+    const steps = Object.entries(ph.steps)
+      .map(([name, t]) => `${name} ${seconds(t)}`)
+      .join(", ");
+    lines.push(
+      `**Time missed:** the current build does more than ${PEER_SHORT}'s. It renders ${count(renderedAnswers(now))} answers where ${PEER_SHORT} rendered ${count(renderedAnswers(peer))} (${more >= 0 ? "+" : "−"}${Math.abs(more * 100).toFixed(0)} %), ${count(left)} of which the fit then leaves out of the tree to stay within the host's limits; its rendering alone took ${seconds(ph.render)}, ${(ph.render / peer.wallSeconds).toFixed(2)}× ${PEER_SHORT}'s whole build. It writes the datasets first (${seconds(ph.datasets)}; without them the build took ${timeBare.text}). Its planning (${seconds(ph.plan)}) also hashes every group so that the next build can take the unchanged ones over, and its finishing (${seconds(ph.finish)}: ${steps}) lists and fits the tree to the host beside the bundles, the site and the pictures ${PEER_SHORT} also made.`,
+      "",
+    );
+  }
+  if (memory.missed)
+    lines.push(
+      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. The peak comes while the build renders (section Datasets in the build): the main thread's plan and results plus the heaps of the render workers (one per core, each replaced only once past 400 MB after a batch, \`BUILD_RECYCLE_MB\`), as at ${PEER_SHORT}, which peaked at ${mb(peer.maxRssBytes)} itself; without the datasets the current build peaked at ${mb(bare.maxRssBytes)}.`,
+      "",
+    );
+  return lines.join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = resolve(import.meta.dirname, "..");
+  const work = mkdtempSync(join(tmpdir(), "maqam-bench-peer-"));
+  const removeWork = () => rmSync(work, { recursive: true, force: true });
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      removeWork();
+      process.exit(130);
+    });
+  try {
+    const code = current(root);
+    const peerDir = join(work, "peer");
+    checkOutPeer(root, peerDir);
+    const env = { HOST_PROFILE: PROFILE };
+    const runs: BuildRun[] = [];
+    const builds: [string, string, BuildOptions][] = [
+      [`${PEER_SHORT} (${PEER_DAY})`, "peer-build", { env, root: peerDir }],
+      ["current, the default", "now-build", { env }],
+      ["current, `BUILD_DATASETS=0`", "bare-build", { env: { ...env, BUILD_DATASETS: "0" } }],
+    ];
+    for (const [what, dir, options] of builds) {
+      // Each build in a folder of its own (the current build keeps its cache beside its tree), all removed once the
+      // section is written: a tree of 200,000 files takes minutes to remove on a busy disk.
+      console.error(`bench-peer: building ${what}…`);
+      runs.push(await timedBuild(what, join(work, dir, "build"), options));
+    }
+    const [peer, now, bare] = runs;
+    const text = section(peer, now, bare, code);
+    if (process.argv.includes("--write")) writeSection(HEADING, text);
+    else console.log(text);
+  } finally {
+    removeWork();
+  }
+}
