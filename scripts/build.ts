@@ -153,7 +153,7 @@ export interface SliceResults {
 
 const sliceFile = (shard: Shard) => `shard-${shard.index}.json`;
 
-/** One machine's part of a sharded build: `<outDir>/api/…` and `<outDir>/shard-i.json`. */
+/** One machine's part of a sharded build: `<outDir>/api/…`, `<outDir>/pictures/…` and `<outDir>/shard-i.json`. */
 export async function buildShard(options: BuildOptions, shard: Shard) {
   const started = performance.now();
   return intoPartial(resolve(options.outDir), async (partial) => {
@@ -195,7 +195,9 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
     if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
   const catalog = createCatalog(readFacts(o.dataDir), "build");
   return intoPartial(resolve(options.outDir), async (partial) => {
-    for (const dir of dirs) cpSync(join(dir, "api"), join(partial, "api"), { recursive: true });
+    // The answers and, where the profile wants them, the pictures the slices' workers drew.
+    for (const dir of dirs)
+      for (const folder of ["api", "pictures"]) if (existsSync(join(dir, folder))) cpSync(join(dir, folder), join(partial, folder), { recursive: true });
     await writeDatasetsStep(partial, options, catalog.facts);
     const results = slices.flatMap((s) => s.results);
     const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog);

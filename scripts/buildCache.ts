@@ -14,6 +14,7 @@ import type { Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { cacheGroupOf } from "./renderSlice.js";
+import { pictureFileOf } from "./pictures.js";
 import { discard } from "./swap.js";
 
 export const cacheOf = (outDir: string) => `${outDir}.cache`;
@@ -203,9 +204,9 @@ export async function keepOrWrite(
 
 /**
  * The sizes of the files the build knows without reading the tree (paths below it): the API files
- * and their siblings from the results, the pictures from what was drawn now and what was taken over.
+ * and their siblings from the results, the pictures from those taken over and those drawn now (results).
  */
-export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept, drawn: ReadonlyMap<string, number>): Map<string, number> {
+export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const r of results) {
     if (r.status !== 200) continue;
@@ -214,21 +215,14 @@ export function knownSizes(planned: readonly Planned[], results: readonly Render
     for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SUFFIX[e], bytes);
   }
   for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
-  const fileOf = new Map(planned.map((p) => [p.request, p.file]));
-  for (const [request, bytes] of drawn) {
-    const file = fileOf.get(request);
-    if (file !== undefined) sizes.set(`pictures/${pictureOf(file)}`, bytes);
-  }
+  for (const r of results) if (r.picture !== undefined) sizes.set(`pictures/${pictureFileOf(planned[r.index].file)}`, r.picture);
   return sizes;
 }
 
-/** The picture of an API file (below pictures/). */
-const pictureOf = (file: string) => file.replace(/\.json$/, ".svg");
-
 /**
  * Writes the state of the tree just finished into the cache being made (which holds the files its
- * fit left out): per group its hash, its results and its pictures (those kept, and those `drawn`
- * now, by request), and the datasets' hash and files.
+ * fit left out): per group its hash, its results and its pictures (those kept, and those drawn with
+ * the results rendered now), and the datasets' hash and files.
  */
 export function writeState(
   cache: string,
@@ -237,7 +231,6 @@ export function writeState(
   results: readonly Rendered[],
   hashes: ReadonlyMap<string, string>,
   kept: Kept,
-  drawn: ReadonlyMap<string, number>,
   datasets?: StepState,
 ) {
   const groups: Record<string, GroupState> = {};
@@ -248,8 +241,7 @@ export function writeState(
     const group = cacheGroupOf(p.request);
     if (!fresh(group)) continue;
     groups[group].results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
-    const picture = drawn.get(p.request);
-    if (picture !== undefined) groups[group].pictures.push([pictureOf(p.file), picture]);
+    if (r.picture !== undefined) groups[group].pictures.push([pictureFileOf(p.file), r.picture]);
   }
   mkdirSync(cache, { recursive: true });
   writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));

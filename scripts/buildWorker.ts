@@ -1,7 +1,8 @@
 /**
  * A build worker: loads the data and handlers once, then renders the batches of requests the
  * main thread sends (one tuning system × starting note at a time, so the theory caches are
- * reused), writes each file and its compressed siblings, and reports sizes and content hashes.
+ * reused), writes each file, its compressed siblings and, for a maqām or jins realisation, its
+ * picture, and reports sizes and content hashes.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { routes } from "../src/api/routes.js";
 import { serialize, COMPRESS_MIN_BYTES, type Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
+import { pictureDrawer, pictureFileOf } from "./pictures.js";
 
 export interface WorkerSetup {
   entry: string;
@@ -23,6 +25,8 @@ export interface WorkerSetup {
   encodings: Encoding[];
   /** Directory of the fact files; undefined for data/. */
   dataDir?: string;
+  /** Where the pictures are drawn (build/pictures); undefined when the profile wants none. */
+  picturesDir?: string;
 }
 
 /** One request of a batch: its index in the build plan, the request below /api and its file. */
@@ -33,11 +37,13 @@ export interface Rendered {
   status: number;
   bytes: number;
   hash: string;
-  /** Milliseconds spent answering (dispatch and serialisation) and writing (with compression). */
+  /** Milliseconds spent answering (dispatch, serialisation and the picture) and writing (with compression). */
   computeMs: number;
   writeMs: number;
   /** Sizes of the siblings written (`.gz`, `.br`). */
   encoded: Partial<Record<Encoding, number>>;
+  /** Bytes of the picture drawn (pictures/…svg), for a maqām or jins realisation when pictures are drawn. */
+  picture?: number;
 }
 
 export type FromWorker =
@@ -54,8 +60,9 @@ const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
 };
 const REPORT_EVERY = 250;
 
-const { apiDir, baseUrl, encodings, dataDir } = workerData as WorkerSetup;
+const { apiDir, baseUrl, encodings, dataDir, picturesDir } = workerData as WorkerSetup;
 const catalog = createCatalog(readFacts(dataDir), "build");
+const pictures = picturesDir === undefined ? undefined : { dir: picturesDir, draw: pictureDrawer(catalog, baseUrl) };
 /** The handler's content hash (SHA-1, base64url), computed synchronously here. */
 const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
 const madeDirs = new Set<string>();
@@ -64,27 +71,37 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcMs += entry.duration;
 }).observe({ entryTypes: ["gc"] });
 
-function render([index, request, file]: Job): Rendered {
-  const started = performance.now();
-  const url = new URL(request, "http://x");
-  const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
-  const body = serialize(response);
-  const computed = performance.now();
-  const result: Rendered = { index, status: response.status, bytes: body.length, hash: hashOf(body), computeMs: computed - started, writeMs: 0, encoded: {} };
-  if (response.status !== 200) return result;
-  const target = join(apiDir, file);
+/** Writes a file, making its folder the first time. */
+function writeInto(target: string, bytes: Uint8Array | string) {
   const dir = dirname(target);
   if (!madeDirs.has(dir)) {
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  writeFileSync(target, body);
+  writeFileSync(target, bytes);
+}
+
+function render([index, request, file]: Job): Rendered {
+  const started = performance.now();
+  const url = new URL(request, "http://x");
+  const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
+  const body = serialize(response);
+  const picture = response.status === 200 ? pictures?.draw(request) : undefined;
+  const computed = performance.now();
+  const result: Rendered = { index, status: response.status, bytes: body.length, hash: hashOf(body), computeMs: computed - started, writeMs: 0, encoded: {} };
+  if (response.status !== 200) return result;
+  const target = join(apiDir, file);
+  writeInto(target, body);
   if (body.length > COMPRESS_MIN_BYTES)
     for (const e of encodings) {
       const packed = COMPRESS[e](body);
       writeFileSync(target + SUFFIX[e], packed);
       result.encoded[e] = packed.length;
     }
+  if (picture !== undefined && pictures) {
+    writeInto(join(pictures.dir, pictureFileOf(file)), picture);
+    result.picture = Buffer.byteLength(picture);
+  }
   result.writeMs = performance.now() - computed;
   return result;
 }

@@ -14,7 +14,6 @@ import { cloudfrontOrigins, netlifyRedirects, notFoundPage, serveConfig } from "
 import type { Rendered } from "./buildWorker.js";
 import { queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
-import { PROFILES } from "./profiles.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
@@ -102,7 +101,7 @@ export async function writeDatasetsStep(
 export interface FinishSteps {
   /** The Lambda's and the worker's bundles. */
   bundles: number;
-  /** The pages, the client, the reference and the pictures drawn now. */
+  /** The pages, the client and the reference (the pictures are drawn with the rendering). */
   site: number;
   /** The listing of the tree and the fit. */
   fit: number;
@@ -121,8 +120,9 @@ export interface Finished {
  * Everything after the rendering, on a directory holding the rendered api/ of the whole plan:
  * the bundles, the site, the second cut (which measures the rendered tree, so it runs once all
  * slices are together), the manifest and the root files, and the check of the host's limits.
- * `fresh` are the results rendered now; with `keeping`, the pictures of the groups taken over are
- * not drawn again, and the fit's leftovers and the state go into the cache being made.
+ * `fresh` are the results rendered now (with the sizes of the pictures drawn with them); with
+ * `keeping`, the groups taken over (and their pictures) are counted in, and the fit's leftovers and
+ * the state go into the cache being made.
  */
 export async function finishBuild(
   partial: string,
@@ -154,15 +154,12 @@ export async function finishBuild(
     bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
   };
   const bundles = lap();
-  const written = fresh.filter((r) => r.status === 200).map((r) => planned[r.index].request);
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
-  const { pictures } = PROFILES[profile];
-  const pictured = new Map<string, number>();
-  const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, written, catalog, pictures, onPicture: (r, n) => pictured.set(r, n) });
-  const drawn = { ...site, pictures: { files: site.pictures.files + taken.pictures.files, bytes: site.pictures.bytes + taken.pictures.bytes } };
+  const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, catalog });
+  const drawn = { ...site, pictures: picturesOf(fresh, taken.pictures) };
   const siteSeconds = lap();
-  const sizes = knownSizes(planned, results, taken, pictured);
+  const sizes = knownSizes(planned, results, taken);
   const requestOfFile = new Map(planned.map((p, order) => [p.file, { request: p.request, order }]));
   const listing = listBuilt(partial, sizes, taken.cached);
   const fit = fitTree(partial, listing, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
@@ -191,7 +188,7 @@ export async function finishBuild(
   // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
   const manifestText = JSON.stringify(manifest, null, 2) + "\n";
   writeRoot("manifest.json", manifestText);
-  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, pictured, keeping.datasets);
+  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, keeping.datasets);
   const final = sizeOfListing(listing);
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
   if (passed) throw new OverLimitError(passed);
@@ -207,6 +204,12 @@ function listBuilt(partial: string, sizes: ReadonlyMap<string, number>, cached: 
   const inTree = cached.size ? new Map([...sizes].filter(([path]) => !cached.has(path))) : sizes;
   return listTree(partial, inTree, new Set([DATASETS_DIR]));
 }
+
+/** The pictures the workers drew with the results rendered now, and those taken over. */
+const picturesOf = (fresh: readonly Rendered[], taken: { files: number; bytes: number }) => {
+  const drawn = fresh.filter((r) => r.picture !== undefined);
+  return { files: taken.files + drawn.length, bytes: taken.bytes + drawn.reduce((sum, r) => sum + (r.picture ?? 0), 0) };
+};
 
 /** The pictures the fit kept: those drawn less those it left out. */
 const picturesKept = (drawn: { files: number; bytes: number }, fit: TreeFit) => {

@@ -1,8 +1,9 @@
 /**
  * The rendering half of the build: the plan, its first cut (the file limit, which depends on the
- * plan alone), and the rendering of one slice of it on worker threads into `<dir>/api/`. A plain
- * build renders the one slice 0/1; `BUILD_SHARD=i/n` renders every n-th tuning system × starting
- * note group, so n machines render the whole plan and scripts/build.ts merges their slices.
+ * plan alone), and the rendering of one slice of it on worker threads into `<dir>/api/` (with the
+ * pictures of its realisations in `<dir>/pictures/`). A plain build renders the one slice 0/1;
+ * `BUILD_SHARD=i/n` renders every n-th tuning system × starting note group, so n machines render
+ * the whole plan and scripts/build.ts merges their slices.
  */
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
@@ -275,10 +276,11 @@ export interface Slice extends Progress {
 /** Chooses, once the plan is made, which of the shard's batches are rendered (an incremental build keeps the others). */
 export type BatchChoice = (planned: Planned[], batches: Job[][]) => Job[][];
 
-/** Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must exist). */
+/** Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must exist), their pictures into `<dir>/pictures/` when the profile wants them. */
 export async function renderSlice(dir: string, options: SliceOptions, shard: Shard = WHOLE, choose: BatchChoice = (_, b) => b): Promise<Slice> {
   const o = resolveSlice(options);
-  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir };
+  const picturesDir = PROFILES[o.profile].pictures ? join(dir, "pictures") : undefined;
+  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir, picturesDir };
   const workers = Array.from({ length: o.workers }, () => startWorker(setup));
   let planned: Planned[];
   try {

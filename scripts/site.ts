@@ -1,8 +1,8 @@
 /**
  * The site the build writes beside build/api: the landing page with its explorer (public/), the
  * API reference (Swagger UI from its npm package, no CDN), the client (build/client/maqam-api.js,
- * its .d.ts and the engine chunk it loads on first need), the service worker (build/sw.js), and a
- * picture (SVG) of every pre-rendered maqām and jins realisation under build/pictures/.
+ * its .d.ts and the engine chunk it loads on first need) and the service worker (build/sw.js). The
+ * pictures under build/pictures/ are drawn by the build workers (scripts/pictures.ts).
  */
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -13,9 +13,7 @@ import { marked } from "marked";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { staticFileOf } from "../src/api/staticPath.js";
 import type { Catalog } from "../src/theory/catalog.js";
-import { pictureOf, svgOf, type RealisationAnswer } from "../src/site/picture.js";
 
 const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -161,72 +159,19 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
   copyFileSync(join(httpvfs, "LICENSE"), join(outDir, "sql", "LICENSE"));
 }
 
-const REALISATION = /^\/(maqamat|ajnas)\/([^/?]+)\?startingNote=([^&]+)&tuningSystem=([^&]+)$/;
-const DETAIL_ROUTES = new Set(["GET /maqamat/{idName}", "GET /ajnas/{idName}"]);
-/** A maqām or jins realisation with default parameters (not `/maqamat/families?…`, which has the same shape). */
-const realisationOf = (request: string) => {
-  const m = REALISATION.exec(request);
-  const path = request.split("?")[0];
-  return m && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;
-};
-
-/** Every pre-rendered maqām and jins realisation (tuning system × starting note, default parameters), drawn. */
-function writePictures(
-  outDir: string,
-  requests: Iterable<string>,
-  catalog: Catalog,
-  baseUrl: string,
-  onPicture?: (request: string, bytes: number) => void,
-): { files: number; bytes: number } {
-  const answer = (request: string) => {
-    const url = new URL(request, "http://x");
-    const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
-    return response.status === 200 ? response.body : undefined;
-  };
-  const sizes = new Map<string, Map<string, number>>();
-  const jinsSizes = (ts: string, note: string) => {
-    const key = `${ts}/${note}`;
-    if (!sizes.has(key)) {
-      const list = answer(`/tuning-systems/${ts}/${note}/ajnas`) as { data: { jins: { id: string }; stats: { numberOfPitchClasses: number } }[] } | undefined;
-      sizes.set(key, new Map((list?.data ?? []).map((d) => [d.jins.id, d.stats.numberOfPitchClasses])));
-    }
-    return sizes.get(key)!;
-  };
-  let files = 0;
-  let bytes = 0;
-  const made = new Set<string>();
-  for (const request of requests) {
-    const m = realisationOf(request);
-    if (!m) continue;
-    const [, kind, , note, ts] = m;
-    const body = answer(`${request}&pitchClassDataType=cents`) as RealisationAnswer | undefined;
-    // `/maqamat/all?…` has the detail route's shape but lists every maqām: no picture.
-    if (!body?.pitchData) continue;
-    const url = new URL(request, "http://x");
-    const file = join(outDir, "pictures", staticFileOf(url.pathname, url.searchParams)!.replace(/\.json$/, ".svg"));
-    const svg = svgOf(pictureOf(body, kind === "maqamat" ? jinsSizes(ts, note) : undefined));
-    if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
-    made.add(dirname(file));
-    writeFileSync(file, svg);
-    files++;
-    bytes += Buffer.byteLength(svg);
-    onPicture?.(request, Buffer.byteLength(svg));
-  }
-  return { files, bytes };
-}
-
 export interface SiteSummary {
   /** Pages, scripts, styles and the reference renderer: files and bytes. */
   files: number;
   bytes: number;
   /** build/client/maqam-api.js and the engine chunk, in bytes. */
   client: { client: number; engine: number };
+  /** The pictures (build/pictures/), drawn by the build workers. */
   pictures: { files: number; bytes: number };
 }
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]));
-/** Folders of the build the site does not write to, which hold tens of thousands of files (the pictures are drawn after the pages). */
+/** Folders of the build the site does not write to, which hold tens of thousands of files. */
 const NOT_SITE = new Set(["api", "pictures"]);
 /** The build's files outside api/ and pictures/. */
 const filesBesideApi = (outDir: string): string[] =>
@@ -239,22 +184,16 @@ export interface SiteOptions {
   baseUrl: string;
   /** The manifest digest the service worker is versioned by. */
   digest: string;
-  /** The requests the build wrote files for: each maqām and jins realisation among them gets a picture. */
-  written: Iterable<string>;
   catalog: Catalog;
-  /** Whether to write the pictures (hosts with a file limit leave them to the explorer). */
-  pictures: boolean;
-  /** Told of each picture drawn (an incremental build records them). */
-  onPicture?: (request: string, bytes: number) => void;
 }
 
-export async function buildSite({ outDir, baseUrl, digest, written, catalog, pictures, onPicture }: SiteOptions): Promise<SiteSummary> {
+/** The site's files besides the pictures, and their figures. */
+export async function buildSite({ outDir, baseUrl, digest, catalog }: SiteOptions): Promise<Omit<SiteSummary, "pictures">> {
   const before = new Set(filesBesideApi(outDir));
   const client = await writeClient(outDir, await bodiesDeclaration(catalog, baseUrl));
   await writePages(outDir, digest, baseUrl);
   const added = filesBesideApi(outDir).filter((f) => !before.has(f));
   if (added.length > SITE_FILES)
     throw new Error(`the site writes ${added.length} files, more than the ${SITE_FILES} reserved: ${added.map((f) => relative(outDir, f)).join(", ")}`);
-  const drawn = pictures ? writePictures(outDir, written, catalog, baseUrl, onPicture) : { files: 0, bytes: 0 };
-  return { files: added.length, bytes: added.reduce((sum, f) => sum + statSync(f).size, 0), client, pictures: drawn };
+  return { files: added.length, bytes: added.reduce((sum, f) => sum + statSync(f).size, 0), client };
 }

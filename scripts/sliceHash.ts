@@ -32,9 +32,9 @@ import { cacheGroupOf } from "./renderSlice.js";
 export const ENGINE_VERSION = 1;
 
 const root = resolve(import.meta.dirname, "..");
-/** What computes, writes and compresses the answers and pictures: the engine, the worker, the site's drawing, the locked dependencies. */
+/** What computes, writes and compresses the answers and pictures: the engine, the worker, its drawing of the pictures, the locked dependencies. */
 const ENGINE_DIRS = ["src"];
-const ENGINE_FILES = ["scripts/buildWorker.ts", "scripts/site.ts", "package-lock.json"];
+const ENGINE_FILES = ["scripts/buildWorker.ts", "scripts/pictures.ts", "package-lock.json"];
 
 /** The engine's version: ENGINE_VERSION and the contents of every engine file, in path order. */
 export function engineDigest(): string {
