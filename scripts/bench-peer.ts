@@ -131,7 +131,7 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   }
   if (memory.missed)
     lines.push(
-      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. The peak comes while the build renders (section Datasets in the build): the main thread's plan and results plus the heaps of the render workers (one per core, each replaced only once past 400 MB after a batch, \`BUILD_RECYCLE_MB\`), as at ${PEER_SHORT}, which peaked at ${mb(peer.maxRssBytes)} itself; without the datasets the current build peaked at ${mb(bare.maxRssBytes)}.`,
+      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. With the datasets, the peak comes in their phase (section Heap growth bounded): the thread building the SQLite database (sql.js, in WebAssembly memory that V8's heap bounds do not reach) while the main thread writes the CSV and Parquet files, each holding a table's rows. Without them the current build peaked at ${mb(bare.maxRssBytes)}, while it renders: the main thread's plan and results beside the render workers' heaps (one per core, each replaced past 200 MB after a batch, \`BUILD_RECYCLE_MB\`). ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
       "",
     );
   return lines.join("\n");
