@@ -7,10 +7,10 @@
  * a Markdown section, or with `--write` puts it into docs/benchmarks.md.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DICTIONARY_FILE } from "../src/api/datasets/files.js";
-import { loadAverage, writeSection } from "./benchDoc.js";
+import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import type { Dictionary } from "./datasets.js";
 import { mb } from "./manifest.js";
@@ -63,7 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       "## Datasets in the build",
       "",
-      `Measured by \`npx tsx scripts/bench-datasets.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). Two clean \`npm run build\` runs of data/ (child processes, \`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`), one after the other: without the datasets (\`BUILD_DATASETS=0\`) as the peer, then with them. The datasets are written first, in the build's main thread, before the plan and the render workers.`,
+      `Measured by \`npx tsx scripts/bench-datasets.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). Two clean \`npm run build\` runs of data/ (child processes, \`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`), one after the other: without the datasets (\`BUILD_DATASETS=0\`) as the peer, then with them. The datasets are written first, in the build's main thread, before the plan and the render workers.`,
       "",
       "| build | wall time | datasets, planning, rendering, finishing | peak memory | files published | tar | left out to fit | load before |",
       "|---|---:|---|---:|---:|---:|---|---|",

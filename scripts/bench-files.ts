@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { builtFiles, evenSample, specUrlOf } from "./benchRequests.js";
-import { benchBuildDir, loadAverage, writeSection } from "./benchDoc.js";
+import { benchBuildDir, loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { freePort } from "./freePort.js";
 import { startNodeServer } from "./runtimes.js";
 
@@ -169,7 +169,7 @@ function section(figures: Awaited<ReturnType<typeof benchFiles>>): string {
   return [
     "## Files: the Node server against nginx",
     "",
-    `Measured by \`npx tsx scripts/bench-files.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min); absolute figures depend on the machine and what else runs on it, the ratios, measured in the same rounds, are what counts. ${figures.files} built files spread evenly over build/api (${(figures.bytes / 1e6).toFixed(1)} MB), requested in turn by autocannon over ${CONNECTIONS} connections for ${SECONDS} s per server and round, ${ROUNDS} rounds that alternate the order of the servers, after a warm-up of each (every file asked for once in the round's encoding, then 2 s under load); autocannon shares the cores with the server under test. nginx (the system's package): one worker, \`sendfile on\`, \`open_file_cache\`, \`gzip on\` at \`gzip_comp_level 1\` for JSON over 1 KB (the build has no precompressed siblings). Our server: \`npm run serve\`'s command (main thread answering files from memory, the computing threads idle). Gzip rounds send \`Accept-Encoding: gzip\`.`,
+    `Measured by \`npx tsx scripts/bench-files.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min); absolute figures depend on the machine and what else runs on it, the ratios, measured in the same rounds, are what counts. ${figures.files} built files spread evenly over build/api (${(figures.bytes / 1e6).toFixed(1)} MB), requested in turn by autocannon over ${CONNECTIONS} connections for ${SECONDS} s per server and round, ${ROUNDS} rounds that alternate the order of the servers, after a warm-up of each (every file asked for once in the round's encoding, then 2 s under load); autocannon shares the cores with the server under test. nginx (the system's package): one worker, \`sendfile on\`, \`open_file_cache\`, \`gzip on\` at \`gzip_comp_level 1\` for JSON over 1 KB (the build has no precompressed siblings). Our server: \`npm run serve\`'s command (main thread answering files from memory, the computing threads idle). Gzip rounds send \`Accept-Encoding: gzip\`.`,
     "",
     "| encoding | server | req/s per round | median req/s | median p99 ms | errors | non-2xx | ours ÷ nginx (median of rounds; per round) |",
     "|---|---|---|---:|---:|---:|---:|---:|",

@@ -10,9 +10,10 @@
  * Usage: tsx scripts/bench-finish.ts [dir] [answers]   (default a folder in the system's temporary
  * one, 95,000 answers; the tree is made once and kept in `dir` for later runs)
  */
+import { machineText } from "./benchDoc.js";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fitTree } from "./fitTree.js";
 import { listTree, sizeOfListing, treeSize } from "./treeSize.js";
@@ -78,7 +79,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(tree, { recursive: true });
   const known = time("making the tree (or reading it back)", () => makeTree(tree, Number(process.argv[3] ?? 95_000)));
   console.log(
-    `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load ${loadavg()
+    `${machineText()}, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" / ")}`,
   );

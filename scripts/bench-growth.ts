@@ -8,10 +8,10 @@
  * section, or with `--write` puts it into docs/benchmarks.md.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
-import { loadAverage, writeSection } from "./benchDoc.js";
+import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, timedBuild } from "./benchBuild.js";
 import { HEADROOM, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
@@ -73,7 +73,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       "## Growth",
       "",
-      `Measured by \`npx tsx scripts/bench-growth.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by \`npx tsx scripts/bench-growth.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
       "| profile | archive | wall time | build time (after start-up) | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
       "|---|---|---:|---:|---:|---:|---:|---|---|---|",

@@ -8,11 +8,11 @@
  * `--write` puts it into docs/benchmarks.md.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
 import { FACT_FILES } from "../src/data/facts.js";
-import { loadAverage, writeSection } from "./benchDoc.js";
+import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
 
@@ -66,7 +66,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       "## Incremental build",
       "",
-      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}; load average when it ended ${loadAverage()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own, one after the other.`,
+      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min), shared with other work. Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own, one after the other.`,
       "",
       "| build | wall time | build time (after start-up) | of which datasets, planning, rendering, finishing | peak memory | load before | groups | target |",
       "|---|---:|---:|---|---:|---|---|---:|",

@@ -6,8 +6,9 @@
  * batches, the group hashes, and the part of keepUnchanged that computes (a previous state that
  * matches no group, so nothing is linked). Prints the seconds of each part of both.
  */
+import { machineText } from "./benchDoc.js";
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
@@ -82,7 +83,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const clean = planPhase(undefined, join(work, "clean.cache"));
     const changed = factsWithOneChange(join(work, "data"));
     const incremental = planPhase(changed, join(work, "incremental.cache"), join(work, "clean.cache"));
-    console.log(`${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
+    console.log(`${machineText()}`);
     console.log(`| part | clean (data/): wall, CPU | ${CHANGED.tuningSystem} changed, over it: wall, CPU |`);
     console.log("|---|---:|---:|");
     const shown = ([, wall, cpu]: Seconds) => `${wall.toFixed(2)} s, ${cpu.toFixed(2)} s`;

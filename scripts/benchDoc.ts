@@ -1,6 +1,6 @@
 /** docs/benchmarks.md is written by `npm run bench` in parts: each later step replaces its own section. */
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -14,6 +14,9 @@ export const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(" / ");
+
+/** The machine as the sections name it: its cores, their model, and the Node version. */
+export const machineText = () => `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
 
 /** Replaces the section that starts with `heading` (up to the next `## `), or appends it. */
 export function writeSection(heading: string, section: string): void {
