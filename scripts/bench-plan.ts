@@ -4,10 +4,13 @@
  * facts with one tuning system changed (scripts/bench-incremental.ts) over what the first kept (an
  * incremental build): the facts, the listing enumerator by enumerator, the files and routes, the
  * batches, the group hashes, and the part of keepUnchanged that computes (a previous state that
- * matches no group, so nothing is linked). Prints the seconds of each part of both.
+ * matches no group, so nothing is linked). Prints the seconds of each part of both, and the SHA-256
+ * of the clean plan's requests, files and routes, batches, group hashes and plan.json; with `clean`,
+ * only the clean plan (`tsx scripts/bench-plan.ts clean`).
  */
 import { machineText } from "./benchDoc.js";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFacts } from "../src/data/load.js";
@@ -22,7 +25,7 @@ import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../src/api/t
 import { CHANGED, factsWithOneChange } from "./bench-incremental.js";
 import type { Job } from "./buildWorker.js";
 import { keepUnchanged } from "./buildCache.js";
-import { planListing } from "./planListing.js";
+import { PLAN_FILE, planListing } from "./planListing.js";
 import { PROFILES } from "./profiles.js";
 import { batchesOfShard, planBatches, planOf, WHOLE } from "./renderSlice.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
@@ -30,8 +33,15 @@ import { engineDigest, groupHashes } from "./sliceHash.js";
 /** Seconds of a part: on the clock, and of the process's CPU (less sensitive to other work on the machine). */
 type Seconds = [what: string, wall: number, cpu: number];
 
+/** SHA-256 of lines: what shows that a faster planning phase makes the same plan. */
+const digestOf = (lines: Iterable<string>) => {
+  const digest = createHash("sha256");
+  for (const line of lines) digest.update(line).update("\n");
+  return digest.digest("hex");
+};
+
 /** The plan phase of a build of `dataDir` over the listing kept in `previousCache`, keeping its own in `cache`: seconds per part. */
-function planPhase(dataDir: string | undefined, cache: string, previousCache?: string): Seconds[] {
+function planPhase(dataDir: string | undefined, cache: string, previousCache?: string): { times: Seconds[]; digests: [string, string][] } {
   const times: Seconds[] = [];
   const timed = <T>(what: string, run: () => T): T => {
     const start = performance.now();
@@ -74,19 +84,29 @@ function planPhase(dataDir: string | undefined, cache: string, previousCache?: s
   const { read, listed } = listing.counts();
   const sum = (i: 1 | 2) => times.reduce((s, t) => s + t[i], 0);
   times.push([`in all (${planned.length} requests, ${hashes.size} groups; parts read back ${read}, listed ${listed})`, sum(1), sum(2)]);
-  return times;
+  const digests: [string, string][] = [
+    ["requests listed", digestOf(requests)],
+    ["files and routes", digestOf(planned.map((p) => `${p.request}\t${p.file}\t${p.route}\t${p.query}`))],
+    ["batches", digestOf(batches.map((b) => b.map(([i, request, file]) => `${i} ${request} ${file}`).join("\t")))],
+    ["group hashes", digestOf([...hashes].map(([group, hash]) => `${group}\t${hash}`))],
+    ["plan.json", digestOf([readFileSync(join(cache, PLAN_FILE), "utf8")])],
+  ];
+  return { times, digests };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-plan-"));
   try {
-    const clean = planPhase(undefined, join(work, "clean.cache"));
-    const changed = factsWithOneChange(join(work, "data"));
-    const incremental = planPhase(changed, join(work, "incremental.cache"), join(work, "clean.cache"));
+    const { times: clean, digests } = planPhase(undefined, join(work, "clean.cache"));
+    for (const [what, digest] of digests) console.log(`SHA-256 of the clean plan's ${what}: ${digest}`);
+    // `clean`: the clean plan alone, for comparing its digests before and after a change.
+    const incremental = process.argv.includes("clean")
+      ? clean.map(([what]): Seconds => [what, Number.NaN, Number.NaN])
+      : planPhase(factsWithOneChange(join(work, "data")), join(work, "incremental.cache"), join(work, "clean.cache")).times;
     console.log(`${machineText()}`);
     console.log(`| part | clean (data/): wall, CPU | ${CHANGED.tuningSystem} changed, over it: wall, CPU |`);
     console.log("|---|---:|---:|");
-    const shown = ([, wall, cpu]: Seconds) => `${wall.toFixed(2)} s, ${cpu.toFixed(2)} s`;
+    const shown = ([, wall, cpu]: Seconds) => (Number.isNaN(wall) ? "–" : `${wall.toFixed(2)} s, ${cpu.toFixed(2)} s`);
     for (const [i, part] of clean.entries()) console.log(`| ${part[0]} | ${shown(part)} | ${shown(incremental[i])} |`);
     console.log(`in all, incremental: ${incremental.at(-1)?.[0]}`);
     console.log(
