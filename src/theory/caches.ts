@@ -35,8 +35,9 @@ export const MEMO_LIMITS = {
   modulationGraphsAtOtherTolerances: 2,
   /**
    * Pitch-class-set groupings (§11.3, §11.4) per tuning system × starting note × tolerance. They
-   * hold every transposition of every maqām with its cells (re-spelled for the 12-tone sets): about
-   * 1.5 MB a maqām-set grouping and 10 MB a 12-tone one, 80 and 570 MB for the 55 pairs. Every
+   * hold every transposition of every maqām with its cells (re-spelled for the 12-tone sets, for
+   * the entries the grouping visits): at most about 1.5 MB a maqām-set grouping and 10 MB a 12-tone
+   * one, 80 and 570 MB for the 55 pairs. Every
    * pair's answer at the default tolerance is pre-rendered, so the server computes few of them.
    */
   maqamSetGroupings: 16,

@@ -123,12 +123,21 @@ function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClas
   });
 }
 
-/** The same keys, each within the tolerance. */
-function sameSet(a: ReadonlyMap<string, PitchClass>, b: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, pc] of a) {
-    const other = b.get(key);
-    if (!other || circularDistance(rule.inOctave(pc.cents), rule.inOctave(other.cents)) > tolerance) return false;
+/** A set's place in the octave per key, C to B (NaN for a key it leaves out): what sameSet compares. */
+function positionsOf(set: ReadonlyMap<string, PitchClass>, rule: SetRule): Float64Array {
+  const positions = new Float64Array(SHARP_KEYS.length).fill(Number.NaN);
+  for (const [key, pc] of set) positions[keyOrder(key)] = rule.inOctave(pc.cents);
+  return positions;
+}
+
+/**
+ * The same keys, each within the tolerance. Read from positionsOf: the grouping compares each
+ * visited entry's set with every earlier set, tens of thousands of times a tuning system.
+ */
+function sameSet(a: Float64Array, b: Float64Array, tolerance: number): boolean {
+  for (let k = 0; k < a.length; k++) {
+    if (Number.isNaN(a[k]) !== Number.isNaN(b[k])) return false;
+    if (!Number.isNaN(a[k]) && circularDistance(a[k], b[k]) > tolerance) return false;
   }
   return true;
 }
@@ -142,7 +151,11 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
   const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
   const processed = new Set<ClassifiedTransposition>();
   const sets: PitchClassSet[] = [];
+  const setPositions: Float64Array[] = [];
   const incompatible: Incompatible[] = [];
+  // The entries not yet processed, in file order, found anew after each set collects its members:
+  // most entries join one of the first sets, so each later set scans fewer.
+  let unprocessed = entries;
   for (const entry of visitOrder) {
     if (processed.has(entry)) continue;
     processed.add(entry);
@@ -152,28 +165,50 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
       continue;
     }
     const pitchClasses = rule.setOf(entry);
-    const equal = sets.find((s) => sameSet(s.pitchClasses, pitchClasses, rule, tolerance));
-    if (equal) {
-      equal.members.push(entry);
+    const positions = positionsOf(pitchClasses, rule);
+    const equal = setPositions.findIndex((other) => sameSet(other, positions, tolerance));
+    if (equal >= 0) {
+      sets[equal].members.push(entry);
       continue;
     }
     const set: PitchClassSet = { source: entry, pitchClasses, members: [entry] };
     sets.push(set);
-    for (const other of entries) {
-      if (processed.has(other) || !fits(other, pitchClasses, rule, tolerance)) continue;
-      set.members.push(other);
-      processed.add(other);
+    setPositions.push(positions);
+    const left: ClassifiedTransposition[] = [];
+    for (const other of unprocessed) {
+      if (processed.has(other)) continue;
+      if (!fits(other, pitchClasses, rule, tolerance)) left.push(other);
+      else {
+        set.members.push(other);
+        processed.add(other);
+      }
     }
+    unprocessed = left;
   }
   return { sets, incompatible };
 }
 
-/** Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in file order. */
+/**
+ * Every maqām's full transposition list (taḥlīl, octave renderings, transpositions), maqāmāt in
+ * file order. An entry's `cells` are made when first read: the grouping reads them only for the
+ * entries it visits (about one in eight; the others join a set through `fits`, which reads the
+ * tuning system's spelling), and re-spelling every scale was most of a 12-tone grouping's time.
+ */
 function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
   return cat.maqamat.flatMap((maqam) =>
-    transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => {
+    transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition): ClassifiedTransposition => {
       const cells = tuningCells(transposition);
-      return { maqam, transposition, cells: rule.cellsOf(transposition), tuningCells: cells, tuningKeys: cells.map(twelveToneKey) };
+      let ruleCells: readonly PitchClass[] | undefined;
+      return {
+        maqam,
+        transposition,
+        get cells() {
+          ruleCells ??= rule.cellsOf(transposition);
+          return ruleCells;
+        },
+        tuningCells: cells,
+        tuningKeys: cells.map(twelveToneKey),
+      };
     }),
   );
 }

@@ -5,7 +5,7 @@ import { isAnswer } from "../errors.js";
 import { ENTITY_FILES, isDescendingFile, setFitsScaleOctave } from "../../exports/render.js";
 import { FORMATS } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
-import { createCatalog, type Catalog } from "../../theory/catalog.js";
+import type { Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import { listOfIn, prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
@@ -39,19 +39,17 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
 /**
  * The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note
  * al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set.
+ * The groupings come from `cat` itself: they read the transpositions the maqāmāt's exports have
+ * listed, and the catalog keeps no more of them than its twelveToneGroupings bound.
  */
 export function* setFiles(cat: Catalog, options: PrerenderOptions = { full: false }, only?: string): Generator<string> {
   const listOf = listOfIn(options);
-  for (const listed of cat.tuningSystems.filter((ts) => only === undefined || ts.id === only))
-    yield* listOf(listed, "exports/sets", () => {
-      // A catalog of its own per tuning system: the groupings read here (hundreds of MB for all
-      // 55 pairs) are not kept by the catalog that plans the rest of a build.
-      const own = createCatalog(cat.facts, "build");
-      const ts = own.findTuningSystem(listed.id)!;
+  for (const ts of cat.tuningSystems.filter((t) => only === undefined || t.id === only))
+    yield* listOf(ts, "exports/sets", () => {
       const files: string[] = [];
       for (const startingNote of ts.startingNotes) {
         const tuning = { ts, startingNote };
-        const sets = setsOf(own, tuning);
+        const sets = setsOf(cat, tuning);
         if (isAnswer(sets)) continue;
         for (const set of sets) {
           for (const format of FORMATS) files.push(setPath(tuning, setIdNameOf(set), format));
