@@ -89,11 +89,13 @@ export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
 
 /**
  * The name of the route a path matches, the first in dispatch order. Only the routes whose first
- * segment is a parameter or the path's own first segment are tried: the others cannot match.
+ * segment is a parameter or the path's own first segment, and whose path's text after its last
+ * parameter ends the path, are tried: the others cannot match (the exports have some forty routes).
  */
 function routeNamer(): (path: string) => string {
   const byFirst = new Map<string, readonly Route[]>();
   const firstOf = (path: string) => path.split("/")[1] ?? "";
+  const tails = new Map(routes.map((r) => [r, r.path.slice(r.path.lastIndexOf("}") + 1)]));
   return (path) => {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
     const first = firstOf(trimmed);
@@ -102,7 +104,7 @@ function routeNamer(): (path: string) => string {
       candidates = routes.filter((r) => firstOf(r.path).includes("{") || firstOf(r.path) === first);
       byFirst.set(first, candidates);
     }
-    return candidates.find((r) => r.matcher.test(trimmed))?.name ?? "(no route)";
+    return candidates.find((r) => trimmed.endsWith(tails.get(r) ?? "") && r.matcher.test(trimmed))?.name ?? "(no route)";
   };
 }
 
@@ -111,12 +113,16 @@ function plan(requests: Iterable<string>): Planned[] {
   const planned: Planned[] = [];
   const routeNameOf = routeNamer();
   for (const request of requests) {
-    const url = new URL(request, "http://x");
-    const file = staticFileOf(url.pathname, url.searchParams);
+    // Split by hand, not parsed as a URL (a third of the time, over 266,000 requests): staticFileOf
+    // takes only plain URL-safe segments and values, which a URL parse would leave as they are.
+    const q = request.indexOf("?");
+    const path = q < 0 ? request : request.slice(0, q);
+    const query = new URLSearchParams(q < 0 ? "" : request.slice(q + 1));
+    const file = staticFileOf(path, query);
     if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
     if (seen.has(file)) continue;
     seen.add(file);
-    planned.push({ request, file, route: routeNameOf(url.pathname), query: [...url.searchParams.keys()].join("&") });
+    planned.push({ request, file, route: routeNameOf(path), query: [...query.keys()].join("&") });
   }
   return planned;
 }

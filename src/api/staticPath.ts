@@ -36,8 +36,6 @@ export function canonicalQuery(pairs: [string, string][]): string | undefined {
     .join("&");
 }
 
-const utf8 = new TextEncoder();
-
 /** The file of `/api` itself: the index of the endpoints. */
 const ROOT_FILE = "index.json";
 /** Documents answered at their own file name directly below /api (`/api/openapi.json`). */
@@ -70,17 +68,17 @@ const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s
 export function staticFileOf(path: string, query: URLSearchParams): string | undefined {
   if (query.size === 0 && path === "/") return ROOT_FILE;
   if (query.size === 0 && TOP_LEVEL_DOCUMENTS.has(path.slice(1))) return path.slice(1);
-  const segments = path.split("/").filter((s) => s !== "");
-  if (segments.length === 0 || path !== `/${segments.join("/")}` || !segments.every(safeSegment)) return undefined;
+  // A safe segment is never empty: this also refuses an empty segment and a trailing slash.
+  const below = path.slice(1);
+  if (path[0] !== "/" || !below.split("/").every(safeSegment)) return undefined;
   const pairs = [...query];
-  if (pairs.length === 0) return isOwnPath(path) ? segments.join("/") : `${segments.join("/")}/index.json`;
-  if (!pairs.every(([k, v]) => SAFE_NAME.test(k) && SAFE_VALUE.test(v))) return undefined;
-  const canonical = canonicalQuery(pairs);
-  const inOrder = pairs.map(([k, v]) => `${k}=${v}`).join("&");
-  if (canonical === undefined || canonical !== inOrder) return undefined;
-  const file = `@${canonical.replace(/\//g, "~")}.json`;
-  if (utf8.encode(file).length > MAX_SEGMENT_BYTES) return undefined;
-  return `${segments.join("/")}/${file}`;
+  if (pairs.length === 0) return isOwnPath(path) ? below : `${below}/index.json`;
+  // In canonical order exactly when the names strictly increase (canonicalQuery's order; a repeated name is refused).
+  if (!pairs.every(([k, v], i) => SAFE_NAME.test(k) && SAFE_VALUE.test(v) && (i === 0 || pairs[i - 1][0] < k))) return undefined;
+  const file = `@${pairs.map(([k, v]) => `${k}=${v.replace(/\//g, "~")}`).join("&")}.json`;
+  // Safe names and values are ASCII, so the name's length is its length in bytes.
+  if (file.length > MAX_SEGMENT_BYTES) return undefined;
+  return `${below}/${file}`;
 }
 
 /**
