@@ -18,7 +18,7 @@ import type { Catalog } from "../src/theory/catalog.js";
 import { availableStartingNotes, reachedTonics, type ReachedTonics } from "../src/api/entities/availability.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
 import type { Entity } from "../src/theory/entity.js";
-import { availableIn } from "../src/theory/realisation.js";
+import { availabilityOf, availableIn, type Availability } from "../src/theory/realisation.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
 import { isAnswer } from "../src/api/errors.js";
@@ -111,7 +111,12 @@ const AVAILABILITY = /^\/(maqamat|ajnas)\/(.+)\/availability(?:\?includeArabic=t
  * starting notes the answer lists, or for an idName that names nothing the records it was looked
  * for in (with the note names, all the lookup reads); undefined for any other request.
  */
-function availabilityFacts(catalog: Catalog, lines: readonly string[], reached: (e: Entity) => ReachedTonics): string | undefined {
+function availabilityFacts(
+  catalog: Catalog,
+  lines: readonly string[],
+  reached: (e: Entity) => ReachedTonics,
+  availability: (e: Entity) => readonly Availability[],
+): string | undefined {
   const idNames = new Map<string, "maqam" | "jins">();
   for (const line of lines) {
     const m = AVAILABILITY.exec(line.split("\t")[0]);
@@ -125,12 +130,9 @@ function availabilityFacts(catalog: Catalog, lines: readonly string[], reached: 
     // The answer's block is these names, formatted (and put into Arabic) by the engine.
     const available = isAnswer(tonic)
       ? tonic
-      : availableStartingNotes(catalog, ref.entity, tonic, DEFAULT_CENTS_TOLERANCE, reached(ref.entity)).map(({ ts, startingNotes }) => [
-          ts.id,
-          ts.displayName,
-          ts.displayNameAr,
-          startingNotes,
-        ]);
+      : availableStartingNotes(catalog, ref.entity, tonic, DEFAULT_CENTS_TOLERANCE, reached(ref.entity), availability(ref.entity)).map(
+          ({ ts, startingNotes }) => [ts.id, ts.displayName, ts.displayNameAr, startingNotes],
+        );
     return [idName, ref.entity.record, available];
   });
   return JSON.stringify(facts);
@@ -168,6 +170,16 @@ export function groupHashes(
 ): Map<string, string> {
   const { facts } = catalog;
   const reached = listedTonics(catalog, listOf);
+  // Where an entity is realised, worked out once for all its idNames (some 10,000 transposed ones).
+  const realised = new Map<Entity, readonly Availability[]>();
+  const availability = (e: Entity) => {
+    let known = realised.get(e);
+    if (!known) {
+      known = availabilityOf(catalog, e);
+      realised.set(e, known);
+    }
+    return known;
+  };
   const common = sha256(engine, JSON.stringify(key), JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules]));
   const everything = sha256(common, JSON.stringify(facts));
   const availabilityBase = sha256(engine, JSON.stringify(key), JSON.stringify(facts.noteNames));
@@ -190,8 +202,8 @@ export function groupHashes(
       base = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
       factsOfTuningSystem.set(tuningSystem, base);
     } else {
-      const availability = availabilityFacts(catalog, lines, reached);
-      if (availability !== undefined) base = sha256(availabilityBase, availability);
+      const answered = availabilityFacts(catalog, lines, reached, availability);
+      if (answered !== undefined) base = sha256(availabilityBase, answered);
     }
     hashes.set(group, sha256(base, group, lines.join("\n")));
   }

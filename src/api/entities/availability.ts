@@ -10,7 +10,7 @@ import { routeSpec } from "../route.js";
 import { noteNameToArabic } from "../../theory/arabic.js";
 import type { Entity } from "../../theory/entity.js";
 import type { Catalog } from "../../theory/catalog.js";
-import { availabilityOf } from "../../theory/realisation.js";
+import { availabilityOf, type Availability } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf, type Transposition } from "../../theory/transposition.js";
 import { attachedCache } from "../../theory/memo.js";
@@ -39,12 +39,20 @@ export const reachedTonics =
  * registers, so ajnās spanning octaves are found), optionally only those whose transposition list
  * (taḥlīl included) has an entry on `tonic`: all an availability answer says besides the entity,
  * so an incremental build hashes it (with the tonics it listed before, `reached`) to tell which
- * answers a change of the facts changes.
+ * answers a change of the facts changes; it passes the entity's `availability`, worked out once
+ * for all its transposed idNames.
  */
-export function availableStartingNotes(cat: Catalog, e: Entity, tonic: string | undefined, tolerance: number, reached = reachedTonics(cat, e, tolerance)) {
+export function availableStartingNotes(
+  cat: Catalog,
+  e: Entity,
+  tonic: string | undefined,
+  tolerance: number,
+  reached = reachedTonics(cat, e, tolerance),
+  availability: readonly Availability[] = availabilityOf(cat, e),
+) {
   const wanted = tonic === undefined ? undefined : toIdName(tonic);
   const hasTonic = (ts: TuningSystem, startingNote: string) => wanted === undefined || reached(ts, startingNote).has(wanted);
-  return availabilityOf(cat, e)
+  return availability
     .map(({ tuningSystem, startingNotes }) => ({ ts: tuningSystem, startingNotes: startingNotes.filter((s) => hasTonic(tuningSystem, s)) }))
     .filter(({ startingNotes }) => startingNotes.length > 0);
 }
