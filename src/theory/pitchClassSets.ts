@@ -50,8 +50,8 @@ export interface ClassifiedTransposition {
   cells: readonly PitchClass[];
   /** The same cells as the tuning system spells them, which the compatibility test reads. */
   tuningCells: readonly PitchClass[];
-  /** Their 12-tone keys, read once: the compatibility test asks for them against every set. */
-  tuningKeys: readonly string[];
+  /** Their 12-tone keys as places from C (keyOrder), read once: the compatibility test asks for them against every set. */
+  tuningKeys: readonly number[];
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -116,14 +116,14 @@ const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.de
  * Every cell of the transposition sits on a key of the set, within the tolerance of its pitch
  * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
  */
-function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
+function fits(entry: ClassifiedTransposition, positions: Float64Array, rule: SetRule, tolerance: number): boolean {
   return entry.tuningCells.every((cell, i) => {
-    const own = set.get(entry.tuningKeys[i]);
-    return own !== undefined && circularDistance(rule.inOctave(cell.cents), rule.inOctave(own.cents)) <= tolerance;
+    const own = positions[entry.tuningKeys[i]];
+    return !Number.isNaN(own) && circularDistance(rule.inOctave(cell.cents), own) <= tolerance;
   });
 }
 
-/** A set's place in the octave per key, C to B (NaN for a key it leaves out): what sameSet compares. */
+/** A set's place in the octave per key, C to B (NaN for a key it leaves out): what sameSet and fits compare. */
 function positionsOf(set: ReadonlyMap<string, PitchClass>, rule: SetRule): Float64Array {
   const positions = new Float64Array(SHARP_KEYS.length).fill(Number.NaN);
   for (const [key, pc] of set) positions[keyOrder(key)] = rule.inOctave(pc.cents);
@@ -177,7 +177,7 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
     const left: ClassifiedTransposition[] = [];
     for (const other of unprocessed) {
       if (processed.has(other)) continue;
-      if (!fits(other, pitchClasses, rule, tolerance)) left.push(other);
+      if (!fits(other, positions, rule, tolerance)) left.push(other);
       else {
         set.members.push(other);
         processed.add(other);
@@ -207,7 +207,7 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
           return ruleCells;
         },
         tuningCells: cells,
-        tuningKeys: cells.map(twelveToneKey),
+        tuningKeys: cells.map((cell) => keyOrder(twelveToneKey(cell))),
       };
     }),
   );
