@@ -48,10 +48,13 @@ export interface ClassifiedTransposition {
   transposition: Transposition;
   /** Ascending then descending cells as the set and the clash test read them (re-spelled for the 12-tone sets). */
   cells: readonly PitchClass[];
-  /** The same cells as the tuning system spells them, which the compatibility test reads. */
-  tuningCells: readonly PitchClass[];
-  /** Their 12-tone keys as places from C (keyOrder), read once: the compatibility test asks for them against every set. */
+  /**
+   * The same cells as the tuning system spells them, as the compatibility test reads them: their
+   * 12-tone keys as places from C (keyOrder) and their places in the octave (the rule's inOctave),
+   * read once, since the test asks for them against every set (millions of times for the archive).
+   */
   tuningKeys: readonly number[];
+  tuningPositions: Float64Array;
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -116,11 +119,13 @@ const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.de
  * Every cell of the transposition sits on a key of the set, within the tolerance of its pitch
  * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
  */
-function fits(entry: ClassifiedTransposition, positions: Float64Array, rule: SetRule, tolerance: number): boolean {
-  return entry.tuningCells.every((cell, i) => {
-    const own = positions[entry.tuningKeys[i]];
-    return !Number.isNaN(own) && circularDistance(rule.inOctave(cell.cents), own) <= tolerance;
-  });
+function fits(entry: ClassifiedTransposition, positions: Float64Array, tolerance: number): boolean {
+  const { tuningKeys, tuningPositions } = entry;
+  for (let i = 0; i < tuningKeys.length; i++) {
+    const own = positions[tuningKeys[i]];
+    if (Number.isNaN(own) || circularDistance(tuningPositions[i], own) > tolerance) return false;
+  }
+  return true;
 }
 
 /** A set's place in the octave per key, C to B (NaN for a key it leaves out): what sameSet and fits compare. */
@@ -177,7 +182,7 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
     const left: ClassifiedTransposition[] = [];
     for (const other of unprocessed) {
       if (processed.has(other)) continue;
-      if (!fits(other, positions, rule, tolerance)) left.push(other);
+      if (!fits(other, positions, tolerance)) left.push(other);
       else {
         set.members.push(other);
         processed.add(other);
@@ -206,8 +211,8 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
           ruleCells ??= rule.cellsOf(transposition);
           return ruleCells;
         },
-        tuningCells: cells,
         tuningKeys: cells.map((cell) => keyOrder(twelveToneKey(cell))),
+        tuningPositions: Float64Array.from(cells, (cell) => rule.inOctave(cell.cents)),
       };
     }),
   );
