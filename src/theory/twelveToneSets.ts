@@ -40,14 +40,19 @@ function byKey(cells: readonly PitchClass[]): Map<string, PitchClass[]> {
   const groups = new Map<string, PitchClass[]>();
   for (const cell of cells) {
     const key = twelveToneKey(cell);
-    groups.set(key, [...(groups.get(key) ?? []), cell]);
+    const group = groups.get(key);
+    if (group) group.push(cell);
+    else groups.set(key, [cell]);
   }
   return groups;
 }
 
-/** The lowest cell above a pitch, if any. */
-const lowestAbove = (cells: readonly PitchClass[], cents: number): PitchClass | undefined =>
-  cells.filter((c) => c.cents > cents).reduce<PitchClass | undefined>((low, c) => (low === undefined || c.cents < low.cents ? c : low), undefined);
+/** The lowest cell above a pitch, if any (the first of equals). A loop: each visited entry of a grouping asks it for all twelve keys. */
+function lowestAbove(cells: readonly PitchClass[], cents: number): PitchClass | undefined {
+  let low: PitchClass | undefined;
+  for (const c of cells) if (c.cents > cents && (low === undefined || c.cents < low.cents)) low = c;
+  return low;
+}
 
 const lowest = (cells: readonly PitchClass[]): PitchClass | undefined => lowestAbove(cells, -Infinity);
 
