@@ -167,3 +167,11 @@ export function leftOutOf(left: readonly Candidate[]): LeftOut {
     examples: left.slice(0, 10).map((c) => c.path),
   };
 }
+
+/** What a rendering in value order never reached: answers by value class, and pictures. Their bytes are unknown. */
+export interface NotRendered {
+  requests: number;
+  byClass: Partial<Record<ValueClass, number>>;
+  /** Realisations without a picture drawn (now or by the previous build), the answers not rendered included. */
+  pictures: number;
+}

@@ -8,7 +8,8 @@
  *                         BUILD_DIR, BUILD_WORKERS, PRECOMPRESS=gzip|gzip,br|none, BUILD_RECYCLE_MB,
  *                         DATA_DIR for another copy of the facts, BUILD_PREVIOUS for a build
  *                         elsewhere to take unchanged parts from, BUILD_DATASETS=0 to leave out
- *                         api/datasets/, minutes of work a quick build may not need)
+ *                         api/datasets/, minutes of work a quick build may not need,
+ *                         BUILD_RENDER_ALL=1 to render what the host's limits leave out too)
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,7 +18,8 @@ import { DataError } from "../src/data/facts.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
-import type { Rendered } from "./buildWorker.js";
+import type { Drawn, Rendered } from "./buildWorker.js";
+import { limitsBound, renderBound, siteCandidates } from "./renderBound.js";
 import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
@@ -51,6 +53,16 @@ function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteT
     t.writeSeconds += r.writeMs / 1000;
   }
   return times;
+}
+
+/** Puts the sizes of the pictures drawn after the answers into their requests' results. */
+function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
+  if (!drawn.length) return;
+  const byIndex = new Map(results.map((r) => [r.index, r]));
+  for (const [index, bytes] of drawn) {
+    const r = byIndex.get(index);
+    if (r) r.picture = bytes;
+  }
 }
 
 export interface Built {
@@ -116,16 +128,32 @@ export async function build(options: BuildOptions): Promise<Built> {
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
       let planEnd = datasetsEnd;
       const slice = { ...options, listOf: listing.listOf };
-      const { planned, results, gcSeconds, recycled, workers } = await renderSlice(partial, slice, WHOLE, (planned, batches) => {
-        const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
-        // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
-        const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine, listing.listOf);
-        listing.write(cache);
-        const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
-        keeping = { ...keeping, kept: chosen.kept, hashes };
-        planEnd = performance.now();
-        return chosen.batches;
+      const taken = () => ({
+        results: keeping.kept.results,
+        pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
       });
+      const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
+      const bounded = limitsBound(o.limits) && !renderAll;
+      const site = bounded ? await siteCandidates(o.baseUrl, catalog) : [];
+      const bound = bounded ? renderBound({ partial, site, limits: o.limits, pictures: PROFILES[o.profile].pictures, taken }) : undefined;
+      const rendered = await renderSlice(
+        partial,
+        slice,
+        WHOLE,
+        (planned, batches) => {
+          const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
+          // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
+          const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine, listing.listOf);
+          listing.write(cache);
+          const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
+          keeping = { ...keeping, kept: chosen.kept, hashes };
+          planEnd = performance.now();
+          return chosen.batches;
+        },
+        bound,
+      );
+      const { planned, results, gcSeconds, recycled, workers } = rendered;
+      withPictures([...results, ...keeping.kept.results], rendered.drawn);
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
@@ -320,7 +348,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
   const { published } = built;
-  const { limits, leftOut } = m.published;
+  const { limits, leftOut, notRendered } = m.published;
   const shown = [
     limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`,
     limits.files && `≤ ${limits.files} files`,
@@ -334,6 +362,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const classes = Object.entries(leftOut.byClass).map(([c, t]) => `${c} ${t.files} files, ${mb(t.bytes)}`);
     console.log(
       `build: left out to fit the host, computed on request instead: ${leftOut.files} files, ${mb(leftOut.bytes)} (${classes.join("; ")}); see manifest.json`,
+    );
+  }
+  if (notRendered.requests || notRendered.pictures) {
+    const classes = Object.entries(notRendered.byClass).map(([c, n]) => `${c} ${n}`);
+    console.log(
+      `build: not rendered, as the host's limits were reached before them: ${notRendered.requests} answers (${classes.join(", ")}) and ${notRendered.pictures} pictures, computed on request instead`,
     );
   }
   const budget: [boolean, string][] = [

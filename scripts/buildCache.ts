@@ -150,6 +150,10 @@ export function keepUnchanged(
     }
     kept.groups.set(group, previous);
     kept.results.push(...results);
+    // What a rendering in value order stopped before, in the previous build: rendered now if it fits.
+    const known = new Set(previous.results.map(([request]) => request));
+    const missing = batch.filter(([, request]) => !known.has(request));
+    if (missing.length) toRender.push(missing);
     for (const path of cached) kept.cached.add(path);
     for (const [, bytes] of previous.pictures) {
       kept.pictures.files++;
@@ -222,7 +226,8 @@ export function knownSizes(planned: readonly Planned[], results: readonly Render
 /**
  * Writes the state of the tree just finished into the cache being made (which holds the files its
  * fit left out): per group its hash, its results and its pictures (those kept, and those drawn with
- * the results rendered now), and the datasets' hash and files.
+ * the results rendered now), and the datasets' hash and files. A group's requests a rendering in
+ * value order never reached have no result: the next build renders them if they fit then.
  */
 export function writeState(
   cache: string,
@@ -234,14 +239,17 @@ export function writeState(
   datasets?: StepState,
 ) {
   const groups: Record<string, GroupState> = {};
-  for (const [group, hash] of hashes) groups[group] = kept.groups.get(group) ?? { hash, results: [], pictures: [] };
-  const fresh = (group: string) => !kept.groups.has(group);
+  for (const [group, hash] of hashes) {
+    const previous = kept.groups.get(group);
+    groups[group] = { hash, results: [...(previous?.results ?? [])], pictures: [...(previous?.pictures ?? [])] };
+  }
+  const taken = new Set(kept.results);
   for (const r of results) {
     const p = planned[r.index];
-    const group = cacheGroupOf(p.request);
-    if (!fresh(group)) continue;
-    groups[group].results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
-    if (r.picture !== undefined) groups[group].pictures.push([pictureFileOf(p.file), r.picture]);
+    const group = groups[cacheGroupOf(p.request)];
+    if (!taken.has(r)) group.results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
+    // Drawn now: with its answer, or after the answers for one taken over.
+    if (r.picture !== undefined) group.pictures.push([pictureFileOf(p.file), r.picture]);
   }
   mkdirSync(cache, { recursive: true });
   writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));

@@ -29,8 +29,15 @@ export interface WorkerSetup {
   picturesDir?: string;
 }
 
-/** One request of a batch: its index in the build plan, the request below /api and its file. */
-export type Job = [index: number, request: string, file: string];
+/**
+ * One request of a batch: its index in the build plan, the request below /api and its file, and
+ * what to do with its picture: by default it is drawn with the answer (when the build draws
+ * pictures); "none" answers only, "only" draws the picture of a request answered earlier.
+ */
+export type Job = [index: number, request: string, file: string, picture?: "none" | "only"];
+
+/** A picture drawn alone ("only"): the plan index of its request and its bytes. */
+export type Drawn = [index: number, bytes: number];
 
 export interface Rendered {
   index: number;
@@ -48,7 +55,7 @@ export interface Rendered {
 
 export type FromWorker =
   | { type: "ready" }
-  | { type: "rendered"; results: Rendered[]; gcMs: number }
+  | { type: "rendered"; results: Rendered[]; drawn: Drawn[]; gcMs: number }
   /** End of a batch, with the heap in use, by which the main thread decides to replace the worker. */
   | { type: "batchDone"; heapUsedBytes: number };
 
@@ -81,12 +88,20 @@ function writeInto(target: string, bytes: Uint8Array | string) {
   writeFileSync(target, bytes);
 }
 
-function render([index, request, file]: Job): Rendered {
+/** Draws and writes the picture of a request whose answer was rendered before; its bytes, or undefined when it has none. */
+function drawAlone([, request, file]: Job): number | undefined {
+  const picture = pictures?.draw(request);
+  if (picture === undefined || !pictures) return undefined;
+  writeInto(join(pictures.dir, pictureFileOf(file)), picture);
+  return Buffer.byteLength(picture);
+}
+
+function render([index, request, file, drawing]: Job): Rendered {
   const started = performance.now();
   const url = new URL(request, "http://x");
   const response = dispatch(routes, { catalog, baseUrl, path: url.pathname, query: url.searchParams });
   const body = serialize(response);
-  const picture = response.status === 200 ? pictures?.draw(request) : undefined;
+  const picture = response.status === 200 && drawing !== "none" ? pictures?.draw(request) : undefined;
   const computed = performance.now();
   const result: Rendered = { index, status: response.status, bytes: body.length, hash: hashOf(body), computeMs: computed - started, writeMs: 0, encoded: {} };
   if (response.status !== 200) return result;
@@ -107,20 +122,25 @@ function render([index, request, file]: Job): Rendered {
 }
 
 const port = parentPort!;
-const flush = (results: Rendered[]) => {
-  port.postMessage({ type: "rendered", results, gcMs } satisfies FromWorker);
+const flush = (results: Rendered[], drawn: Drawn[]) => {
+  port.postMessage({ type: "rendered", results, drawn, gcMs } satisfies FromWorker);
   gcMs = 0;
 };
 port.on("message", (jobs: Job[]) => {
   let results: Rendered[] = [];
+  let drawn: Drawn[] = [];
   for (const job of jobs) {
-    results.push(render(job));
-    if (results.length === REPORT_EVERY) {
-      flush(results);
+    if (job[3] === "only") {
+      const bytes = drawAlone(job);
+      if (bytes !== undefined) drawn.push([job[0], bytes]);
+    } else results.push(render(job));
+    if (results.length + drawn.length === REPORT_EVERY) {
+      flush(results, drawn);
       results = [];
+      drawn = [];
     }
   }
-  flush(results);
+  flush(results, drawn);
   port.postMessage({ type: "batchDone", heapUsedBytes: getHeapStatistics().used_heap_size } satisfies FromWorker);
 });
 port.postMessage({ type: "ready" } satisfies FromWorker);

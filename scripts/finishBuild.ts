@@ -22,6 +22,8 @@ import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
 import { cacheOf, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
 import { carrySlices } from "./datasetSlices.js";
+import { notRenderedOf } from "./renderBound.js";
+import { PROFILES } from "./profiles.js";
 import { datasetsHash } from "./sliceHash.js";
 
 /** Where the datasets are written, below the tree. */
@@ -49,6 +51,12 @@ export interface BuildOptions extends SliceOptions {
   datasets?: boolean;
   /** The build (and its cache beside it) whose unchanged parts are taken over; default outDir itself, BUILD_PREVIOUS from the command line. */
   previousDir?: string;
+  /**
+   * Render every planned answer and picture even where the host's limits will leave them out (the
+   * fit then removes them), instead of stopping where the limits are reached (scripts/renderBound.ts);
+   * default BUILD_RENDER_ALL=1. The published tree is the same; the manifest then counts the files in leftOut rather than notRendered.
+   */
+  renderAll?: boolean;
 }
 
 /** What Workers with static assets do not publish of build/: the code of the worker and of the Lambda, the CloudFront origins. */
@@ -157,7 +165,7 @@ export async function finishBuild(
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
   const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, catalog });
-  const drawn = { ...site, pictures: picturesOf(fresh, taken.pictures) };
+  const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken);
   const requestOfFile = new Map(planned.map((p, order) => [p.file, { request: p.request, order }]));
@@ -171,7 +179,12 @@ export async function finishBuild(
     profile,
     worker,
     site: { ...drawn, pictures: picturesKept(drawn.pictures, fit) },
-    published: { limits, ...fit.measured, leftOut: fit.leftOut },
+    published: {
+      limits,
+      ...fit.measured,
+      leftOut: fit.leftOut,
+      notRendered: notRenderedOf(planned, results, PROFILES[profile].pictures, drawn.pictures.files),
+    },
   };
   // The root files written after the fit live in its headroom: counted into the tree as published, which must still pass.
   const writeRoot = (file: string, text: string) => {
@@ -205,9 +218,9 @@ function listBuilt(partial: string, sizes: ReadonlyMap<string, number>, cached: 
   return listTree(partial, inTree, new Set([DATASETS_DIR]));
 }
 
-/** The pictures the workers drew with the results rendered now, and those taken over. */
-const picturesOf = (fresh: readonly Rendered[], taken: { files: number; bytes: number }) => {
-  const drawn = fresh.filter((r) => r.picture !== undefined);
+/** The pictures the workers drew now (the results with one) and those taken over. */
+const picturesOf = (results: readonly Rendered[], taken: { files: number; bytes: number }) => {
+  const drawn = results.filter((r) => r.picture !== undefined);
   return { files: taken.files + drawn.length, bytes: taken.bytes + drawn.reduce((sum, r) => sum + (r.picture ?? 0), 0) };
 };
 

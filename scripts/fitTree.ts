@@ -104,7 +104,7 @@ export interface TreeFit {
 }
 
 /** Room kept in the fit for the root files written after it (manifest.json, _redirects, serve.json: about 30 KB today). */
-const ROOT_FILES_RESERVE = 256 * 1024;
+export const ROOT_FILES_RESERVE = 256 * 1024;
 
 /** Thrown when even the most valuable part of the output passes a hard limit of its host. */
 export class OverLimitError extends Error {}

@@ -9,7 +9,7 @@ import type { QueryShapes } from "../src/serve/deploy.js";
 import type { Rendered } from "./buildWorker.js";
 import type { HostProfile } from "./profiles.js";
 import type { SiteSummary } from "./site.js";
-import type { HostLimits, LeftOut } from "./budget.js";
+import type { HostLimits, LeftOut, NotRendered } from "./budget.js";
 
 export interface FileRef {
   file: string;
@@ -43,8 +43,12 @@ export interface Manifest {
   worker: { bytes: number };
   /** The landing page, explorer, reference, client, service worker and pictures (scripts/site.ts). */
   site: SiteSummary;
-  /** The host's limits the tree was fitted to, the tree as the fit counted it (the tar with room kept for the root files written after it), and what did not fit. */
-  published: { limits: HostLimits; files: number; bytes: number; tarBytes: number; leftOut: LeftOut };
+  /**
+   * The host's limits the tree was fitted to, the tree as the fit counted it (the tar with room kept
+   * for the root files written after it), what was rendered and did not fit, and what the rendering
+   * in value order stopped before (it could not have fitted either).
+   */
+  published: { limits: HostLimits; files: number; bytes: number; tarBytes: number; leftOut: LeftOut; notRendered: NotRendered };
 }
 
 export interface Planned {

@@ -12,7 +12,7 @@ import { pictureOf, svgOf, type RealisationAnswer } from "../src/site/picture.js
 const REALISATION = /^\/(maqamat|ajnas)\/([^/?]+)\?startingNote=([^&]+)&tuningSystem=([^&]+)$/;
 const DETAIL_ROUTES = new Set(["GET /maqamat/{idName}", "GET /ajnas/{idName}"]);
 /** A maqām or jins realisation with default parameters (not `/maqamat/families?…`, which has the same shape). */
-const realisationOf = (request: string) => {
+export const realisationOf = (request: string) => {
   const m = REALISATION.exec(request);
   const path = request.split("?")[0];
   return m && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;

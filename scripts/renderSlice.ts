@@ -18,11 +18,12 @@ import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import type { FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
 import { limitsOf, withinFileLimit } from "./fitTree.js";
-import type { HostLimits } from "./budget.js";
+import { VALUE_CLASSES, valueClassOf, type HostLimits, type ValueClass } from "./budget.js";
+import type { Bounded } from "./renderBound.js";
 import { SITE_FILES } from "./site.js";
 
 /** One of n slices of the plan. */
@@ -222,38 +223,64 @@ function startWorker(setup: Omit<WorkerSetup, "entry">): Worker {
 
 interface Progress {
   results: Rendered[];
+  /** Pictures drawn alone, after the answers (a rendering in value order). */
+  drawn: Drawn[];
   gcSeconds: number;
   recycled: number;
 }
 
 /**
- * Feeds the batches to the workers as each becomes free, replaces workers whose heap grew past
- * `recycleHeapBytes`, and stops them all at the end. Listeners must be attached before the
- * workers' first message can be handled, so no await may separate startWorker from this call.
+ * Feeds the batches of each stage to the workers as each becomes free, replaces workers whose heap
+ * grew past `recycleHeapBytes`, and stops them all at the end. A stage starts once the previous
+ * one is wholly rendered: `nextStage` gives its batches, or undefined to end. Listeners must be
+ * attached before the workers' first message can be handled, so no await may separate
+ * startWorker from this call.
  */
-function renderOn(initial: Worker[], batches: Job[][], setup: Omit<WorkerSetup, "entry">, recycleHeapBytes: number, onResults: (n: number) => void) {
+function renderOn(
+  initial: Worker[],
+  nextStage: (progress: Progress) => Job[][] | undefined,
+  setup: Omit<WorkerSetup, "entry">,
+  recycleHeapBytes: number,
+  onResults: (n: number) => void,
+) {
   return new Promise<Progress>((done, fail) => {
-    const progress: Progress = { results: [], gcSeconds: 0, recycled: 0 };
+    const progress: Progress = { results: [], drawn: [], gcSeconds: 0, recycled: 0 };
     const live = new Set<Worker>();
+    const idle: Worker[] = [];
+    let batches: Job[][] = [];
     let next = 0;
     let busy = 0;
-    let failed = false;
+    let ended = false;
     const stopAll = () => Promise.all([...live].map((w) => w.terminate()));
-    const feed = (w: Worker) => {
-      if (next < batches.length) {
+    const feedIdle = () => {
+      while (idle.length && next < batches.length) {
         busy++;
-        w.postMessage(batches[next++]);
-      } else if (busy === 0) void stopAll().then(() => done(progress));
+        idle.pop()!.postMessage(batches[next++]);
+      }
+      if (ended || next < batches.length || busy > 0) return;
+      const stage = nextStage(progress);
+      if (stage === undefined) {
+        ended = true;
+        void stopAll().then(() => done(progress));
+        return;
+      }
+      batches = stage;
+      next = 0;
+      feedIdle();
     };
     const attach = (w: Worker) => {
       live.add(w);
       w.on("message", (m: FromWorker) => {
-        if (failed) return;
-        if (m.type === "ready") return feed(w);
+        if (ended) return;
+        if (m.type === "ready") {
+          idle.push(w);
+          return feedIdle();
+        }
         if (m.type === "rendered") {
           for (const r of m.results) progress.results.push(r);
+          for (const d of m.drawn) progress.drawn.push(d);
           progress.gcSeconds += m.gcMs / 1000;
-          onResults(m.results.length);
+          onResults(m.results.length + m.drawn.length);
           return;
         }
         busy--;
@@ -262,16 +289,64 @@ function renderOn(initial: Worker[], batches: Job[][], setup: Omit<WorkerSetup, 
           void w.terminate();
           progress.recycled++;
           attach(startWorker(setup));
-        } else feed(w);
+        } else {
+          idle.push(w);
+          feedIdle();
+        }
       });
       w.on("error", (e) => {
-        if (failed) return;
-        failed = true;
+        if (ended) return;
+        ended = true;
         void stopAll().then(() => fail(e));
       });
     };
     initial.forEach(attach);
   });
+}
+
+/** The batches split by value class, in class order, each class's batches largest first; the answers only (their pictures come last). */
+function stagesOf(batches: Job[][]): [ValueClass, Job[][]][] {
+  const byClass = new Map<ValueClass, Job[][]>();
+  for (const batch of batches) {
+    const parts = new Map<ValueClass, Job[]>();
+    for (const [index, request, file] of batch) {
+      const valueClass = valueClassOf(request);
+      const part = parts.get(valueClass);
+      const job: Job = [index, request, file, "none"];
+      if (part) part.push(job);
+      else parts.set(valueClass, [job]);
+    }
+    for (const [valueClass, part] of parts) {
+      const list = byClass.get(valueClass);
+      if (list) list.push(part);
+      else byClass.set(valueClass, [part]);
+    }
+  }
+  return VALUE_CLASSES.filter((c) => byClass.has(c)).map((c) => [c, byClass.get(c)!.sort((a, b) => b.length - a.length)]);
+}
+
+/** The stages of a rendering: all batches at once, or in value order while `bounded` says they can be kept. */
+function stagesFor(batches: Job[][], bounded: Bounded | undefined): (progress: Progress) => Job[][] | undefined {
+  if (!bounded) {
+    let given = false;
+    return () => {
+      if (given) return undefined;
+      given = true;
+      return batches;
+    };
+  }
+  const stages = stagesOf(batches);
+  let at = 0;
+  let pictures = false;
+  return ({ results }) => {
+    if (at < stages.length) {
+      const [valueClass, batches] = stages[at++];
+      return bounded.goOn(valueClass, results) ? batches : undefined;
+    }
+    if (pictures) return undefined;
+    pictures = true;
+    return bounded.goOn("picture", results) ? planBatches(bounded.pictureJobs(results)) : undefined;
+  };
 }
 
 export interface Slice extends Progress {
@@ -282,8 +357,18 @@ export interface Slice extends Progress {
 /** Chooses, once the plan is made, which of the shard's batches are rendered (an incremental build keeps the others). */
 export type BatchChoice = (planned: Planned[], batches: Job[][]) => Job[][];
 
-/** Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must exist), their pictures into `<dir>/pictures/` when the profile wants them. */
-export async function renderSlice(dir: string, options: SliceOptions, shard: Shard = WHOLE, choose: BatchChoice = (_, b) => b): Promise<Slice> {
+/**
+ * Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must
+ * exist), their pictures into `<dir>/pictures/` when the profile wants them; with `bounded`, in
+ * value order up to where the host's limits stop.
+ */
+export async function renderSlice(
+  dir: string,
+  options: SliceOptions,
+  shard: Shard = WHOLE,
+  choose: BatchChoice = (_, b) => b,
+  bound?: (planned: Planned[]) => Bounded,
+): Promise<Slice> {
   const o = resolveSlice(options);
   const picturesDir = PROFILES[o.profile].pictures ? join(dir, "pictures") : undefined;
   const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir, picturesDir };
@@ -304,7 +389,7 @@ export async function renderSlice(dir: string, options: SliceOptions, shard: Sha
   }
   const total = batches.reduce((n, b) => n + b.length, 0);
   let done = 0;
-  const progress = await renderOn(workers, batches, setup, o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES, (n) => {
+  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned)), setup, o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES, (n) => {
     done += n;
     o.onProgress?.(done, total);
   });

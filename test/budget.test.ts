@@ -1,10 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tmpdir } from "node:os";
-import { HEADROOM, VALUE_CLASSES, datasetClassOf, datasetOrderOf, fitToLimits, valueClassOf, type Candidate } from "../scripts/budget.js";
+import { HEADROOM, VALUE_CLASSES, datasetClassOf, datasetOrderOf, fitToLimits, valueClassOf, type Candidate, type ValueClass } from "../scripts/budget.js";
 import { limitsOf, withinFileLimit } from "../scripts/fitTree.js";
-import { treeSize } from "../scripts/treeSize.js";
+import { tarEntryBytes, treeSize } from "../scripts/treeSize.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
 import { answerApi } from "../src/serve/handler.js";
 import { catalog } from "./support/catalog.js";
@@ -14,6 +14,11 @@ import { runScript } from "./support/processes.js";
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 const rank = (c: Candidate) => VALUE_CLASSES.indexOf(c.valueClass);
+/** The value class of a file below api/. */
+const classOfFile = (file: string) => {
+  const request = requestOfStaticFile(file);
+  return request ? valueClassOf(`${request.path}${request.query.size ? `?${request.query}` : ""}`) : undefined;
+};
 
 describe("value classes", () => {
   it.each([
@@ -115,15 +120,26 @@ describe("fitting to a host's limits", () => {
 describe("a build fitted to a smaller host", () => {
   let whole: Awaited<ReturnType<typeof buildSample>>;
   let fitted: Awaited<ReturnType<typeof buildSample>>;
+  let tight: Awaited<ReturnType<typeof buildSample>>;
+  let renderedAll: Awaited<ReturnType<typeof buildSample>>;
   let limit = 0;
+  let tightLimit = 0;
   beforeAll(async () => {
     whole = await buildSample([]);
     // A host that takes about four fifths of the sample.
     limit = Math.round((treeSize(whole.outDir).tarBytes * 0.8) / (1 - HEADROOM));
     fitted = await buildSample([], { limits: { tarBytes: limit } });
-  }, 240_000);
+    // A host without room for the variants, whose limit falls among the exports: the variants are never rendered.
+    const tarOf = (valueClass: ValueClass) =>
+      walk(join(whole.outDir, "api"))
+        .filter((f) => classOfFile(relative(join(whole.outDir, "api"), f)) === valueClass)
+        .reduce((sum, f) => sum + tarEntryBytes(f, statSync(f).size), 0);
+    tightLimit = Math.round((treeSize(whole.outDir).tarBytes - tarOf("variant") - tarOf("export") / 2) / (1 - HEADROOM));
+    tight = await buildSample([], { limits: { tarBytes: tightLimit } });
+    renderedAll = await buildSample([], { limits: { tarBytes: tightLimit }, renderAll: true });
+  }, 480_000);
   afterAll(() => {
-    for (const b of [whole, fitted]) if (b) rmSync(b.dir, { recursive: true, force: true });
+    for (const b of [whole, fitted, tight, renderedAll]) if (b) rmSync(b.dir, { recursive: true, force: true });
   });
 
   it("publishes a tree within the limit and records what it left out", () => {
@@ -133,9 +149,35 @@ describe("a build fitted to a smaller host", () => {
     expect(fitted.published).toEqual(published);
     const { leftOut, limits } = fitted.manifest.published;
     expect(limits).toEqual({ tarBytes: limit });
-    expect(leftOut.files).toBeGreaterThan(0);
-    expect(fitted.manifest.files).toBe(whole.manifest.files - (leftOut.files - (leftOut.byClass.picture?.files ?? 0)));
+    const { notRendered } = fitted.manifest.published;
+    expect(leftOut.files + notRendered.requests).toBeGreaterThan(0);
+    // Every answer of the whole build is published, left out after rendering, or never rendered (a sample of answers that are all 200).
+    expect(whole.manifest.skipped.count).toBe(0);
+    expect(fitted.manifest.files).toBe(whole.manifest.files - (leftOut.files - (leftOut.byClass.picture?.files ?? 0)) - notRendered.requests);
     expect(whole.manifest.published.leftOut.files).toBe(0);
+    expect(whole.manifest.published.notRendered).toEqual({ requests: 0, byClass: {}, pictures: 0 });
+  });
+
+  it("renders in value order and stops where the limit is reached: the classes after it never rendered, the same tree as rendering all and fitting", () => {
+    const { notRendered, leftOut } = tight.manifest.published;
+    const all = renderedAll.manifest.published;
+    const variants = walk(join(whole.outDir, "api")).filter((f) => classOfFile(relative(join(whole.outDir, "api"), f)) === "variant").length;
+    expect(variants).toBeGreaterThan(0);
+    expect(notRendered).toEqual({ requests: variants, byClass: { variant: variants }, pictures: 0 });
+    expect(leftOut.byClass.export?.files).toBeGreaterThan(0);
+    expect(all.notRendered).toEqual({ requests: 0, byClass: {}, pictures: 0 });
+    expect(all.leftOut.byClass.variant?.files).toBe(variants);
+    // What was not rendered is what rendering everything left out, class by class.
+    for (const c of VALUE_CLASSES) expect((notRendered.byClass[c] ?? 0) + (leftOut.byClass[c]?.files ?? 0), c).toBe(all.leftOut.byClass[c]?.files ?? 0);
+    // The same answers, byte for byte, within the limit (the worker's and the service worker's lists of what was rendered differ).
+    const files = (dir: string) =>
+      walk(join(dir, "api"))
+        .map((f) => relative(dir, f))
+        .sort();
+    expect(files(tight.outDir)).toEqual(files(renderedAll.outDir));
+    for (const f of files(tight.outDir)) expect(readFileSync(join(tight.outDir, f)).equals(readFileSync(join(renderedAll.outDir, f))), f).toBe(true);
+    expect(tight.manifest.digest).toBe(renderedAll.manifest.digest);
+    expect(tight.published.tarBytes).toBeLessThanOrEqual(tightLimit * (1 - HEADROOM));
   });
 
   it("leaves out the least valuable files, keeps the rest byte for byte, and answers the left-out ones with the same bytes", async () => {

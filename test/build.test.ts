@@ -122,7 +122,8 @@ describe("build", () => {
     const replaced = await build({ ...options, outDir: join(twoWorkers.dir, "replaced"), recycleHeapBytes: 0 });
     expect(replaced.recycled).toBeGreaterThan(0);
     expect(replaced.manifest).toEqual(kept.manifest);
-  });
+    // A fresh worker loads the facts for every batch (and a rendering in value order has a batch per group and class).
+  }, 300_000);
 
   it("refuses a request that is not canonical", async () => {
     await expect(
