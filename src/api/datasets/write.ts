@@ -4,7 +4,7 @@
  * by the build (scripts/datasets.ts), which loads SQLite's WebAssembly.
  */
 import { stringify } from "csv-stringify/sync";
-import { parquetWriteBuffer, type BasicType } from "hyparquet-writer";
+import { ByteWriter, ParquetWriter, schemaFromColumnData, type BasicType } from "hyparquet-writer";
 import type { AnyTable, Cell, ColumnType } from "./columns.js";
 import type { Catalog } from "../../theory/catalog.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
@@ -41,11 +41,44 @@ const PARQUET_TYPE: Record<ColumnType, BasicType> = { text: "STRING", integer: "
 /** Row groups small enough for a reader over HTTP to fetch only those a query needs. */
 const ROW_GROUP_ROWS = 50_000;
 
-export const parquetOf = ({ table, rows }: TableCells): Uint8Array =>
-  new Uint8Array(
-    parquetWriteBuffer({
-      columnData: table.columns.map((c, k) => ({ name: c.name, type: PARQUET_TYPE[c.type], nullable: true, data: rows.map((r) => r[k]) })),
-      rowGroupSize: ROW_GROUP_ROWS,
-      createdBy: "maqam-archive-api",
-    }),
-  );
+/** A table's Parquet file made as its rows come, a part at a time: the bytes of `parquetOf` over all of them, without holding them all. */
+export interface ParquetParts {
+  add: (rows: readonly Cell[][]) => void;
+  finish: () => Uint8Array;
+}
+
+export function parquetWriterOf(table: AnyTable): ParquetParts {
+  const columns = table.columns.map((c) => ({ name: c.name, type: PARQUET_TYPE[c.type], nullable: true }));
+  const writer = new ByteWriter();
+  const parquet = new ParquetWriter({
+    writer,
+    schema: schemaFromColumnData({ columnData: columns.map((c) => ({ ...c, data: [] })) }),
+    createdBy: "maqam-archive-api",
+  });
+  // Rows are handed over a whole row group at a time, so the groups are those of one write of them all.
+  let pending: Cell[][] = [];
+  const write = (rows: Cell[][]) => parquet.write({ columnData: columns.map((c, k) => ({ ...c, data: rows.map((r) => r[k]) })), rowGroupSize: ROW_GROUP_ROWS });
+  return {
+    add: (rows) => {
+      for (const row of rows) {
+        pending.push(row);
+        if (pending.length === ROW_GROUP_ROWS) {
+          write(pending);
+          pending = [];
+        }
+      }
+    },
+    finish: () => {
+      if (pending.length > 0) write(pending);
+      pending = [];
+      parquet.finish();
+      return new Uint8Array(writer.getBuffer());
+    },
+  };
+}
+
+export const parquetOf = ({ table, rows }: TableCells): Uint8Array => {
+  const parquet = parquetWriterOf(table);
+  parquet.add(rows);
+  return parquet.finish();
+};
