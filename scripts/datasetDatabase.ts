@@ -4,6 +4,7 @@
  * packed. The same rows in the same order give the same bytes, so it may be built on a thread of
  * its own while the CSV and Parquet files are written (scripts/datasets.ts).
  */
+import { writeFileSync } from "node:fs";
 import initSqlJs, { type Database } from "sql.js";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { codedTableSql, insertSql, codeTable, indexSql, LABELS_SQL, newCodes, PRAGMAS, tableViewSql, type Codes } from "../src/api/datasets/coded.js";
@@ -11,13 +12,21 @@ import { VIEWS } from "../src/api/datasets/tables.js";
 
 /**
  * How the build writes, none of it kept in the file (the same bytes as without): no rollback
- * journal (a failed build is written again), sorting and pages in memory.
+ * journal (a failed build is written again), sorting in memory, a page cache of 32 MB (sql.js
+ * keeps the file itself in memory, so a larger cache only holds its pages twice).
  */
-const BUILD_PRAGMAS = "PRAGMA journal_mode = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -400000";
+const BUILD_PRAGMAS = "PRAGMA journal_mode = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000";
+
+/** The rows of a table a part at a time; read twice, to count its texts and then to insert them, so that a large table is never held whole. */
+export type RowParts = () => Iterable<readonly Cell[][]>;
+
+function* rowsOf(parts: RowParts): Generator<Cell[]> {
+  for (const part of parts()) yield* part;
+}
 
 /** A table in the coded layout: its new labels, its coded rows, its indexes and its view. */
-function createTable(db: Database, codes: Codes, table: AnyTable, rows: Cell[][]): void {
-  const { create, inserts, code } = codeTable(codes, table, rows);
+function createTable(db: Database, codes: Codes, table: AnyTable, parts: RowParts): void {
+  const { create, inserts, code } = codeTable(codes, table, rowsOf(parts));
   for (const sql of [...create, codedTableSql(table)]) db.run(sql);
   db.run("BEGIN");
   for (const { sql, rows: added } of inserts) {
@@ -26,15 +35,19 @@ function createTable(db: Database, codes: Codes, table: AnyTable, rows: Cell[][]
     statement.free();
   }
   const insert = db.prepare(insertSql(table));
-  for (const row of rows) insert.run(code(row));
+  for (const row of rowsOf(parts)) insert.run(code(row));
   insert.free();
   db.run("COMMIT");
   for (const sql of indexSql(table)) db.run(sql);
   db.run(tableViewSql(table));
 }
 
-/** The database of the tables, each given with its rows, in their order (one table's rows are held at a time when they come from a generator). */
-export async function databaseOf(tables: Iterable<{ table: AnyTable; rows: Cell[][] }>): Promise<Uint8Array> {
+/**
+ * Writes the database of the tables, each given with its rows in parts, in their order, into
+ * `file`; returns its bytes. Written here, so that the file's one copy in JS memory is not also
+ * copied to the thread that asked.
+ */
+export async function databaseOf(tables: Iterable<{ table: AnyTable; parts: RowParts }>, file: string): Promise<number> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   try {
@@ -42,12 +55,14 @@ export async function databaseOf(tables: Iterable<{ table: AnyTable; rows: Cell[
     db.exec(BUILD_PRAGMAS);
     db.run(LABELS_SQL);
     const codes = newCodes();
-    for (const { table, rows } of tables) createTable(db, codes, table, rows);
+    for (const { table, parts } of tables) createTable(db, codes, table, parts);
     for (const view of VIEWS) db.run(`CREATE VIEW ${view.name} AS ${view.sql}`);
     // Statistics for the planner (a query over HTTP reads only the pages its plan touches), then the pages packed.
     db.run("ANALYZE");
     db.run("VACUUM");
-    return db.export();
+    const bytes = db.export();
+    writeFileSync(file, bytes);
+    return bytes.length;
   } finally {
     db.close();
   }

@@ -36,7 +36,7 @@ export interface SliceDirs {
 
 /** A slice's table: its CSV records and its cells. */
 export interface SliceTable {
-  csv: Buffer;
+  csv: Uint8Array;
   rows: Cell[][];
 }
 
@@ -53,14 +53,15 @@ export interface SliceTask {
   dir: string;
 }
 
-/** The database built from the slices in `dir` (tuning system id → key) and the reference tables of the thread's catalog. */
+/** The database built from the slices in `dir` (tuning system id → key) and the reference tables of the thread's catalog, written into `file`; the task answers its bytes. */
 export interface DatabaseTask {
   kind: "database";
   keys: [string, string][];
   dir: string;
+  file: string;
 }
 
-export type DatasetsPool = Piscina<SliceTask | DatabaseTask, Uint8Array | undefined>;
+export type DatasetsPool = Piscina<SliceTask | DatabaseTask, number | undefined>;
 
 /** Threads computing slices and building the database, each with a catalog of its own made from the facts. */
 export const datasetsPool = (cat: Catalog, threads: number): DatasetsPool =>
@@ -101,8 +102,8 @@ export function writeSliceTable(dir: string, key: string, table: AnyTable, rows:
   return { csv, rows };
 }
 
-/** One slice's table as kept, when its file is there and is what its name says; undefined otherwise. */
-export function readSliceTable(dir: string, key: string, table: AnyTable): SliceTable | undefined {
+/** One slice's table as kept, when its file is there and is what its name says; undefined otherwise. Without `withCsv`, its CSV is left empty. */
+export function readSliceTable(dir: string, key: string, table: AnyTable, withCsv = true): SliceTable | undefined {
   const file = fileOf(dir, key, table.name);
   if (!existsSync(file)) return undefined;
   try {
@@ -115,11 +116,13 @@ export function readSliceTable(dir: string, key: string, table: AnyTable): Slice
     const width = table.columns.length;
     if (rows.length !== head.rows || !rows.every((r) => Array.isArray(r) && r.length === width)) return undefined;
     // A copy, so that the file's bytes are not held while the table is assembled.
-    return { csv: Buffer.from(body.subarray(0, head.csvBytes)), rows };
+    return { csv: withCsv ? Buffer.from(body.subarray(0, head.csvBytes)) : EMPTY, rows };
   } catch {
     return undefined;
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Computes and keeps every sliced table of one tuning system. */
 export function computeSlice(cat: Catalog, ts: TuningSystem, key: string, dir: string): void {
@@ -165,29 +168,50 @@ export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, stri
   return missing.length;
 }
 
+/** A table and its parts, in order, read one at a time: its CSV records (the first part with the header) and their rows. */
+export interface TableParts {
+  table: AnyTable;
+  parts: Iterable<SliceTable>;
+}
+
 /**
- * Every table with its rows and its CSV file in parts, in their order, one at a time: those made
- * per tuning system from the slices in `dir` (in catalog order), the others computed.
+ * Every table in parts, in their order, one at a time (a table's parts are read before the next
+ * table): those made per tuning system from the slices in `dir` (in catalog order), the others
+ * computed.
  */
-export function* tablesOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<{ table: AnyTable; rows: Cell[][]; csv: Uint8Array[] }> {
+export function* tablesOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<TableParts> {
   for (const table of TABLES) {
     if (!table.rowsOf) {
       const cells = cellsOf(cat, table);
-      yield { table, rows: cells.rows, csv: [csvOf(cells)] };
+      yield { table, parts: [{ csv: csvOf(cells), rows: cells.rows }] };
       continue;
     }
-    const rows: Cell[][] = [];
-    const csv: Uint8Array[] = [Buffer.from(csvHeaderOf(table))];
-    for (const ts of cat.tuningSystems) {
-      const slice = sliceTableOf(cat, ts, keys.get(ts.id)!, dir, table);
-      for (const row of slice.rows) rows.push(row);
-      csv.push(slice.csv);
+    const parts = function* () {
+      yield { csv: Buffer.from(csvHeaderOf(table)), rows: [] };
+      for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keys.get(ts.id)!, dir, table);
+    };
+    yield { table, parts: parts() };
+  }
+}
+
+/** Every table with its rows in parts that may be read again, one table at a time: the slices are read back for each reading, without their CSV. */
+export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<{ table: AnyTable; parts: () => Iterable<Cell[][]> }> {
+  for (const table of TABLES) {
+    if (!table.rowsOf) {
+      const { rows } = cellsOf(cat, table);
+      yield { table, parts: () => [rows] };
+      continue;
     }
-    yield { table, rows, csv };
+    yield {
+      table,
+      parts: function* () {
+        for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keys.get(ts.id)!, dir, table, false).rows;
+      },
+    };
   }
 }
 
 /** One slice's table from the cache being made, computed again (and kept) when its file is not to be trusted. */
-export function sliceTableOf(cat: Catalog, ts: TuningSystem, key: string, dir: string, table: AnyTable): SliceTable {
-  return readSliceTable(dir, key, table) ?? writeSliceTable(dir, key, table, cellsOf(cat, table, ts).rows);
+export function sliceTableOf(cat: Catalog, ts: TuningSystem, key: string, dir: string, table: AnyTable, withCsv = true): SliceTable {
+  return readSliceTable(dir, key, table, withCsv) ?? writeSliceTable(dir, key, table, cellsOf(cat, table, ts).rows);
 }

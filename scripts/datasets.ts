@@ -1,24 +1,26 @@
 /**
  * Writes the datasets under `<api>/datasets/`: every table as CSV and Parquet, one SQLite database
  * of them all (sql.js) with indexes and views, and the data dictionary (index.json) with row
- * counts and bytes. One table's cells are held at a time. The tables made tuning system by tuning
- * system are assembled from slices kept between builds (scripts/datasetSlices.ts), so a build
- * after one tuning system changed computes that one's rows alone; with two threads or more, the
- * database is built on one of them (scripts/datasetDatabase.ts) while the files are written. `npx tsx scripts/datasets.ts
+ * counts and bytes. The tables made tuning system by tuning system are assembled from slices kept
+ * between builds (scripts/datasetSlices.ts), so a build after one tuning system changed computes
+ * that one's rows alone; a table is written a slice at a time (its CSV records to the file, its
+ * rows to the Parquet writer), never held whole. With two threads or more, the slices are computed
+ * on them, then the database is built on a fresh thread (scripts/datasetDatabase.ts), which writes
+ * the file itself, while this one writes the CSV and Parquet files. `npx tsx scripts/datasets.ts
  * <dir> [--cache <dir>] [--previous <dir>]` writes them alone (slices read from the previous
  * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
  * regenerates the dictionary in docs/datasets.md.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ColumnType } from "../src/api/datasets/columns.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
-import { DATABASE_NAME, DATASET_FORMATS, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
-import { parquetOf } from "../src/api/datasets/write.js";
+import { DATABASE_NAME, DATASET_FORMATS, DATASETS_PATH, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
+import { parquetWriterOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { databaseOf } from "./datasetDatabase.js";
-import { datasetsPool, prepareSlices, sliceKeys, tablesOf, type SliceDirs } from "./datasetSlices.js";
+import { datasetsPool, prepareSlices, sliceKeys, tableRowsOf, tablesOf, type SliceDirs } from "./datasetSlices.js";
 import { engineDigest } from "./sliceHash.js";
 
 interface FileEntry {
@@ -67,12 +69,20 @@ export async function writeDatasets(apiDir: string, cat: Catalog, options: Datas
 async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options: DatasetsOptions): Promise<Dictionary> {
   const keys = sliceKeys(cat, options.engine ?? engineDigest());
   const threads = options.threads ?? availableParallelism();
-  const pool = threads > 1 ? datasetsPool(cat, threads) : undefined;
+  const slicesPool = threads > 1 ? datasetsPool(cat, threads) : undefined;
+  let computed: number;
   try {
-    const computed = await prepareSlices(cat, keys, slices, pool);
-    options.onSlices?.(computed, keys.size);
-    // The database on a thread of its own while this one writes the CSV and Parquet files.
-    const database = pool?.run({ kind: "database", keys: [...keys], dir: slices.into });
+    computed = await prepareSlices(cat, keys, slices, slicesPool);
+  } finally {
+    // Their threads end, and with them what their catalogs memoised for the slices.
+    await slicesPool?.destroy();
+  }
+  options.onSlices?.(computed, keys.size);
+  mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
+  const pool = threads > 1 ? datasetsPool(cat, 1) : undefined;
+  try {
+    // The database on a fresh thread of its own while this one writes the CSV and Parquet files.
+    const database = pool?.run({ kind: "database", keys: [...keys], dir: slices.into, file: join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1)) });
     // Awaited below; a failure of the files first must not leave its failure unhandled.
     database?.catch(() => undefined);
     return await writeFiles(apiDir, cat, keys, slices.into, database);
@@ -81,31 +91,54 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   }
 }
 
+/** Writes a file part by part (a table's CSV is not joined into one buffer first) and returns its bytes. */
+function writeParts(file: string, parts: Iterable<Uint8Array>): number {
+  const fd = openSync(file, "w");
+  let bytes = 0;
+  try {
+    for (const part of parts) {
+      for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
+      bytes += part.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
 async function writeFiles(
   apiDir: string,
   cat: Catalog,
   keys: ReadonlyMap<string, string>,
   sliceDir: string,
-  database: Promise<Uint8Array | undefined> | undefined,
+  database: Promise<number | undefined> | undefined,
 ): Promise<Dictionary> {
-  const dir = join(apiDir, "datasets");
-  mkdirSync(dir, { recursive: true });
-  const write = (path: string, parts: Uint8Array[]): FileEntry => {
-    const bytes = Buffer.concat(parts);
-    writeFileSync(join(apiDir, path.slice(1)), bytes);
-    return { url: urlOf(path), bytes: bytes.length };
-  };
+  const fileOf = (path: string) => join(apiDir, path.slice(1));
+  const write = (path: string, parts: Iterable<Uint8Array>): FileEntry => ({ url: urlOf(path), bytes: writeParts(fileOf(path), parts) });
   const tables: DictionaryTable[] = [];
-  for (const { table, rows, csv } of tablesOf(cat, keys, sliceDir)) {
-    const files = { csv: write(tableFilePath(table.name, "csv"), csv), parquet: write(tableFilePath(table.name, "parquet"), [parquetOf({ table, rows })]) };
+  for (const { table, parts } of tablesOf(cat, keys, sliceDir)) {
+    // A part at a time: its CSV records written, its rows handed to the Parquet file, then both let go.
+    const parquet = parquetWriterOf(table);
+    let rows = 0;
+    const csv = write(
+      tableFilePath(table.name, "csv"),
+      (function* () {
+        for (const part of parts) {
+          parquet.add(part.rows);
+          rows += part.rows.length;
+          yield part.csv;
+        }
+      })(),
+    );
+    const files = { csv, parquet: write(tableFilePath(table.name, "parquet"), [parquet.finish()]) };
     const columns = table.columns.map(({ name, type, unit, about }) => ({ name, type, ...(unit ? { unit } : {}), about }));
-    tables.push({ name: table.name, about: table.about, row: table.row, rows: rows.length, columns, files });
+    tables.push({ name: table.name, about: table.about, row: table.row, rows, columns, files });
   }
-  // Without a thread of its own, the database is built after the files, from the slices read again.
-  const bytes = (await database) ?? (await databaseOf(tablesOf(cat, keys, sliceDir)));
-  const db = write(tableFilePath(DATABASE_NAME, "sqlite"), [bytes]);
+  // The database is written by the thread that builds it; without a thread of its own, after the files, from the slices read again.
+  const path = tableFilePath(DATABASE_NAME, "sqlite");
+  const bytes = (await database) ?? (await databaseOf(tableRowsOf(cat, keys, sliceDir), fileOf(path)));
   const formats = Object.fromEntries(Object.entries(DATASET_FORMATS).map(([k, v]) => [k, v.name])) as Record<DatasetFormat, string>;
-  const dictionary: Dictionary = { formats, tables, database: { ...db, views: VIEWS.map((v) => ({ ...v })) } };
+  const dictionary: Dictionary = { formats, tables, database: { url: urlOf(path), bytes, views: VIEWS.map((v) => ({ ...v })) } };
   writeFileSync(join(apiDir, DICTIONARY_FILE), `${JSON.stringify(dictionary)}\n`);
   return dictionary;
 }

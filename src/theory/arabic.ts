@@ -6,6 +6,7 @@
  * does not know stay Latin (`no jins` → `نo جنس`), and the `ah\b` / `at\b` keys are dead.
  * All regexes use JS semantics on purpose: `\s` is Unicode whitespace, `\w` and `\b` are ASCII.
  */
+import { boundedMemo } from "./memo.js";
 
 /** Step 2: whole-word-ish spellings replaced before the letter table sees them, in this order. */
 const WORD_TABLE: readonly (readonly [string, string])[] = [
@@ -152,12 +153,17 @@ export function transliterate(text: string): string {
   return tidy(out);
 }
 
+/** The few hundred note names recur in every pitch of every rendering and table row: each is converted once. */
+const noteNames = boundedMemo<string>(4096);
+
 /** Note names: each `/`-separated alternative is converted on its own. */
 export function noteNameToArabic(name: string): string {
-  return name
-    .split("/")
-    .map((part) => transliterate(part.trim()))
-    .join("/");
+  return noteNames(name, () =>
+    name
+      .split("/")
+      .map((part) => transliterate(part.trim()))
+      .join("/"),
+  );
 }
 
 /** Maqām, jins, family and transposition names: the whole string at once. */

@@ -95,14 +95,14 @@ export interface Codes {
 
 export const newCodes = (): Codes => ({ labels: new Map(), groups: new Map() });
 
-/** Ids for the keys not coded yet, most frequent first, after those already given. */
-function addByFrequency(ids: Map<string, number>, keys: Iterable<string>): [number, string][] {
-  const counts = new Map<string, number>();
-  for (const key of keys) if (!ids.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+/** Ids for the keys counted, most frequent first, after those already given. */
+function addByFrequency(ids: Map<string, number>, counts: ReadonlyMap<string, number>): [number, string][] {
   const added = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([key], k): [number, string] => [ids.size + k, key]);
   for (const [id, key] of added) ids.set(key, id);
   return added;
 }
+
+const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /** A table's coding: the SQL and rows that create what it adds to the database, and how to code one row. */
 export interface TableCoding {
@@ -114,46 +114,49 @@ export interface TableCoding {
   code: (row: Cell[]) => Cell[];
 }
 
-export function codeTable(codes: Codes, table: AnyTable, rows: readonly Cell[][]): TableCoding {
+/** The coding of a table from one pass over its rows (which may come a part at a time, and be read again to be coded). */
+export function codeTable(codes: Codes, table: AnyTable, rows: Iterable<readonly Cell[]>): TableCoding {
   const columns = table.columns as readonly AnyColumn[];
   const texts = columns.flatMap((c, k) => (c.type === "text" && !c.group ? [k] : []));
-  const groups = [...groupsOf(table)].map(([name, members]) => ({ name, members, at: members.map((m) => columns.indexOf(m)) }));
+  const groups = [...groupsOf(table)].map(([name, members]) => ({
+    name,
+    members,
+    at: members.map((m) => columns.indexOf(m)),
+    counts: new Map<string, number>(),
+  }));
   const create: string[] = [];
-  const inserts: TableCoding["inserts"] = [];
-  const labelsAdded = addByFrequency(
-    codes.labels,
-    (function* () {
-      for (const row of rows) for (const k of texts) if (typeof row[k] === "string") yield row[k];
-    })(),
-  );
-  inserts.push({ sql: `INSERT INTO ${LABELS_TABLE} VALUES (?, ?)`, rows: labelsAdded });
-  const keyOf = (row: Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
   for (const g of groups) {
-    if (!codes.groups.has(g.name)) {
-      codes.groups.set(g.name, new Map());
-      create.push(groupTableSql(g.name, g.members));
+    if (codes.groups.has(g.name)) continue;
+    codes.groups.set(g.name, new Map());
+    create.push(groupTableSql(g.name, g.members));
+  }
+  const keyOf = (row: readonly Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
+  const labelCounts = new Map<string, number>();
+  for (const row of rows) {
+    for (const k of texts) {
+      const cell = row[k];
+      if (typeof cell === "string" && !codes.labels.has(cell)) count(labelCounts, cell);
     }
-    const added = addByFrequency(
-      codes.groups.get(g.name)!,
-      (function* () {
-        for (const row of rows) yield keyOf(row, g.at);
-      })(),
-    );
+    for (const g of groups) {
+      const key = keyOf(row, g.at);
+      if (!codes.groups.get(g.name)!.has(key)) count(g.counts, key);
+    }
+  }
+  const inserts: TableCoding["inserts"] = [{ sql: `INSERT INTO ${LABELS_TABLE} VALUES (?, ?)`, rows: addByFrequency(codes.labels, labelCounts) }];
+  for (const g of groups) {
     inserts.push({
       sql: `INSERT INTO ${g.name} VALUES (${["?", ...g.at.map(() => "?")].join(", ")})`,
-      rows: added.map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
+      rows: addByFrequency(codes.groups.get(g.name)!, g.counts).map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
     });
   }
   const groupAt = new Map(groups.map((g) => [g.name, g.at]));
-  const code = (row: Cell[]): Cell[] => {
-    const out: Cell[] = [];
-    for (const [k, c] of columns.entries()) {
-      const cell = row[k];
-      const at = c.group ? groupAt.get(c.group)! : undefined;
-      if (!at) out.push(typeof cell === "string" && c.type === "text" ? codes.labels.get(cell)! : cell);
-      else if (at[0] === k) out.push(codes.groups.get(c.group!)!.get(keyOf(row, at))!);
-    }
-    return out;
-  };
+  // Each stored column's value, decided once per column rather than once per cell.
+  const stored = columns.flatMap((c, k): ((row: Cell[]) => Cell)[] => {
+    if (!c.group) return c.type === "text" ? [(row) => (typeof row[k] === "string" ? codes.labels.get(row[k])! : row[k])] : [(row) => row[k]];
+    const at = groupAt.get(c.group)!;
+    const ids = codes.groups.get(c.group)!;
+    return at[0] === k ? [(row) => ids.get(keyOf(row, at))!] : [];
+  });
+  const code = (row: Cell[]): Cell[] => stored.map((value) => value(row));
   return { create, inserts, code };
 }
