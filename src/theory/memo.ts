@@ -48,6 +48,26 @@ export function attachedCache<K extends object, V>(): (key: K, compute: () => V)
 }
 
 /**
+ * The last `limit` values derived from objects, by the identity of the object: for work that a
+ * run of answers asks for one after another (the nine export files of one transposition), where a
+ * map of every object a catalog holds would keep far more than the run needs. `fits` tells a
+ * value computed for another argument beside the key (then it is computed again).
+ */
+export function recentMemo<K extends object, V>(limit: number): (key: K, compute: () => V, fits?: (value: V) => boolean) => V {
+  const recent = new Map<K, V>();
+  return (key, compute, fits) => {
+    const hit = recent.get(key);
+    if (hit !== undefined && (fits === undefined || fits(hit))) return hit;
+    const value = compute();
+    recent.delete(key);
+    const oldest = recent.keys().next();
+    if (recent.size >= limit && !oldest.done) recent.delete(oldest.value);
+    recent.set(key, value);
+    return value;
+  };
+}
+
+/**
  * A pure function of short text remembered for the text it is called with: for conversions that
  * answers repeat on the same few thousand names. Texts longer than `longest` characters are not
  * kept and the whole map is emptied when it reaches `limit` entries, so a long-lived server's
