@@ -9,17 +9,23 @@ export type Memo<V> = (key: string, compute: () => V, bytesOf?: (value: V) => nu
 export function boundedMemo<V>(limit: number, byteLimit = Infinity): Memo<V> {
   const entries = new Map<string, { value: V; bytes: number }>();
   let bytes = 0;
+  /** The most recently used key: answers ask for the same entry many times in a row, which then stays where it is. */
+  let newest: string | undefined;
   return (key, compute, bytesOf) => {
     const hit = entries.get(key);
     if (hit !== undefined) {
       // Re-insert to mark as most recently used (Map keeps insertion order).
-      entries.delete(key);
-      entries.set(key, hit);
+      if (key !== newest) {
+        entries.delete(key);
+        entries.set(key, hit);
+        newest = key;
+      }
       return hit.value;
     }
     const value = compute();
     const entry = { value, bytes: bytesOf?.(value) ?? 0 };
     entries.set(key, entry);
+    newest = key;
     bytes += entry.bytes;
     // Oldest first; the new entry (last) stays even when it alone is over the bytes.
     for (const [k, old] of entries) {
