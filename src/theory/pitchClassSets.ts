@@ -52,6 +52,8 @@ export interface ClassifiedTransposition {
   tuningCells: readonly PitchClass[];
   /** Their 12-tone keys, read once: the compatibility test asks for them against every set. */
   tuningKeys: readonly string[];
+  /** Their positions in the octave (the rule's `inOctave`), read once for the same reason. */
+  tuningPositions: readonly number[];
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -116,19 +118,23 @@ const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.de
  * Every cell of the transposition sits on a key of the set, within the tolerance of its pitch
  * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
  */
-function fits(entry: ClassifiedTransposition, set: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
-  return entry.tuningCells.every((cell, i) => {
+function fits(entry: ClassifiedTransposition, set: Positions, tolerance: number): boolean {
+  return entry.tuningPositions.every((position, i) => {
     const own = set.get(entry.tuningKeys[i]);
-    return own !== undefined && circularDistance(rule.inOctave(cell.cents), rule.inOctave(own.cents)) <= tolerance;
+    return own !== undefined && circularDistance(position, own) <= tolerance;
   });
 }
 
+/** A set's position in the octave (the rule's `inOctave`) of each key. */
+type Positions = ReadonlyMap<string, number>;
+const positionsOf = (set: ReadonlyMap<string, PitchClass>, rule: SetRule): Positions => new Map([...set].map(([key, pc]) => [key, rule.inOctave(pc.cents)]));
+
 /** The same keys, each within the tolerance. */
-function sameSet(a: ReadonlyMap<string, PitchClass>, b: ReadonlyMap<string, PitchClass>, rule: SetRule, tolerance: number): boolean {
+function sameSet(a: Positions, b: Positions, tolerance: number): boolean {
   if (a.size !== b.size) return false;
-  for (const [key, pc] of a) {
+  for (const [key, position] of a) {
     const other = b.get(key);
-    if (!other || circularDistance(rule.inOctave(pc.cents), rule.inOctave(other.cents)) > tolerance) return false;
+    if (other === undefined || circularDistance(position, other) > tolerance) return false;
   }
   return true;
 }
@@ -142,6 +148,7 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
   const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
   const processed = new Set<ClassifiedTransposition>();
   const sets: PitchClassSet[] = [];
+  const positions = new Map<PitchClassSet, Positions>();
   const incompatible: Incompatible[] = [];
   for (const entry of visitOrder) {
     if (processed.has(entry)) continue;
@@ -152,15 +159,17 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
       continue;
     }
     const pitchClasses = rule.setOf(entry);
-    const equal = sets.find((s) => sameSet(s.pitchClasses, pitchClasses, rule, tolerance));
+    const own = positionsOf(pitchClasses, rule);
+    const equal = sets.find((s) => sameSet(positions.get(s)!, own, tolerance));
     if (equal) {
       equal.members.push(entry);
       continue;
     }
     const set: PitchClassSet = { source: entry, pitchClasses, members: [entry] };
     sets.push(set);
+    positions.set(set, own);
     for (const other of entries) {
-      if (processed.has(other) || !fits(other, pitchClasses, rule, tolerance)) continue;
+      if (processed.has(other) || !fits(other, own, tolerance)) continue;
       set.members.push(other);
       processed.add(other);
     }
@@ -173,7 +182,14 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
   return cat.maqamat.flatMap((maqam) =>
     transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition) => {
       const cells = tuningCells(transposition);
-      return { maqam, transposition, cells: rule.cellsOf(transposition), tuningCells: cells, tuningKeys: cells.map(twelveToneKey) };
+      return {
+        maqam,
+        transposition,
+        cells: rule.cellsOf(transposition),
+        tuningCells: cells,
+        tuningKeys: cells.map(twelveToneKey),
+        tuningPositions: cells.map((c) => rule.inOctave(c.cents)),
+      };
     }),
   );
 }
