@@ -10,19 +10,10 @@ const PUNCTUATION: Record<string, string> = { "\u2018": "'", "\u2019": "'", "\u2
  * tuning system, so lines up to 400 characters are remembered (5,000 at most), those not already
  * ASCII.
  */
-export function ascii(text: string): string {
-  if (PLAIN.test(text)) return text;
-  // Words of plain ASCII ending the text after a printable character (`, ascending`, `, from <URL>`)
-  // are their own ASCII form, and no space run or trim reaches across: only the part before them
-  // is converted and remembered, which the files of a rendering share.
-  const end = PLAIN_END.exec(text);
-  const head = end ? text.slice(0, end.index) : "";
-  return end && /[\x21-\x7e]$/.test(head) ? converted(head) + end[0] : converted(text);
-}
+export const ascii = (text: string): string => (PLAIN.test(text) ? text : converted(text));
 
 /** Printable ASCII with single spaces between words (file names, URLs, most lines): already its own ASCII form, so not remembered. */
 const PLAIN = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
-const PLAIN_END = /(?: [\x21-\x7e]+)+$/;
 
 const converted: (text: string) => string = textMemo(
   (text) =>
