@@ -148,7 +148,8 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
   const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
   const processed = new Set<ClassifiedTransposition>();
   const sets: PitchClassSet[] = [];
-  const positions = new Map<PitchClassSet, Positions>();
+  /** Each set's positions, in the order of `sets`. */
+  const positions: Positions[] = [];
   const incompatible: Incompatible[] = [];
   for (const entry of visitOrder) {
     if (processed.has(entry)) continue;
@@ -160,14 +161,14 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
     }
     const pitchClasses = rule.setOf(entry);
     const own = positionsOf(pitchClasses, rule);
-    const equal = sets.find((s) => sameSet(positions.get(s)!, own, tolerance));
+    const equal = sets.find((_, i) => sameSet(positions[i], own, tolerance));
     if (equal) {
       equal.members.push(entry);
       continue;
     }
     const set: PitchClassSet = { source: entry, pitchClasses, members: [entry] };
     sets.push(set);
-    positions.set(set, own);
+    positions.push(own);
     for (const other of entries) {
       if (processed.has(other) || !fits(other, own, tolerance)) continue;
       set.members.push(other);
