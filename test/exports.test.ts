@@ -99,6 +99,9 @@ describe("writers", () => {
     expect(ascii("maqām ḥijāz ʿajam ʾawj")).toBe("maqam hijaz ajam awj");
     expect(ascii("d’Erlanger – Tome 1")).toBe("d'Erlanger - Tome 1");
     expect(ascii("rāst راست")).toBe("rast");
+    // Plain ASCII is its own form only with single spaces and none at either end.
+    expect(ascii("From http://x/api/a.scl")).toBe("From http://x/api/a.scl");
+    expect(ascii(" two  spaces ")).toBe("two spaces");
   });
 
   it("write ratios whose terms fit 2^31 - 1, cents otherwise, always with a point", () => {

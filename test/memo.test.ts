@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { boundedMemo } from "../src/theory/memo.js";
+import { boundedMemo, recentMemo } from "../src/theory/memo.js";
 
 describe("boundedMemo", () => {
   it("computes once per key and evicts the least recently used past the limit", () => {
@@ -40,5 +40,27 @@ describe("boundedMemo with a byte limit", () => {
     expect(calls).toBe(5);
     get("a", 40);
     expect(calls).toBe(6);
+  });
+});
+
+describe("recentMemo", () => {
+  it("keeps the values of the last objects computed, by identity, and computes again for an argument that does not fit", () => {
+    const memo = recentMemo<object, { n: number; tag: string }>(2);
+    let calls = 0;
+    const get = (key: object, tag = "x") =>
+      memo(
+        key,
+        () => ({ n: ++calls, tag }),
+        (v) => v.tag === tag,
+      ).n;
+    const [a, b, c] = [{}, {}, {}];
+    expect(get(a)).toBe(1);
+    expect(get({})).toBe(2); // an equal object is another key
+    expect(get(a)).toBe(1);
+    expect(get(b)).toBe(3); // evicts the oldest computed, the first {}
+    expect(get(c)).toBe(4); // evicts a
+    expect(get(a)).toBe(5);
+    expect(get(a, "y")).toBe(6); // the kept value was computed for "x"
+    expect(get(a, "y")).toBe(6);
   });
 });

@@ -119,8 +119,29 @@ export function firstValues(query: URLSearchParams): RawInput {
   return input;
 }
 
+/** The first segment of a path below /api (`maqamat` of `/maqamat/maqam_rast`). */
+const headOf = (path: string): string => {
+  const end = path.indexOf("/", 1);
+  return path.slice(1, end < 0 ? undefined : end);
+};
+
+/**
+ * The routes of a list by the literal first segment of their path, in list order, so that a
+ * request tries the few patterns that can match it rather than every one; undefined when some
+ * route's first segment is a parameter (then every route is tried).
+ */
+const routesByHead = new WeakMap<readonly Route[], ReadonlyMap<string, readonly Route[]> | undefined>();
+function indexOf(routes: readonly Route[]): ReadonlyMap<string, readonly Route[]> | undefined {
+  if (routesByHead.has(routes)) return routesByHead.get(routes);
+  const heads = routes.map((r) => headOf(r.path));
+  const index = heads.some((h) => h.includes("{")) ? undefined : new Map([...new Set(heads)].map((head) => [head, routes.filter((_, i) => heads[i] === head)]));
+  routesByHead.set(routes, index);
+  return index;
+}
+
 export function dispatch(routes: readonly Route[], ctx: RequestContext): ApiResponse {
-  for (const route of routes) {
+  const index = ctx.path.startsWith("/") ? indexOf(routes) : undefined;
+  for (const route of index ? (index.get(headOf(ctx.path)) ?? []) : routes) {
     const m = route.matcher.exec(ctx.path);
     if (!m) continue;
     const input = firstValues(ctx.query);

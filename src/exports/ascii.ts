@@ -7,9 +7,15 @@ const PUNCTUATION: Record<string, string> = { "\u2018": "'", "\u2019": "'", "\u2
  * (ā → a, ḥ → h), ʿayn and hamza signs are dropped, typographic punctuation becomes its ASCII
  * form, and anything else outside printable ASCII (Arabic script) is left out. Export headers
  * repeat the same lines (a tuning system and its sources, an entity's title) in every file of a
- * tuning system, so lines up to 400 characters are remembered (5,000 at most).
+ * tuning system, so lines up to 400 characters are remembered (5,000 at most), those not already
+ * ASCII.
  */
-export const ascii: (text: string) => string = textMemo(
+export const ascii = (text: string): string => (PLAIN.test(text) ? text : converted(text));
+
+/** Printable ASCII with single spaces between words (file names, URLs, most lines): already its own ASCII form, so not remembered. */
+const PLAIN = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
+
+const converted: (text: string) => string = textMemo(
   (text) =>
     text
       .normalize("NFD")

@@ -8,6 +8,7 @@ import type { TuningSystem } from "../theory/tuningSystem.js";
 import { writeKbm, writeScl, decimalText } from "./scala.js";
 import { writeTun, MIDI_NOTES } from "./anamark.js";
 import { ascii } from "./ascii.js";
+import { attachedCache } from "../theory/memo.js";
 import { keyCents, type ExportScale } from "./scales.js";
 import { noteAbove, writeAscl } from "./ableton.js";
 import { bulkTuningDump, scaleOctaveTuning, type OctaveOffsets } from "./mts.js";
@@ -33,6 +34,13 @@ type PageReference = { sourceId: string; page: string };
 /** `Farmer 1937, p. 249; Land 1885, p. 134-137`: authors, year and page (the titles are at /api/sources/{id}); or a note that the archive lists none. */
 export function sourcesText(cat: Catalog, references: readonly PageReference[]): string {
   if (references.length === 0) return "none listed in the archive";
+  return sourcesTexts(cat.sources, () => attachedCache())(references, () => listedSources(cat, references));
+}
+
+/** The text of a record's references, kept with them (every file of a tuning system repeats its own), per list of sources. */
+const sourcesTexts = attachedCache<Catalog["sources"], (references: readonly PageReference[], compute: () => string) => string>();
+
+function listedSources(cat: Catalog, references: readonly PageReference[]): string {
   return references
     .map(({ sourceId, page }) => {
       const source = cat.sources.find((s) => s.id === sourceId);
@@ -85,8 +93,12 @@ export function asclText(cat: Catalog, scale: ExportScale, p: Provenance): strin
   });
 }
 
-/** The pitch of every MIDI key, in cents above MIDI note 0 (what the .scl with the .kbm tune). */
-const allKeyCents = (scale: ExportScale): number[] => Array.from({ length: MIDI_NOTES }, (_, key) => keyCents(scale, key));
+/**
+ * The pitch of every MIDI key, in cents above MIDI note 0 (what the .scl with the .kbm tune):
+ * kept with the scale, which a rendering's .tun and MIDI dump share.
+ */
+const allKeyCents = (scale: ExportScale): readonly number[] => keyCentsOf(scale, () => Array.from({ length: MIDI_NOTES }, (_, key) => keyCents(scale, key)));
+const keyCentsOf = attachedCache<ExportScale, readonly number[]>();
 
 /** A MIDI Tuning Standard bulk dump of every key's pitch (keys the format cannot tune are left unchanged). */
 export const syxBytes = (_cat: Catalog, scale: ExportScale, p: Provenance): Uint8Array<ArrayBuffer> => bulkTuningDump(p.label, allKeyCents(scale));

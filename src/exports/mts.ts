@@ -38,13 +38,23 @@ export function frequencyWord(cents: number): [number, number, number] {
 }
 
 /** The XOR of `bytes`, within 7 bits. */
-const checksum = (bytes: readonly number[]): number => bytes.reduce((x, b) => x ^ b, 0) & 0x7f;
+function checksum(bytes: Uint8Array): number {
+  let x = 0;
+  for (const b of bytes) x ^= b;
+  return x & 0x7f;
+}
 
 /** The bulk tuning dump of 128 keys' pitches (cents above MIDI note 0), as tuning program `program`. */
 export function bulkTuningDump(name: string, keyCents: readonly number[], program = 0, device = ALL_DEVICES): Uint8Array<ArrayBuffer> {
   if (keyCents.length !== 128) throw new Error(`a bulk tuning dump holds 128 keys, not ${keyCents.length}`);
-  const body = [0x7e, device, 0x08, 0x01, program, ...dumpName(name), ...keyCents.flatMap(frequencyWord)];
-  return Uint8Array.from([0xf0, ...body, checksum(body), 0xf7]);
+  const dump = new Uint8Array(DUMP_BYTES);
+  const head = [0xf0, 0x7e, device, 0x08, 0x01, program, ...dumpName(name)];
+  dump.set(head);
+  for (const [key, cents] of keyCents.entries()) dump.set(frequencyWord(cents), head.length + 3 * key);
+  // The checksum covers the bytes from 7E to the last data byte.
+  dump[DUMP_BYTES - 2] = checksum(dump.subarray(1, DUMP_BYTES - 2));
+  dump[DUMP_BYTES - 1] = 0xf7;
+  return dump;
 }
 
 /** Offsets of the twelve pitch classes C … B from 12-TET, in cents. */

@@ -12,6 +12,7 @@ import type { PitchClassSet } from "../theory/pitchClassSets.js";
 import { pitchClassesOf } from "../theory/pitchClass.js";
 import { alKindiOf } from "../theory/twelveToneSets.js";
 import { respellScale } from "../theory/respell.js";
+import { recentMemo } from "../theory/memo.js";
 import { asclText, kbmText, noteKeysLine, octaveOffsets, scaleOctaveBytes, sclText, sourcesText, syxBytes, tunText, type Provenance } from "./files.js";
 import { fitsScaleOctave } from "./mts.js";
 import { ascendingCells, descendingCells, entityScale, noteNameScale, pitchClassSetScale, tuningSystemScale, type ExportScale } from "./scales.js";
@@ -60,32 +61,54 @@ export const isDescendingFile = (file: EntityFile): boolean => file.startsWith("
 /** The export format an entity file is written in (its direction or keying set aside). */
 export const formatOfEntityFile = (file: EntityFile): Format => file.replace(/^(descending|names)\./, "") as Format;
 
+/** A direction of a rendering as its files write it: on consecutive keys, and by note name with the line saying its keys. */
+interface DirectionScales {
+  linear: ExportScale;
+  byName: ExportScale;
+  keysLine: string;
+}
+
+/**
+ * The scales of the last renderings written, by the identity of the transposition (a memo's): the
+ * nine files of one rendering are asked for one after another and share them. A direction is
+ * computed when a file first asks for it (a jins has no descending files).
+ */
+const renderingScales = recentMemo<Transposition, { ascending?: DirectionScales; descending?: DirectionScales }>(16);
+
+function directionScales(e: Entity, t: Transposition, descending: boolean): DirectionScales {
+  // The maqām spelling the detail answer shows names the notes, and by note name places the keys
+  // (a maqām's sequential letters); pitches are the same either way.
+  const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
+  const spelledCells = spelled && (descending ? [...spelled.descending].reverse() : spelled.ascending);
+  const cells = descending ? descendingCells(t) : ascendingCells(t);
+  const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
+  const linear = entityScale([tonic, ...cells.slice(1)]);
+  const byName = noteNameScale(spelledCells ? entityScale([tonic, ...spelledCells.slice(1)]) : linear);
+  return { linear, byName, keysLine: noteKeysLine(byName) };
+}
+
 export function entityFile(cat: Catalog, e: Entity, t: Transposition, { ts, startingNote }: TuningContextRef, file: EntityFile, target: Target): FileBody {
   const kind = e.kind === "maqam" ? "maqam" : "jins";
   const descending = isDescendingFile(file);
   const format = formatOfEntityFile(file);
   // The .tun and the MIDI tuning dumps tune every key: each degree on the key of its note name, as a keyboard player reads it.
   const byName = file === "names.kbm" || format === "tun" || format === "syx";
-  // The maqām spelling the detail answer shows names the notes, and by note name places the keys
-  // (a maqām's sequential letters); pitches are the same either way.
-  const spelled = e.kind === "maqam" ? respellScale(t.ascending, t.descending) : undefined;
-  const spelledCells = spelled && (descending ? [...spelled.descending].reverse() : spelled.ascending);
-  const cells = byName && spelledCells ? spelledCells : descending ? descendingCells(t) : ascendingCells(t);
-  const tonic = spelled ? spelled.ascending[0] : t.ascending[0];
-  const linear = entityScale([tonic, ...cells.slice(1)]);
-  const scale = byName ? noteNameScale(linear) : linear;
+  const scales = renderingScales(t, () => ({}));
+  const direction = descending ? "descending" : "ascending";
+  scales[direction] ??= directionScales(e, t, descending);
+  const { linear, byName: named, keysLine } = scales[direction];
   // The linear keyboard mapping serves both directions.
-  const direction = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
+  const heading = e.kind === "maqam" && file !== "kbm" ? (descending ? ", descending" : ", ascending") : "";
   const name = t.name.replace(/^(maq[aā]m|jins)\s+/i, "");
   const provenance: Provenance = {
-    title: `${kind} ${name} on ${t.tonic}${direction}${byName ? ", keys by note name" : ""}`,
+    title: `${kind} ${name} on ${t.tonic}${heading}${byName ? ", keys by note name" : ""}`,
     ts,
     startingNote,
-    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`, ...(byName ? [noteKeysLine(scale)] : [])],
+    notes: [`${kind === "maqam" ? "Maqam" : "Jins"} source: ${sourcesText(cat, e.record.sourcePageReferences)}`, ...(byName ? [keysLine] : [])],
     label: `${name}${descending ? " desc" : ""}`,
     ...target,
   };
-  return WRITERS[format](cat, scale, provenance);
+  return WRITERS[format](cat, byName ? named : linear, provenance);
 }
 
 export function pitchClassSetFile(

@@ -6,7 +6,7 @@
  * does not know stay Latin (`no jins` → `نo جنس`), and the `ah\b` / `at\b` keys are dead.
  * All regexes use JS semantics on purpose: `\s` is Unicode whitespace, `\w` and `\b` are ASCII.
  */
-import { boundedMemo } from "./memo.js";
+import { textMemo } from "./memo.js";
 
 /** Step 2: whole-word-ish spellings replaced before the letter table sees them, in this order. */
 const WORD_TABLE: readonly (readonly [string, string])[] = [
@@ -153,20 +153,20 @@ export function transliterate(text: string): string {
   return tidy(out);
 }
 
-/** The few hundred note names recur in every pitch of every rendering and table row: each is converted once. */
-const noteNames = boundedMemo<string>(4096);
-
-/** Note names: each `/`-separated alternative is converted on its own. */
-export function noteNameToArabic(name: string): string {
-  return noteNames(name, () =>
+/**
+ * Note names: each `/`-separated alternative is converted on its own. Answers with Arabic names
+ * convert the same few hundred names over and over, so those up to 100 characters are remembered
+ * (5,000 at most), as are the entity names below.
+ */
+export const noteNameToArabic: (name: string) => string = textMemo(
+  (name) =>
     name
       .split("/")
       .map((part) => transliterate(part.trim()))
       .join("/"),
-  );
-}
+  5_000,
+  100,
+);
 
 /** Maqām, jins, family and transposition names: the whole string at once. */
-export function entityNameToArabic(name: string): string {
-  return tidy(transliterate(name));
-}
+export const entityNameToArabic: (name: string) => string = textMemo((name) => tidy(transliterate(name)), 5_000, 100);

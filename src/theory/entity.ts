@@ -78,20 +78,24 @@ export function entityFinder<E extends Entity>(entities: readonly E[], notes: No
     // The older spelling with a hyphen after `al` (`maqam_rahat_al-arwah`) is still accepted.
     if (!byKey.has(toIdName(e.name))) byKey.set(toIdName(e.name), e);
   }
-  // Each entity's base spellings, worked out once: a lookup of a transposed idName tries them all.
-  const longestFirst = [...entities].sort((a, b) => b.idName.length - a.idName.length).map((e) => ({ e, bases: [...new Set([e.idName, toIdName(e.name)])] }));
+  // Each entity's base spellings, worked out once, ranked in the order a transposed idName tries
+  // them (longest idName first): a lookup reads the bases its `_al`s end rather than trying every entity.
+  const byBase = new Map<string, { e: E; rank: number }[]>();
+  let rank = 0;
+  for (const e of [...entities].sort((a, b) => b.idName.length - a.idName.length))
+    for (const base of new Set([e.idName, toIdName(e.name)])) byBase.set(base, [...(byBase.get(base) ?? []), { e, rank: rank++ }]);
   return (param: string): EntityReference<E> | undefined => {
     const direct = byKey.get(param);
     if (direct) return { entity: direct };
-    for (const { e, bases } of longestFirst) {
-      for (const base of bases) {
-        if (!param.startsWith(`${base}_al`)) continue;
-        // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
-        const rest = param.slice(base.length + 3);
-        for (const candidate of [rest.replace(/^[_-]/, ""), rest]) {
-          const note = candidate ? notes.findNoteName(candidate) : undefined;
-          if (note && note.idName === candidate) return { entity: e, tonic: note.name };
-        }
+    const starts: { e: E; rank: number; at: number }[] = [];
+    for (let at = param.indexOf("_al"); at >= 0; at = param.indexOf("_al", at + 1))
+      for (const b of byBase.get(param.slice(0, at)) ?? []) starts.push({ ...b, at });
+    for (const { e, at } of starts.sort((a, b) => a.rank - b.rank)) {
+      // `_al_<tonic>` (current), `_al-<tonic>` and `_al<tonic>` (older spellings).
+      const rest = param.slice(at + 3);
+      for (const candidate of [rest.replace(/^[_-]/, ""), rest]) {
+        const note = candidate ? notes.findNoteName(candidate) : undefined;
+        if (note && note.idName === candidate) return { entity: e, tonic: note.name };
       }
     }
     return undefined;

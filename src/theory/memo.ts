@@ -9,17 +9,23 @@ export type Memo<V> = (key: string, compute: () => V, bytesOf?: (value: V) => nu
 export function boundedMemo<V>(limit: number, byteLimit = Infinity): Memo<V> {
   const entries = new Map<string, { value: V; bytes: number }>();
   let bytes = 0;
+  /** The most recently used key: answers ask for the same entry many times in a row, which then stays where it is. */
+  let newest: string | undefined;
   return (key, compute, bytesOf) => {
     const hit = entries.get(key);
     if (hit !== undefined) {
       // Re-insert to mark as most recently used (Map keeps insertion order).
-      entries.delete(key);
-      entries.set(key, hit);
+      if (key !== newest) {
+        entries.delete(key);
+        entries.set(key, hit);
+        newest = key;
+      }
       return hit.value;
     }
     const value = compute();
     const entry = { value, bytes: bytesOf?.(value) ?? 0 };
     entries.set(key, entry);
+    newest = key;
     bytes += entry.bytes;
     // Oldest first; the new entry (last) stays even when it alone is over the bytes.
     for (const [k, old] of entries) {
@@ -43,6 +49,26 @@ export function attachedCache<K extends object, V>(): (key: K, compute: () => V)
       value = compute();
       values.set(key, value);
     }
+    return value;
+  };
+}
+
+/**
+ * The last `limit` values derived from objects, by the identity of the object: for work that a
+ * run of answers asks for one after another (the nine export files of one transposition), where a
+ * map of every object a catalog holds would keep far more than the run needs. `fits` tells a
+ * value computed for another argument beside the key (then it is computed again).
+ */
+export function recentMemo<K extends object, V>(limit: number): (key: K, compute: () => V, fits?: (value: V) => boolean) => V {
+  const recent = new Map<K, V>();
+  return (key, compute, fits) => {
+    const hit = recent.get(key);
+    if (hit !== undefined && (fits === undefined || fits(hit))) return hit;
+    const value = compute();
+    recent.delete(key);
+    const oldest = recent.keys().next();
+    if (recent.size >= limit && !oldest.done) recent.delete(oldest.value);
+    recent.set(key, value);
     return value;
   };
 }

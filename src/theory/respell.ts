@@ -5,6 +5,7 @@
  * deviation and the MIDI label are recomputed from the new spelling.
  */
 import type { PitchClass } from "./pitchClass.js";
+import { recentMemo } from "./memo.js";
 import { solfegeOf } from "./noteName.js";
 import { referenceOf, referenceMidiOf, ipnReferenceOf, labelMidiOf, deviationCents, midiPlusCentsDeviation, chromaOfReference } from "./ipn.js";
 
@@ -132,14 +133,11 @@ export interface RespelledScale {
  * key going up and another coming down, and the 12-tone clash test sees both.
  */
 export function respellScale(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
-  const hit = recent.get(ascending);
-  if (hit?.descending === descending) return hit.spelled;
-  const spelled = respelled(ascending, descending);
-  recent.delete(ascending);
-  const oldest = recent.keys().next();
-  if (recent.size >= RECENT_SCALES && !oldest.done) recent.delete(oldest.value);
-  recent.set(ascending, { descending, spelled });
-  return spelled;
+  return recent(
+    ascending,
+    () => ({ descending, spelled: respelled(ascending, descending) }),
+    (hit) => hit.descending === descending,
+  ).spelled;
 }
 
 /**
@@ -147,8 +145,7 @@ export function respellScale(ascending: readonly PitchClass[], descending: reado
  * export files of one transposition, and its answers, are asked for one after another. A few
  * scales are a few kilobytes, whatever the catalog's scale.
  */
-const RECENT_SCALES = 16;
-const recent = new Map<readonly PitchClass[], { descending: readonly PitchClass[]; spelled: RespelledScale }>();
+const recent = recentMemo<readonly PitchClass[], { descending: readonly PitchClass[]; spelled: RespelledScale }>(16);
 
 function respelled(ascending: readonly PitchClass[], descending: readonly PitchClass[]): RespelledScale {
   const all = [...ascending, ...descending];
