@@ -121,6 +121,10 @@ export async function build(options: BuildOptions): Promise<Built> {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
       const engine = engineDigest();
+      // The site made aside while the datasets are written: where the rendering stops depends on its size.
+      const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
+      const siteMade = limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog) : Promise.resolve(undefined);
+      siteMade.catch(() => undefined);
       const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, previous, engine });
       const datasetsEnd = performance.now();
       // What each tuning system adds to the plan, read back from the previous build where it is unchanged.
@@ -132,10 +136,8 @@ export async function build(options: BuildOptions): Promise<Built> {
         results: keeping.kept.results,
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
       });
-      const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-      const bounded = limitsBound(o.limits) && !renderAll;
-      const site = bounded ? await siteCandidates(o.baseUrl, catalog) : [];
-      const bound = bounded ? renderBound({ partial, site, limits: o.limits, pictures: PROFILES[o.profile].pictures, taken }) : undefined;
+      const site = await siteMade;
+      const bound = site ? renderBound({ partial, site, limits: o.limits, pictures: PROFILES[o.profile].pictures, taken }) : undefined;
       const rendered = await renderSlice(
         partial,
         slice,

@@ -11,20 +11,20 @@ import { pictureOf, svgOf, type RealisationAnswer } from "../src/site/picture.js
 
 const REALISATION = /^\/(maqamat|ajnas)\/([^/?]+)\?startingNote=([^&]+)&tuningSystem=([^&]+)$/;
 const DETAIL_ROUTES = new Set(["GET /maqamat/{idName}", "GET /ajnas/{idName}"]);
-/** A maqām or jins realisation with default parameters (not `/maqamat/families?…`, which has the same shape). */
+/**
+ * A maqām or jins realisation with default parameters: not `/maqamat/families?…`, which has the
+ * same shape, nor `/maqamat/all?…`, which has the detail route's but lists every maqām.
+ */
 export const realisationOf = (request: string) => {
   const m = REALISATION.exec(request);
   const path = request.split("?")[0];
-  return m && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;
+  return m && m[2] !== "all" && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;
 };
 
 /** The picture of an API file (below pictures/). */
 export const pictureFileOf = (file: string) => file.replace(/\.json$/, ".svg");
 
-/**
- * Draws the picture (SVG text) of a request on `catalog`, or says it has none (not a realisation,
- * or `/maqamat/all?…`, which has the detail route's shape but lists every maqām).
- */
+/** Draws the picture (SVG text) of a request on `catalog`, or says it has none (not a realisation). */
 export function pictureDrawer(catalog: Catalog, baseUrl: string): (request: string) => string | undefined {
   const answer = (request: string) => {
     const url = new URL(request, "http://x");
