@@ -124,14 +124,15 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
     const steps = Object.entries(ph.steps)
       .map(([name, t]) => `${name} ${seconds(t)}`)
       .join(", ");
+    const unrendered = now.published?.notRendered;
     lines.push(
-      `**Time missed:** the current build does more than ${PEER_SHORT}'s. It renders ${count(renderedAnswers(now))} answers where ${PEER_SHORT} rendered ${count(renderedAnswers(peer))} (${more >= 0 ? "+" : "−"}${Math.abs(more * 100).toFixed(0)} %), ${count(left)} of which the fit then leaves out of the tree to stay within the host's limits; its rendering alone took ${seconds(ph.render)}, ${(ph.render / peer.wallSeconds).toFixed(2)}× ${PEER_SHORT}'s whole build. It writes the datasets first (${seconds(ph.datasets)}; without them the build took ${timeBare.text}). Its planning (${seconds(ph.plan)}) also hashes every group so that the next build can take the unchanged ones over, and its finishing (${seconds(ph.finish)}: ${steps}) lists and fits the tree to the host beside the bundles, the site and the pictures ${PEER_SHORT} also made.`,
+      `**Time missed:** the current build does more than ${PEER_SHORT}'s. It writes the datasets first (${seconds(ph.datasets)}; without them the build took ${timeBare.text}), and its planning (${seconds(ph.plan)}) also hashes every group so that the next build can take the unchanged ones over. It renders ${count(renderedAnswers(now))} answers where ${PEER_SHORT} rendered ${count(renderedAnswers(peer))} (${more >= 0 ? "+" : "−"}${Math.abs(more * 100).toFixed(0)} %: the downloads of every rendering), in value order, and stops where the host's limits are reached: ${count(unrendered?.requests ?? 0)} answers and ${count(unrendered?.pictures ?? 0)} pictures the fit would leave out are never rendered, ${count(left)} rendered ones are left out by the fit; its rendering alone took ${seconds(ph.render)}, ${(ph.render / peer.wallSeconds).toFixed(2)}× ${PEER_SHORT}'s whole build. Its finishing (${seconds(ph.finish)}: ${steps}) lists and fits the tree to the host beside the bundles and the site ${PEER_SHORT} also made.`,
       "",
     );
   }
   if (memory.missed)
     lines.push(
-      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. With the datasets, the peak comes in their phase (section Heap growth bounded): the thread building the SQLite database (sql.js, in WebAssembly memory that V8's heap bounds do not reach) while the main thread writes the CSV and Parquet files, each holding a table's rows. Without them the current build peaked at ${mb(bare.maxRssBytes)}, while it renders: the main thread's plan and results beside the render workers' heaps (one per core, each replaced past 200 MB after a batch, \`BUILD_RECYCLE_MB\`). ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
+      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. With the datasets, the peak comes in their phase, while two threads compute the tables' slices, each heap growing with the rows it makes (section Datasets phase: time and memory). Without them the current build peaked at ${mb(bare.maxRssBytes)}, while it renders: the main thread's plan and results beside the render workers' heaps (one per core, each replaced past 200 MB after a batch, \`BUILD_RECYCLE_MB\`). ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
       "",
     );
   return lines.join("\n");
