@@ -132,7 +132,7 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   }
   if (memory.missed)
     lines.push(
-      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB. With the datasets, the peak comes in their phase, while two threads compute the tables' slices, each heap growing with the rows it makes (section Datasets phase: time and memory). Without them the current build peaked at ${mb(bare.maxRssBytes)}, while it renders: the main thread's plan and results beside the render workers' heaps (one per core, each replaced past 200 MB after a batch, \`BUILD_RECYCLE_MB\`). ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
+      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB (without the datasets ${mb(bare.maxRssBytes)}). Where it comes from, phase by phase: section "Peak memory by phase" below. ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
       "",
     );
   return lines.join("\n");
