@@ -137,7 +137,9 @@ export async function build(options: BuildOptions): Promise<Built> {
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
       });
       const site = await siteMade;
-      const bound = site ? renderBound({ partial, site, limits: o.limits, pictures: PROFILES[o.profile].pictures, taken }) : undefined;
+      // Without a stop (no limit, or BUILD_RENDER_ALL) the classes follow one another all the same: the last stage
+      // draws the pictures still missing, those of the groups taken over from a build that stopped before them too.
+      const bound = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken });
       const rendered = await renderSlice(
         partial,
         slice,

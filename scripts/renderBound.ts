@@ -132,6 +132,7 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
     let datasets: Candidate[] | undefined;
     return {
       goOn(valueClass, results) {
+        if (!limitsBound(setup.limits)) return true;
         datasets ??= datasetCandidates(setup.partial);
         const taken = setup.taken().results;
         const known = [...setup.site, ...datasets, ...answerCandidates(planned, results, classOf), ...answerCandidates(planned, taken, classOf)];
