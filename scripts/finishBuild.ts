@@ -12,7 +12,7 @@ import { readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontOrigins, netlifyRedirects, notFoundPage, serveConfig } from "../src/serve/deploy.js";
 import type { Rendered } from "./buildWorker.js";
-import { queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
+import { plannedShapesOf, queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
@@ -159,7 +159,7 @@ export async function finishBuild(
   }
   const rendered = summarise(planned, results, baseUrl, encodings);
   const worker = {
-    bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: queryShapesOf(rendered) }),
+    bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: plannedShapesOf(planned) }),
   };
   const bundles = lap();
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");

@@ -107,6 +107,21 @@ export function summarise(
   };
 }
 
+/**
+ * The query shapes of every planned request, by route: what a build may have written, whatever its
+ * host's limits then keep. The worker's list: made from the plan, it is the same however far the
+ * rendering went, so its size (counted in the tree's limits) is too.
+ */
+export function plannedShapesOf(planned: readonly Planned[]): QueryShapes {
+  const shapes = new Map<string, Set<string>>();
+  for (const p of planned) {
+    const queries = shapes.get(p.route);
+    if (queries) queries.add(p.query);
+    else shapes.set(p.route, new Set([p.query]));
+  }
+  return Object.fromEntries([...shapes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([route, queries]) => [route, [...queries].sort()]));
+}
+
 export const queryShapesOf = (manifest: Pick<Manifest, "routes">): QueryShapes =>
   Object.fromEntries(Object.entries(manifest.routes).map(([name, t]) => [name, t.queries]));
 

@@ -73,8 +73,8 @@ const datasetCandidates = (partial: string): Candidate[] =>
 /**
  * The site and the bundles as the finishing will write them, made aside before the rendering: the
  * site's and the Lambda's bytes do not depend on it (the service worker's version, a digest of
- * what was rendered, has a fixed length); the worker's bundle lists the shapes of what was
- * rendered, inlined as one literal, so made with none it is no larger than the final one.
+ * what was rendered, has a fixed length); the worker's bundle lists the shapes of the plan's
+ * requests, inlined as one literal, so made with none (before the plan) it is no larger than the final one.
  */
 export async function siteCandidates(baseUrl: string, catalog: Catalog): Promise<Candidate[]> {
   const dir = mkdtempSync(join(tmpdir(), "maqam-site-"));

@@ -24,13 +24,14 @@ export interface WorkerEnv {
 }
 
 /**
- * The files a build wrote, as its manifest.json records them: route name → the query shapes
- * written (parameter names in canonical order joined by `&`, `` for none).
+ * The files a build may have written: route name → the query shapes of the requests it planned
+ * (parameter names in canonical order joined by `&`, `` for none). Where its host's limits left a
+ * file out, the asset is missing and the answer is computed.
  */
 export type WrittenShapes = Record<string, readonly string[]>;
 
 // The build defines them: the BASE_URL the files were rendered for (so files and computed answers
-// agree) and the shapes of the files it wrote (manifest.json's routes[…].queries).
+// agree) and the shapes of the requests it planned.
 declare const BUILD_BASE_URL: string | undefined;
 declare const BUILD_WRITTEN: WrittenShapes | undefined;
 const builtFor = (): string | undefined => (typeof BUILD_BASE_URL === "string" ? BUILD_BASE_URL : undefined);
