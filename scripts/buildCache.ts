@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import type { Encoding } from "../src/serve/handler.js";
+import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { cacheGroupOf } from "./renderSlice.js";
@@ -44,7 +44,6 @@ export interface BuildState {
 }
 
 const STATE = "state.json";
-const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The state of the build at `outDir`, when it has one that belongs to its manifest. */
@@ -139,7 +138,7 @@ export function keepUnchanged(
       results.push({ index, status, bytes, hash, encoded, computeMs: 0, writeMs: 0 });
       if (status !== 200) continue;
       const file = `api/${planned[index].file}`;
-      whole &&= take(file) && (Object.keys(encoded) as Encoding[]).every((e) => take(file + SUFFIX[e]));
+      whole &&= take(file) && (Object.keys(encoded) as Encoding[]).every((e) => take(file + SIBLING_SUFFIX[e]));
       if (!whole) break;
     }
     whole &&= previous.pictures.every(([file]) => take(`pictures/${file}`));
@@ -216,7 +215,7 @@ export function knownSizes(planned: readonly Planned[], results: readonly Render
     if (r.status !== 200) continue;
     const file = `api/${planned[r.index].file}`;
     sizes.set(file, r.bytes);
-    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SUFFIX[e], bytes);
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SIBLING_SUFFIX[e], bytes);
   }
   for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
   for (const r of results) if (r.picture !== undefined) sizes.set(`pictures/${pictureFileOf(planned[r.index].file)}`, r.picture);

@@ -13,7 +13,7 @@ import { gzipSync, brotliCompressSync, constants as zlib } from "node:zlib";
 import { createHash } from "node:crypto";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
-import { serialize, COMPRESS_MIN_BYTES, type Encoding } from "../src/serve/handler.js";
+import { serialize, COMPRESS_MIN_BYTES, SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { pictureDrawer, pictureFileOf } from "./pictures.js";
@@ -59,7 +59,6 @@ export type FromWorker =
   /** End of a batch, with the heap in use, by which the main thread decides to replace the worker. */
   | { type: "batchDone"; heapUsedBytes: number };
 
-const SUFFIX: Record<Encoding, string> = { gzip: ".gz", br: ".br" };
 // Level 9 is no smaller than 6 on these bodies; brotli past quality 5 gets slow fast (docs/benchmarks.md).
 const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
   gzip: (b) => gzipSync(b, { level: 6 }),
@@ -110,7 +109,7 @@ function render([index, request, file, drawing]: Job): Rendered {
   if (body.length > COMPRESS_MIN_BYTES)
     for (const e of encodings) {
       const packed = COMPRESS[e](body);
-      writeFileSync(target + SUFFIX[e], packed);
+      writeFileSync(target + SIBLING_SUFFIX[e], packed);
       result.encoded[e] = packed.length;
     }
   if (picture !== undefined && pictures) {

@@ -7,9 +7,11 @@
  * ranking is never larger than the whole's up to the same place: the stop never leaves out a
  * file the fit would keep, so the tree is the one a build rendering everything publishes.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
+import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
+import { listTree } from "./treeSize.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { bundle } from "./bundle.js";
 import { buildSite } from "./site.js";
@@ -43,22 +45,12 @@ export interface Bounded {
   pictureJobs: (results: readonly Rendered[]) => Job[];
 }
 
-const SUFFIX = { gzip: ".gz", br: ".br" } as const;
 const rankOf = (c: ValueClass) => VALUE_CLASSES.indexOf(c);
 
-/** The files below `dir`/`folder`: paths relative to `dir` with forward slashes, and bytes. */
+/** The files below `dir`/`folder` (none when it is missing): paths relative to `dir`, and bytes. */
 function filesOf(dir: string, folder = ""): [path: string, bytes: number][] {
-  const root = join(dir, folder);
-  let entries: string[];
-  try {
-    entries = readdirSync(root, { recursive: true, encoding: "utf8" });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const stat = statSync(join(root, entry));
-    return stat.isFile() ? [[relative(dir, join(root, entry)).split(sep).join("/"), stat.size] as [string, number]] : [];
-  });
+  if (!existsSync(join(dir, folder))) return [];
+  return [...listTree(join(dir, folder)).files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]);
 }
 
 /** The dataset files below the tree being made, as the fit ranks them. */
@@ -96,8 +88,7 @@ function answerCandidates(planned: readonly Planned[], results: readonly Rendere
     const path = `api/${planned[r.index].file}`;
     const valueClass = classOf(r.index);
     out.push({ path, bytes: r.bytes, valueClass, order: r.index });
-    for (const [e, bytes] of Object.entries(r.encoded) as [keyof typeof SUFFIX, number][])
-      out.push({ path: path + SUFFIX[e], bytes, valueClass, order: r.index });
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) out.push({ path: path + SIBLING_SUFFIX[e], bytes, valueClass, order: r.index });
   }
   return out;
 }
