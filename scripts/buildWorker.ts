@@ -19,12 +19,11 @@ import { createCatalog } from "../src/theory/catalog.js";
 import { pictureDrawer, pictureFileOf } from "./pictures.js";
 
 export interface WorkerSetup {
-  entry: string;
   apiDir: string;
   baseUrl: string;
   encodings: Encoding[];
-  /** Directory of the fact files; undefined for data/. */
-  dataDir?: string;
+  /** Directory of the fact files. */
+  dataDir: string;
   /** Where the pictures are drawn (build/pictures); undefined when the profile wants none. */
   picturesDir?: string;
 }

@@ -24,6 +24,7 @@ import type { Facts } from "../src/data/facts.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { datasetsCode, tuningSystemFacts } from "./sliceHash.js";
+import { threadEntry } from "./threadBundle.js";
 
 /** The tables whose rows are made tuning system by tuning system, in their order. */
 export const SLICED_TABLES: readonly AnyTable[] = TABLES.filter((t) => t.rowsOf);
@@ -66,10 +67,9 @@ export type DatasetsPool = Piscina<SliceTask | DatabaseTask, number | undefined>
 /** Threads computing slices and building the database, each with a catalog of its own made from the facts. */
 export const datasetsPool = (cat: Catalog, threads: number): DatasetsPool =>
   new Piscina({
-    filename: new URL("./datasetSliceEntry.mjs", import.meta.url).href,
+    filename: threadEntry("scripts/datasetSliceWorker.ts").href,
     minThreads: 1,
     maxThreads: threads,
-    // The entry registers the TypeScript loader itself.
     execArgv: [],
     workerData: { facts: cat.facts } satisfies SliceThreadData,
   });

@@ -16,7 +16,7 @@ import { prerenderRequests } from "./prerender/index.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
-import { readFacts } from "../src/data/load.js";
+import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
@@ -25,6 +25,7 @@ import { limitsOf, withinFileLimit } from "./fitTree.js";
 import { VALUE_CLASSES, valueClassOf, type HostLimits, type ValueClass } from "./budget.js";
 import type { Bounded } from "./renderBound.js";
 import { SITE_FILES } from "./site.js";
+import { threadEntry } from "./threadBundle.js";
 
 /** One of n slices of the plan. */
 export interface Shard {
@@ -216,9 +217,8 @@ export const HEAP_GROWING_PERCENT = 50;
 export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 /** Starts a build worker; it loads the data while the main thread plans. */
-function startWorker(setup: Omit<WorkerSetup, "entry">): Worker {
-  const entry = new URL("./buildWorker.ts", import.meta.url).href;
-  return new Worker(new URL("./tsx-worker.mjs", import.meta.url), { workerData: { ...setup, entry } satisfies WorkerSetup, execArgv: [] });
+function startWorker(setup: WorkerSetup): Worker {
+  return new Worker(threadEntry("scripts/buildWorker.ts"), { workerData: setup, execArgv: [] });
 }
 
 interface Progress {
@@ -239,7 +239,7 @@ interface Progress {
 function renderOn(
   initial: Worker[],
   nextStage: (progress: Progress) => Job[][] | undefined,
-  setup: Omit<WorkerSetup, "entry">,
+  setup: WorkerSetup,
   recycleHeapBytes: number,
   onResults: (n: number) => void,
 ) {
@@ -371,7 +371,8 @@ export async function renderSlice(
 ): Promise<Slice> {
   const o = resolveSlice(options);
   const picturesDir = PROFILES[o.profile].pictures ? join(dir, "pictures") : undefined;
-  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir, picturesDir };
+  // The facts' folder named even when it is data/: the bundle the worker runs lives elsewhere.
+  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir ?? DATA_DIR, picturesDir };
   const workers = Array.from({ length: o.workers }, () => startWorker(setup));
   let planned: Planned[];
   try {

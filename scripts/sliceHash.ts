@@ -54,7 +54,7 @@ const DATASETS_CODE = [
   "scripts/datasetSlices.ts",
   "scripts/datasetDatabase.ts",
   "scripts/datasetSliceWorker.ts",
-  "scripts/datasetSliceEntry.mjs",
+  "scripts/threadBundle.ts",
 ];
 
 /** The contents of the datasets' scripts, as one text. */
