@@ -338,7 +338,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .sort(([, a], [, b]) => b.computeSeconds + b.writeSeconds - (a.computeSeconds + a.writeSeconds))
     .slice(0, 4)
     .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
-  console.log(`build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; ${recycled} workers replaced`);
+  console.log(
+    `build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; caches dropped ${recycled} times by the workers`,
+  );
   if (built.groups?.kept)
     console.log(
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,

@@ -26,6 +26,8 @@ export interface WorkerSetup {
   dataDir: string;
   /** Where the pictures are drawn (build/pictures); undefined when the profile wants none. */
   picturesDir?: string;
+  /** Heap in use after a batch beyond which the worker drops its catalog, and with it every memo. */
+  dropCachesBytes: number;
 }
 
 /**
@@ -55,8 +57,8 @@ export interface Rendered {
 export type FromWorker =
   | { type: "ready" }
   | { type: "rendered"; results: Rendered[]; drawn: Drawn[]; gcMs: number }
-  /** End of a batch, with the heap in use, by which the main thread decides to replace the worker. */
-  | { type: "batchDone"; heapUsedBytes: number };
+  /** End of a batch, with the heap in use then, and whether the worker then dropped its caches. */
+  | { type: "batchDone"; heapUsedBytes: number; dropped: boolean };
 
 // Level 9 is no smaller than 6 on these bodies; brotli past quality 5 gets slow fast (docs/benchmarks.md).
 const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
@@ -65,9 +67,20 @@ const COMPRESS: Record<Encoding, (b: Uint8Array) => Buffer> = {
 };
 const REPORT_EVERY = 250;
 
-const { apiDir, baseUrl, encodings, dataDir, picturesDir } = workerData as WorkerSetup;
-const catalog = createCatalog(readFacts(dataDir), "build");
-const pictures = picturesDir === undefined ? undefined : { dir: picturesDir, draw: pictureDrawer(catalog, baseUrl) };
+const { apiDir, baseUrl, encodings, dataDir, picturesDir, dropCachesBytes } = workerData as WorkerSetup;
+const facts = readFacts(dataDir);
+/**
+ * The catalog and the pictures' drawer over it, made again once the heap holds more than
+ * dropCachesBytes after a batch: the theory caches of past tuning system × starting note groups
+ * are of little use to the next ones, and dropping them bounds the worker's memory and the
+ * collector's work without the cost of a new thread (its start, the facts read and checked again,
+ * its code compiled again).
+ */
+const fresh = () => {
+  const catalog = createCatalog(facts, "build");
+  return { catalog, pictures: picturesDir === undefined ? undefined : { dir: picturesDir, draw: pictureDrawer(catalog, baseUrl) } };
+};
+let { catalog, pictures } = fresh();
 /** The handler's content hash (SHA-1, base64url), computed synchronously here. */
 const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
 const madeDirs = new Set<string>();
@@ -139,6 +152,13 @@ port.on("message", (jobs: Job[]) => {
     }
   }
   flush(results, drawn);
-  port.postMessage({ type: "batchDone", heapUsedBytes: getHeapStatistics().used_heap_size } satisfies FromWorker);
+  const heapUsedBytes = getHeapStatistics().used_heap_size;
+  const dropped = heapUsedBytes > dropCachesBytes;
+  if (dropped) {
+    const made = fresh();
+    catalog = made.catalog;
+    pictures = made.pictures;
+  }
+  port.postMessage({ type: "batchDone", heapUsedBytes, dropped } satisfies FromWorker);
 });
 port.postMessage({ type: "ready" } satisfies FromWorker);

@@ -167,7 +167,7 @@ export interface SliceOptions {
   workers?: number;
   /** Siblings written for files over COMPRESS_MIN_BYTES; default PRECOMPRESS or the profile's. */
   encodings?: Encoding[];
-  /** Heap in use after a batch beyond which a worker is replaced; default BUILD_RECYCLE_MB or 200 MB. */
+  /** Heap in use after a batch beyond which a worker drops its caches; default BUILD_RECYCLE_MB or 200 MB. */
   recycleHeapBytes?: number;
   /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
   profile?: HostProfile;
@@ -199,11 +199,7 @@ export function resolveSlice(options: SliceOptions) {
   };
 }
 
-/**
- * A worker whose heap holds more than this after a batch is replaced by a fresh one: the theory
- * caches of past tuning system × starting note groups are of no use to the next group, and
- * dropping them keeps the peak memory and the garbage collector's work bounded.
- */
+/** A worker whose heap holds more than this after a batch drops its caches (scripts/buildWorker.ts). */
 const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 200) * 1e6;
 
 /**
@@ -226,32 +222,25 @@ interface Progress {
   /** Pictures drawn alone, after the answers (a rendering in value order). */
   drawn: Drawn[];
   gcSeconds: number;
+  /** Times a worker dropped its caches. */
   recycled: number;
 }
 
 /**
- * Feeds the batches of each stage to the workers as each becomes free, replaces workers whose heap
- * grew past `recycleHeapBytes`, and stops them all at the end. A stage starts once the previous
+ * Feeds the batches of each stage to the workers as each becomes free, and stops them all at the end. A stage starts once the previous
  * one is wholly rendered: `nextStage` gives its batches, or undefined to end. Listeners must be
  * attached before the workers' first message can be handled, so no await may separate
  * startWorker from this call.
  */
-function renderOn(
-  initial: Worker[],
-  nextStage: (progress: Progress) => Job[][] | undefined,
-  setup: WorkerSetup,
-  recycleHeapBytes: number,
-  onResults: (n: number) => void,
-) {
+function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] | undefined, onResults: (n: number) => void) {
   return new Promise<Progress>((done, fail) => {
     const progress: Progress = { results: [], drawn: [], gcSeconds: 0, recycled: 0 };
-    const live = new Set<Worker>();
     const idle: Worker[] = [];
     let batches: Job[][] = [];
     let next = 0;
     let busy = 0;
     let ended = false;
-    const stopAll = () => Promise.all([...live].map((w) => w.terminate()));
+    const stopAll = () => Promise.all(workers.map((w) => w.terminate()));
     const feedIdle = () => {
       while (idle.length && next < batches.length) {
         busy++;
@@ -269,7 +258,6 @@ function renderOn(
       feedIdle();
     };
     const attach = (w: Worker) => {
-      live.add(w);
       w.on("message", (m: FromWorker) => {
         if (ended) return;
         if (m.type === "ready") {
@@ -284,15 +272,9 @@ function renderOn(
           return;
         }
         busy--;
-        if (m.heapUsedBytes > recycleHeapBytes && next < batches.length) {
-          live.delete(w);
-          void w.terminate();
-          progress.recycled++;
-          attach(startWorker(setup));
-        } else {
-          idle.push(w);
-          feedIdle();
-        }
+        if (m.dropped) progress.recycled++;
+        idle.push(w);
+        feedIdle();
       });
       w.on("error", (e) => {
         if (ended) return;
@@ -300,7 +282,7 @@ function renderOn(
         void stopAll().then(() => fail(e));
       });
     };
-    initial.forEach(attach);
+    workers.forEach(attach);
   });
 }
 
@@ -372,7 +354,14 @@ export async function renderSlice(
   const o = resolveSlice(options);
   const picturesDir = PROFILES[o.profile].pictures ? join(dir, "pictures") : undefined;
   // The facts' folder named even when it is data/: the bundle the worker runs lives elsewhere.
-  const setup = { apiDir: join(dir, "api"), baseUrl: o.baseUrl, encodings: o.encodings, dataDir: o.dataDir ?? DATA_DIR, picturesDir };
+  const setup = {
+    apiDir: join(dir, "api"),
+    baseUrl: o.baseUrl,
+    encodings: o.encodings,
+    dataDir: o.dataDir ?? DATA_DIR,
+    picturesDir,
+    dropCachesBytes: o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES,
+  };
   const workers = Array.from({ length: o.workers }, () => startWorker(setup));
   let planned: Planned[];
   try {
@@ -390,7 +379,7 @@ export async function renderSlice(
   }
   const total = batches.reduce((n, b) => n + b.length, 0);
   let done = 0;
-  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned)), setup, o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES, (n) => {
+  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned)), (n) => {
     done += n;
     o.onProgress?.(done, total);
   });
