@@ -39,7 +39,11 @@ export interface PlanListing {
   listOf: ListOf;
   /** Parts read back from the previous build, and listed now. */
   counts(): { read: number; listed: number };
-  /** Writes every part this build used into `cacheDir` (made when missing). */
+  /**
+   * Writes every part this build used into `cacheDir` (made when missing), once the plan is made,
+   * and lets them go: while the workers render, the parts (tens of megabytes) would only add to the
+   * build's peak memory. Parts asked for afterwards are listed again.
+   */
   write(cacheDir: string): void;
 }
 
@@ -74,7 +78,7 @@ function readStored(cacheDir: string | undefined): Record<string, Listed> {
  * computed; every part used is kept for `write`.
  */
 export function planListing(catalog: Catalog, engine: string, options: PrerenderOptions, previousCache?: string): PlanListing {
-  const previous = readStored(previousCache);
+  let previous = readStored(previousCache);
   const { facts } = catalog;
   const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
   const scripts = LISTING_SCRIPTS.map((file) => readFileSync(join(import.meta.dirname, file), "utf8"));
@@ -117,6 +121,8 @@ export function planListing(catalog: Catalog, engine: string, options: Prerender
       for (const [id, { hash, parts }] of current) tuningSystems[id] = { hash, digest: sha256(JSON.stringify(parts)), parts };
       mkdirSync(cacheDir, { recursive: true });
       writeFileSync(join(cacheDir, PLAN_FILE), JSON.stringify({ format: FORMAT, tuningSystems } satisfies Stored));
+      current.clear();
+      previous = {};
     },
   };
 }
