@@ -176,7 +176,7 @@ export interface SliceOptions {
   workers?: number;
   /** Siblings written for files over COMPRESS_MIN_BYTES; default PRECOMPRESS or the profile's. */
   encodings?: Encoding[];
-  /** Heap in use after a batch beyond which a worker drops its caches; default BUILD_RECYCLE_MB or 200 MB. */
+  /** Heap in use after a batch beyond which a worker drops its caches; default BUILD_RECYCLE_MB or 100 MB. */
   recycleHeapBytes?: number;
   /** What to pre-render and how (scripts/profiles.ts); default HOST_PROFILE, else github-pages. */
   profile?: HostProfile;
@@ -208,8 +208,13 @@ export function resolveSlice(options: SliceOptions) {
   };
 }
 
-/** A worker whose heap holds more than this after a batch drops its caches (scripts/buildWorker.ts). */
-const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 200) * 1e6;
+/**
+ * A worker whose heap holds more than this after a batch drops its caches (scripts/buildWorker.ts).
+ * Dropping costs only the recomputation of what the next batches share, so the bound is low: a
+ * github-pages build peaked at 1,143 MB with 100 MB against 1,336 MB with 200 MB, in about the same
+ * time (docs/benchmarks.md).
+ */
+const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 100) * 1e6;
 
 /**
  * V8 lets a heap grow to up to four times what survives a collection while it allocates fast, as
