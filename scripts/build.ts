@@ -19,7 +19,9 @@ import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
-import { limitsBound, renderBound, siteCandidates } from "./renderBound.js";
+import { limitsBound, renderBound, renderedByOneBuild, siteCandidates } from "./renderBound.js";
+import { pictureFileOf } from "./pictures.js";
+import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
@@ -227,11 +229,29 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
     if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
   const catalog = createCatalog(readFacts(o.dataDir), "build");
   return intoPartial(resolve(options.outDir), async (partial) => {
-    // The answers and, where the profile wants them, the pictures the slices' workers drew.
-    for (const dir of dirs)
-      for (const folder of ["api", "pictures"]) if (existsSync(join(dir, folder))) cpSync(join(dir, folder), join(partial, folder), { recursive: true });
     await writeDatasetsStep(partial, options, catalog.facts);
-    const results = slices.flatMap((s) => s.results);
+    // What one build would have rendered before the host's limits stopped it (with BUILD_RENDER_ALL, everything).
+    const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
+    const site = limitsBound(o.limits) && !renderAll ? await siteCandidates(o.baseUrl, catalog) : undefined;
+    const none = () => ({ results: [], pictureFiles: new Set<string>() });
+    const bounded = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken: none })(planned);
+    const kept = renderedByOneBuild(
+      bounded,
+      planned,
+      slices.flatMap((s) => s.results),
+    );
+    const keptIndices = new Set(kept.results.map((r) => r.index));
+    // Those answers' files and siblings and, where the one build draws them, their pictures, from the slice that rendered them.
+    for (const [i, s] of slices.entries())
+      for (const r of s.results) {
+        if (r.status !== 200 || !keptIndices.has(r.index)) continue;
+        const { file } = planned[r.index];
+        const copy = (path: string) => cpSync(join(dirs[i], path), join(partial, path));
+        copy(join("api", file));
+        for (const e of Object.keys(r.encoded) as Encoding[]) copy(join("api", file + SIBLING_SUFFIX[e]));
+        if (kept.pictures && r.picture !== undefined) copy(join("pictures", pictureFileOf(file)));
+      }
+    const results = kept.results;
     const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog);
     return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
   });

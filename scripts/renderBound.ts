@@ -161,3 +161,33 @@ export function notRenderedOf(planned: readonly Planned[], results: readonly Ren
   out.pictures = Math.max(0, realisations - pictures);
   return out;
 }
+
+/**
+ * What a build on one machine renders of a plan whose every answer the slices of a sharded build
+ * rendered: the classes in value order while `bounded` goes on, then the pictures if it still goes
+ * on. A merge keeps these alone, so that its tree and manifest are those of the one build, which
+ * stops where the host's limits are reached.
+ */
+export function renderedByOneBuild(bounded: Bounded, planned: readonly Planned[], results: readonly Rendered[]): { results: Rendered[]; pictures: boolean } {
+  const byClass = new Map<ValueClass, Rendered[]>();
+  for (const r of results) {
+    const valueClass = valueClassOf(planned[r.index].request);
+    const part = byClass.get(valueClass);
+    if (part) part.push(r);
+    else byClass.set(valueClass, [r]);
+  }
+  // The one build decides before drawing any picture: its answers' sizes are all it knows.
+  const answered: Rendered[] = [];
+  const kept: Rendered[] = [];
+  for (const valueClass of VALUE_CLASSES) {
+    const part = byClass.get(valueClass);
+    if (!part) continue;
+    if (!bounded.goOn(valueClass, answered)) return { results: kept.map((r) => ({ ...r, picture: undefined })), pictures: false };
+    for (const r of part) {
+      kept.push(r);
+      answered.push({ ...r, picture: undefined });
+    }
+  }
+  const pictures = bounded.goOn("picture", answered);
+  return { results: pictures ? kept : answered, pictures };
+}

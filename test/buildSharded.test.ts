@@ -45,6 +45,21 @@ describe("sharded build", () => {
     expect(diff.compared).toBeGreaterThan(whole.manifest.files);
   });
 
+  it("merges into the same tree and manifest as one build that the host's limits stop", async () => {
+    // A limit the sample's answers pass: the one build stops before its last classes or its pictures, the slices render all.
+    const limits = { tarBytes: Math.round(whole.published.tarBytes * 1.05) };
+    const limited = (outDir: string): BuildOptions => ({ ...options(outDir), limits });
+    const one = await build(limited(join(dir, "limited-one")));
+    const { notRendered } = one.manifest.published;
+    expect(notRendered.requests + notRendered.pictures).toBeGreaterThan(0);
+    const parts = Array.from({ length: SHARDS }, (_, i) => join(dir, `limited-slice-${i}`));
+    for (const [index, slice] of parts.entries()) await buildShard(limited(slice), { index, count: SHARDS });
+    const merged = await mergeSlices(limited(join(dir, "limited-merged")), parts);
+    expect(merged.manifest.published.notRendered).toEqual(notRendered);
+    const diff = compareTrees(join(dir, "limited-one"), join(dir, "limited-merged"));
+    expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
+  }, 400_000);
+
   it("refuses to merge a missing slice, or slices of another plan", async () => {
     await expect(mergeSlices(options(join(dir, "short")), slices.slice(1))).rejects.toThrow(/expected the slices 0\/2 … 1\/2 once each/);
     const other = { ...options(join(dir, "other")), requests: requests.slice(1) };
