@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
 import { readFacts } from "../src/data/load.js";
-import { createCatalog } from "../src/theory/catalog.js";
+import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
 import { limitsBound, renderBound, renderedByOneBuild, siteCandidates } from "./renderBound.js";
@@ -25,7 +25,7 @@ import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
-import { HEADROOM } from "./budget.js";
+import { HEADROOM, type Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
@@ -82,6 +82,12 @@ export interface Built {
   times: Record<string, RouteTimes>;
 }
 
+/** The site's files for the rendering's stop, when the host's limits can stop it (not with BUILD_RENDER_ALL or renderAll). */
+function siteIfBound(options: BuildOptions, o: ReturnType<typeof resolveSlice>, catalog: Catalog): Promise<Candidate[] | undefined> {
+  const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
+  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog) : Promise.resolve(undefined);
+}
+
 /**
  * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
@@ -124,8 +130,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const previous = readState(previousDir);
       const engine = engineDigest();
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
-      const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-      const siteMade = limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog) : Promise.resolve(undefined);
+      const siteMade = siteIfBound(options, o, catalog);
       siteMade.catch(() => undefined);
       const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, previous, engine });
       const datasetsEnd = performance.now();
@@ -231,8 +236,7 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
   return intoPartial(resolve(options.outDir), async (partial) => {
     await writeDatasetsStep(partial, options, catalog.facts);
     // What one build would have rendered before the host's limits stopped it (with BUILD_RENDER_ALL, everything).
-    const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-    const site = limitsBound(o.limits) && !renderAll ? await siteCandidates(o.baseUrl, catalog) : undefined;
+    const site = await siteIfBound(options, o, catalog);
     const none = () => ({ results: [], pictureFiles: new Set<string>() });
     const bounded = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken: none })(planned);
     const kept = renderedByOneBuild(

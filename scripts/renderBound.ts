@@ -182,7 +182,7 @@ export function renderedByOneBuild(bounded: Bounded, planned: readonly Planned[]
   for (const valueClass of VALUE_CLASSES) {
     const part = byClass.get(valueClass);
     if (!part) continue;
-    if (!bounded.goOn(valueClass, answered)) return { results: kept.map((r) => ({ ...r, picture: undefined })), pictures: false };
+    if (!bounded.goOn(valueClass, answered)) return { results: answered, pictures: false };
     for (const r of part) {
       kept.push(r);
       answered.push({ ...r, picture: undefined });
