@@ -10,7 +10,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { mb, type Manifest } from "./manifest.js";
@@ -20,6 +20,7 @@ import { ALL_WARM_PASSES, allMaqamatLatency, coldLatency, compressionCosts, hamm
 import { freePort } from "./freePort.js";
 import { PROFILES } from "./profiles.js";
 import { treeSize } from "./treeSize.js";
+import { writeSections } from "./benchDoc.js";
 import { builtFiles, evenSample, recordedRequests, specUrlOf } from "./benchRequests.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -341,5 +342,5 @@ const lines = [
   `Targets, worst under ${ROUTE_TARGET_MS / 1000} s and memory under ${ROUTE_TARGET_MB} MB: ${verdict(routeMet)}.`,
   "",
 ];
-writeFileSync(join(root, "docs", "benchmarks.md"), lines.join("\n"));
+writeSections(lines.join("\n"));
 console.log("bench: wrote docs/benchmarks.md");

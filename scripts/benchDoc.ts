@@ -18,11 +18,31 @@ export const loadAverage = () =>
 /** The machine as the sections name it: its cores, their model, and the Node version. */
 export const machineText = () => `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
 
-/** Replaces the section that starts with `heading` (up to the next `## `), or appends it. */
-export function writeSection(heading: string, section: string): void {
-  const text = readFileSync(DOC, "utf8");
-  const start = text.indexOf(heading);
-  const end = start < 0 ? -1 : text.indexOf("\n## ", start + 1);
+/**
+ * Replaces the text a bench wrote under `heading` (up to the next `## ` or `### ` heading), or
+ * appends it. The `### ` subsections after it are written by hand (earlier runs, profiles) and kept,
+ * so a bench's own text holds no subsection.
+ */
+export function writeSection(heading: string, section: string, doc = DOC): void {
+  if (section.includes("\n### ")) throw new Error(`writeSection: the text for ${heading} holds a ### subsection, which the next write would keep twice`);
+  const text = readFileSync(doc, "utf8");
+  // The heading as a whole line: "## Build" is not "## Build against …".
+  const line = text.startsWith(`${heading}\n`) ? 0 : text.indexOf(`\n${heading}\n`);
+  const start = line <= 0 ? line : line + 1;
+  const ends = start < 0 ? [] : [text.indexOf("\n## ", start + 1), text.indexOf("\n### ", start + 1)].filter((at) => at >= 0);
+  const end = ends.length === 0 ? -1 : Math.min(...ends);
   const before = start < 0 ? `${text.trimEnd()}\n\n` : text.slice(0, start);
-  writeFileSync(DOC, before + (end < 0 ? section : `${section.trimEnd()}\n\n${text.slice(end + 1)}`));
+  writeFileSync(doc, before + (end < 0 ? section : `${section.trimEnd()}\n\n${text.slice(end + 1)}`));
+}
+
+/**
+ * Writes a text of several `## ` sections, each as writeSection does; what comes before the first
+ * of them replaces the document's opening (its title and the machine), up to its first `## `.
+ */
+export function writeSections(text: string, doc = DOC): void {
+  const [opening, ...sections] = text.split(/^(?=## )/m);
+  const old = readFileSync(doc, "utf8");
+  const first = old.indexOf("\n## ");
+  writeFileSync(doc, first < 0 ? opening : `${opening.trimEnd()}\n\n${old.slice(first + 1)}`);
+  for (const section of sections) writeSection(section.slice(0, section.indexOf("\n")), section, doc);
 }

@@ -67,6 +67,17 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
   }
 }
 
+/** Seconds of the planning by step: the plan listed (files, routes, batches), the groups hashed, the listing kept, the unchanged groups' files taken over. */
+export type PlanSteps = {
+  plan: number;
+  hashes: number;
+  listing: number;
+  kept: number;
+};
+
+/** The steps as the build's output names them. */
+const PLAN_STEP_NAMES: Record<keyof PlanSteps, string> = { plan: "plan", hashes: "group hashes", listing: "listing kept", kept: "unchanged taken over" };
+
 export interface Built {
   manifest: Manifest;
   /** The tree as its host counts it. */
@@ -74,7 +85,7 @@ export interface Built {
   /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
   groups?: { rendered: number; kept: number };
   /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
-  phases?: { datasets: number; plan: number; render: number; finish: number; steps: FinishSteps };
+  phases?: { datasets: number; plan: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
   seconds: number;
   workers: number;
   recycled: number;
@@ -138,6 +149,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const listing = planListing(catalog, engine, PROFILES[o.profile].prerender, cacheOf(previousDir));
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
       let planEnd = datasetsEnd;
+      let planSteps: PlanSteps | undefined;
       const slice = { ...options, listOf: listing.listOf };
       const taken = () => ({
         results: keeping.kept.results,
@@ -153,12 +165,17 @@ export async function build(options: BuildOptions): Promise<Built> {
         WHOLE,
         (planned, batches) => {
           const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
+          const laps = [datasetsEnd, performance.now()];
           // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
           const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine, listing.listOf);
+          laps.push(performance.now());
           listing.write(cache);
+          laps.push(performance.now());
           const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
           keeping = { ...keeping, kept: chosen.kept, hashes };
           planEnd = performance.now();
+          const [plan, hashing, written, kept] = [...laps.slice(1), planEnd].map((t, i) => (t - laps[i]) / 1000);
+          planSteps = { plan, hashes: hashing, listing: written, kept };
           return chosen.batches;
         },
         bound,
@@ -174,6 +191,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         plan: (planEnd - datasetsEnd) / 1000,
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,
+        planSteps,
         steps,
       };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
@@ -370,10 +388,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
-    const { datasets, plan, render, finish, steps } = phases;
-    const step = Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} s`);
+    const { datasets, plan, render, finish, planSteps, steps } = phases;
+    const names: Readonly<Record<string, string>> = PLAN_STEP_NAMES;
+    const stepsText = (of: Readonly<Record<string, number>> | undefined) =>
+      of
+        ? ` (${Object.entries(of)
+            .map(([name, t]) => `${names[name] ?? name} ${t.toFixed(1)} s`)
+            .join(", ")})`
+        : "";
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s (${step.join(", ")})`,
+      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${stepsText(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${stepsText(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

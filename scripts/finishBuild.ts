@@ -106,7 +106,7 @@ export async function writeDatasetsStep(
 }
 
 /** Seconds of each step of the finishing. */
-export interface FinishSteps {
+export type FinishSteps = {
   /** The Lambda's and the worker's bundles. */
   bundles: number;
   /** The pages, the client and the reference (the pictures are drawn with the rendering). */
@@ -115,7 +115,7 @@ export interface FinishSteps {
   fit: number;
   /** The manifest, the root files, the state for the next build and the published figures. */
   manifest: number;
-}
+};
 
 /** The finished tree: its manifest, the tree as the host counts it (with the root files written after the fit), and the time of each step. */
 export interface Finished {
