@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
-import { readFacts } from "../src/data/load.js";
+import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
@@ -30,8 +30,9 @@ import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from ".
 import type { TreeSize } from "./treeSize.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
-import { engineDigest, groupHashes } from "./sliceHash.js";
-import { planListing } from "./planListing.js";
+import { engineDigest } from "./sliceHash.js";
+import { listingCode } from "./planListing.js";
+import { PLAN_STEP_NAMES, type PlanSteps, planApart } from "./planApart.js";
 import { finishBuild, writeDatasetsStep, type BuildOptions, type FinishSteps, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
@@ -66,17 +67,6 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
     if (r) r.picture = bytes;
   }
 }
-
-/** Seconds of the planning by step: the plan listed (files, routes, batches), the groups hashed, the listing kept, the unchanged groups' files taken over. */
-export type PlanSteps = {
-  plan: number;
-  hashes: number;
-  listing: number;
-  kept: number;
-};
-
-/** The steps as the build's output names them. */
-const PLAN_STEP_NAMES: Record<keyof PlanSteps, string> = { plan: "plan", hashes: "group hashes", listing: "listing kept", kept: "unchanged taken over" };
 
 export interface Built {
   manifest: Manifest;
@@ -145,12 +135,9 @@ export async function build(options: BuildOptions): Promise<Built> {
       siteMade.catch(() => undefined);
       const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, previous, engine });
       const datasetsEnd = performance.now();
-      // What each tuning system adds to the plan, read back from the previous build where it is unchanged.
-      const listing = planListing(catalog, engine, PROFILES[o.profile].prerender, cacheOf(previousDir));
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
-      const slice = { ...options, listOf: listing.listOf };
       const taken = () => ({
         results: keeping.kept.results,
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
@@ -161,22 +148,29 @@ export async function build(options: BuildOptions): Promise<Built> {
       const bound = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken });
       const rendered = await renderSlice(
         partial,
-        slice,
+        options,
         WHOLE,
-        (planned, batches) => {
-          const key = { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures };
-          const laps = [datasetsEnd, performance.now()];
-          // A catalog of its own, let go once hashed: the availability hashes fill its transposition lists (about 120 MB).
-          const hashes = groupHashes(planned, createCatalog(catalog.facts, "build"), key, engine, listing.listOf);
-          laps.push(performance.now());
-          listing.write(cache);
-          laps.push(performance.now());
-          const chosen = keepUnchanged(previousDir, partial, cache, planned, batches, hashes, previous);
+        async (o, shard) => {
+          // The listing of each tuning system is read back from the previous build where it is unchanged.
+          const made = await planApart({
+            dataDir: o.dataDir ?? DATA_DIR,
+            requests: o.requests && [...o.requests],
+            profile: o.profile,
+            limits: o.limits,
+            shard,
+            key: { baseUrl: o.baseUrl, encodings: o.encodings, pictures: PROFILES[o.profile].pictures },
+            engine,
+            listingCode: listingCode(),
+            previousCache: cacheOf(previousDir),
+            cache,
+          });
+          const { hashes } = made;
+          const keptFrom = performance.now();
+          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous);
           keeping = { ...keeping, kept: chosen.kept, hashes };
           planEnd = performance.now();
-          const [plan, hashing, written, kept] = [...laps.slice(1), planEnd].map((t, i) => (t - laps[i]) / 1000);
-          planSteps = { plan, hashes: hashing, listing: written, kept };
-          return chosen.batches;
+          planSteps = { ...made.steps, kept: (planEnd - keptFrom) / 1000 };
+          return { planned: made.planned, batches: chosen.batches };
         },
         bound,
       );

@@ -54,6 +54,9 @@ interface Entry {
   previous?: Record<string, unknown>;
 }
 
+/** The text of the scripts that list parts besides the engine: read where they are, and handed to a thread that runs them from a bundle. */
+export const listingCode = (): string[] => LISTING_SCRIPTS.map((file) => readFileSync(join(import.meta.dirname, file), "utf8"));
+
 const sha256 = (...parts: string[]) => {
   const digest = createHash("sha256");
   for (const part of parts) digest.update(part).update("\0");
@@ -77,11 +80,16 @@ function readStored(cacheDir: string | undefined): Record<string, Listed> {
  * `<outDir>.cache`) where their tuning system's hash is unchanged and their digest holds, others
  * computed; every part used is kept for `write`.
  */
-export function planListing(catalog: Catalog, engine: string, options: PrerenderOptions, previousCache?: string): PlanListing {
+export function planListing(
+  catalog: Catalog,
+  engine: string,
+  options: PrerenderOptions,
+  previousCache?: string,
+  scripts: readonly string[] = listingCode(),
+): PlanListing {
   let previous = readStored(previousCache);
   const { facts } = catalog;
   const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
-  const scripts = LISTING_SCRIPTS.map((file) => readFileSync(join(import.meta.dirname, file), "utf8"));
   const common = sha256(
     FORMAT,
     engine,

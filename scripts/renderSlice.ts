@@ -5,6 +5,7 @@
  * `BUILD_SHARD=i/n` renders every n-th tuning system × starting note group, so n machines render
  * the whole plan and scripts/build.ts merges their slices.
  */
+import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
@@ -88,6 +89,11 @@ export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
   const position = new Map(names.map((name, i) => [name, i]));
   return batches.filter((b) => (position.get(cacheGroupOf(b[0][1])) ?? 0) % shard.count === shard.index);
 }
+
+/** The shard's batches of a plan. */
+export const batchesOf = (planned: readonly Planned[], shard: Shard): Job[][] =>
+  // Four elements from the start, the picture's mark unset: a rendering in value order sets it in place (stagesOf).
+  batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file, undefined])), shard);
 
 /**
  * The name of the route a path matches, the first in dispatch order. Only the routes whose first
@@ -226,7 +232,7 @@ const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 100) * 1e6;
 export const HEAP_GROWING_PERCENT = 50;
 export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
-/** Starts a build worker; it loads the data while the main thread plans. */
+/** Starts a build worker; it posts its first message once it has loaded the data. */
 function startWorker(setup: WorkerSetup): Worker {
   return new Worker(threadEntry("scripts/buildWorker.ts"), { workerData: setup, execArgv: [] });
 }
@@ -241,15 +247,14 @@ interface Progress {
 }
 
 /**
- * Feeds the batches of each stage to the workers as each becomes free, and stops them all at the end. A stage starts once the previous
- * one is wholly rendered: `nextStage` gives its batches, or undefined to end. Listeners must be
- * attached before the workers' first message can be handled, so no await may separate
- * startWorker from this call.
+ * Feeds the batches of each stage to the workers (ready: their first message came) as each becomes
+ * free, and stops them all at the end. A stage starts once the previous one is wholly rendered:
+ * `nextStage` gives its batches, or undefined to end.
  */
 function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] | undefined, onResults: (n: number) => void) {
   return new Promise<Progress>((done, fail) => {
     const progress: Progress = { results: [], drawn: [], gcSeconds: 0, recycled: 0 };
-    const idle: Worker[] = [];
+    const idle: Worker[] = [...workers];
     let batches: Job[][] = [];
     let next = 0;
     let busy = 0;
@@ -274,10 +279,6 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
     const attach = (w: Worker) => {
       w.on("message", (m: FromWorker) => {
         if (ended) return;
-        if (m.type === "ready") {
-          idle.push(w);
-          return feedIdle();
-        }
         if (m.type === "rendered") {
           for (const r of m.results) progress.results.push(r);
           for (const d of m.drawn) progress.drawn.push(d);
@@ -285,6 +286,7 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
           onResults(m.results.length + m.drawn.length);
           return;
         }
+        if (m.type !== "batchDone") return;
         busy--;
         if (m.dropped) progress.recycled++;
         idle.push(w);
@@ -297,6 +299,7 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
       });
     };
     workers.forEach(attach);
+    feedIdle();
   });
 }
 
@@ -351,11 +354,23 @@ export interface Slice extends Progress {
   workers: number;
 }
 
-/** Chooses, once the plan is made, which of the shard's batches are rendered (an incremental build keeps the others). */
-export type BatchChoice = (planned: Planned[], batches: Job[][]) => Job[][];
+/** The plan and the shard's batches to render. */
+export interface Made {
+  planned: Planned[];
+  batches: Job[][];
+}
+
+/** Makes the plan and chooses which of the shard's batches are rendered (an incremental build takes the others over). */
+export type PlanMaker = (o: ReturnType<typeof resolveSlice>, shard: Shard) => Made | Promise<Made>;
+
+/** The plan made on this thread, every batch of the shard rendered. */
+const planHere: PlanMaker = (o, shard) => {
+  const planned = planOf(o);
+  return { planned, batches: batchesOf(planned, shard) };
+};
 
 /**
- * Plans, and renders the shard's batches (those `choose` keeps) into `<dir>/api/` (which must
+ * Plans (by `makePlan`), and renders the shard's batches it gives into `<dir>/api/` (which must
  * exist), their pictures into `<dir>/pictures/` when the profile wants them; with `bounded`, in
  * value order up to where the host's limits stop.
  */
@@ -363,7 +378,7 @@ export async function renderSlice(
   dir: string,
   options: SliceOptions,
   shard: Shard = WHOLE,
-  choose: BatchChoice = (_, b) => b,
+  makePlan: PlanMaker = planHere,
   bound?: (planned: Planned[]) => Bounded,
 ): Promise<Slice> {
   const o = resolveSlice(options);
@@ -377,18 +392,13 @@ export async function renderSlice(
     picturesDir,
     dropCachesBytes: o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES,
   };
+  const { planned, batches } = await makePlan(o, shard);
+  // Started once the plan is made, not while it is: each holds its facts and catalog (about 100 MB), which
+  // the planning's peak would add to; their start (a second or two) is the price.
   const workers = Array.from({ length: o.workers }, () => startWorker(setup));
-  let planned: Planned[];
   try {
-    planned = planOf(o);
-  } catch (e) {
-    await Promise.all(workers.map((w) => w.terminate()));
-    throw e;
-  }
-  let batches: Job[][];
-  try {
-    // Four elements from the start, the picture's mark unset: a rendering in value order sets it in place (stagesOf).
-    batches = choose(planned, batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file, undefined])), shard));
+    // The first message of each: it has read the facts.
+    await Promise.all(workers.map((w) => once(w, "message")));
   } catch (e) {
     await Promise.all(workers.map((w) => w.terminate()));
     throw e;

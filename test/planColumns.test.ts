@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { planReceived, planToSend } from "../scripts/planColumns.js";
+import { batchesOf, planOf } from "../scripts/renderSlice.js";
+import { sampleRequests } from "./support/buildSample.js";
+
+describe("the plan sent by the planning thread", () => {
+  const planned = planOf({ requests: sampleRequests(), profile: "github-pages", limits: {} });
+  const batches = batchesOf(planned, { index: 0, count: 1 });
+  const hashes = new Map([
+    ["ibnsina_1037 × yegah", "a1"],
+    ["/maqamat/maqam_rast", "b2"],
+  ]);
+  const steps = { plan: 1, hashes: 2, listing: 3 };
+
+  it("arrives as it was made, through a message's copy: plan, batches, hashes", () => {
+    const sent = structuredClone(planToSend(planned, batches, hashes, steps));
+    expect(planReceived(sent)).toEqual({ planned, batches, hashes, steps });
+  });
+
+  it("holds each route name and query shape once and the batches as plan indices", () => {
+    const sent = planToSend(planned, batches, hashes, steps);
+    expect(sent.routes.length).toBe(new Set(planned.map((p) => p.route)).size);
+    expect(sent.queries.length).toBe(new Set(planned.map((p) => p.query)).size);
+    expect(sent.routes.length).toBeLessThan(planned.length);
+    expect(sent.batches.map((b) => [...b])).toEqual(batches.map((b) => b.map(([index]) => index)));
+    expect(sent.requests[sent.batches[0][0]]).toBe(batches[0][0][1]);
+  });
+});
