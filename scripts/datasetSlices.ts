@@ -13,7 +13,7 @@
  * checksum does not match, or that does not parse, is not trusted: its slice is computed again.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { Piscina } from "piscina";
@@ -92,12 +92,20 @@ const fileOf = (dir: string, key: string, table: string) => join(dir, `${key}.${
 /** Writes one slice's table (through a temporary name, so a file is whole or absent, and a link to a previous cache's file is replaced, not written through). */
 export function writeSliceTable(dir: string, key: string, table: AnyTable, rows: Cell[][]): SliceTable {
   const csv = Buffer.from(csvRecordsOf(rows));
-  const body = Buffer.concat([csv, Buffer.from(JSON.stringify(rows))]);
-  const head = JSON.stringify({ key, table: table.name, rows: rows.length, csvBytes: csv.length, sha256: sha256(body) });
+  const json = Buffer.from(JSON.stringify(rows));
+  // The body (CSV, then JSON) hashed and written in its two parts rather than joined: each join copied
+  // it whole outside the V8 heap, and a thread's malloc arena keeps its largest moment after the thread ends.
+  const digest = createHash("sha256").update(csv).update(json).update("\0").digest("hex");
+  const head = JSON.stringify({ key, table: table.name, rows: rows.length, csvBytes: csv.length, sha256: digest });
   const file = fileOf(dir, key, table.name);
   // Named by the thread: two threads may both find a file corrupt and write it again.
   const partial = `${file}.${process.pid}-${threadId}.partial`;
-  writeFileSync(partial, Buffer.concat([Buffer.from(`${head}\n`), body]));
+  const fd = openSync(partial, "w");
+  try {
+    for (const part of [Buffer.from(`${head}\n`), csv, json]) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(partial, file);
   return { csv, rows };
 }
