@@ -15,6 +15,7 @@ import { FACT_FILES } from "../src/data/facts.js";
 import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
+import { stepsText } from "./build.js";
 
 const TARGET_SECONDS = 15;
 
@@ -35,10 +36,7 @@ export function factsWithOneChange(dir: string, from = DATA_DIR): string {
 }
 
 /** A phase of a build by step, as the build reports it. */
-const stepsOf = (steps: Readonly<Record<string, number>> = {}) =>
-  Object.entries(steps)
-    .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
-    .join(", ");
+const stepsOf = (steps: Parameters<typeof stepsText>[0] | undefined) => (steps ? stepsText(steps) : "");
 
 /** What the load before a build says of its figures: on 2 cores, a load above 2 slowed it. */
 const loadRemark = (run: BuildRun) =>

@@ -15,6 +15,7 @@ import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildOptions, type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
 import type { ValueClass } from "./budget.js";
 import { mb } from "./manifest.js";
+import { stepsText } from "./build.js";
 
 const PEER = "4df318e1ed8ec026ea75e172c6f909385e87e1e6";
 const PEER_SHORT = PEER.slice(0, 7);
@@ -121,9 +122,7 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   if (time.missed && ph) {
     const more = renderedAnswers(now) / renderedAnswers(peer) - 1;
     const left = renderedAnswers(now) - (now.answers ?? 0);
-    const steps = Object.entries(ph.steps)
-      .map(([name, t]) => `${name} ${seconds(t)}`)
-      .join(", ");
+    const steps = stepsText(ph.steps);
     const unrendered = now.published?.notRendered;
     lines.push(
       `**Time missed:** the current build does more than ${PEER_SHORT}'s. It writes the datasets first (${seconds(ph.datasets)}; without them the build took ${timeBare.text}), and its planning (${seconds(ph.plan)}) also hashes every group so that the next build can take the unchanged ones over. It renders ${count(renderedAnswers(now))} answers where ${PEER_SHORT} rendered ${count(renderedAnswers(peer))} (${more >= 0 ? "+" : "−"}${Math.abs(more * 100).toFixed(0)} %: the downloads of every rendering), in value order, and stops where the host's limits are reached: ${count(unrendered?.requests ?? 0)} answers and ${count(unrendered?.pictures ?? 0)} pictures the fit would leave out are never rendered, ${count(left)} rendered ones are left out by the fit; its rendering alone took ${seconds(ph.render)}, ${(ph.render / peer.wallSeconds).toFixed(2)}× ${PEER_SHORT}'s whole build. Its finishing (${seconds(ph.finish)}: ${steps}) lists and fits the tree to the host beside the bundles and the site ${PEER_SHORT} also made.`,

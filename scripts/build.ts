@@ -68,6 +68,14 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
   }
 }
 
+/** The steps of a phase as the build prints them, and the benches after it: "plan 11.8 s, group hashes 2.1 s, …". */
+export function stepsText(steps: PlanSteps | FinishSteps): string {
+  const names: Readonly<Record<string, string>> = PLAN_STEP_NAMES;
+  return Object.entries(steps)
+    .map(([name, t]) => `${names[name] ?? name} ${t.toFixed(1)} s`)
+    .join(", ");
+}
+
 export interface Built {
   manifest: Manifest;
   /** The tree as its host counts it. */
@@ -383,15 +391,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
   if (phases) {
     const { datasets, plan, render, finish, planSteps, steps } = phases;
-    const names: Readonly<Record<string, string>> = PLAN_STEP_NAMES;
-    const stepsText = (of: Readonly<Record<string, number>> | undefined) =>
-      of
-        ? ` (${Object.entries(of)
-            .map(([name, t]) => `${names[name] ?? name} ${t.toFixed(1)} s`)
-            .join(", ")})`
-        : "";
+    const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${stepsText(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${stepsText(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

@@ -1,6 +1,7 @@
 /** The plan as the planning thread sends it to the main thread (scripts/planApart.ts), and as the build takes it back. */
 import type { Job } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
+import type { Made } from "./renderSlice.js";
 
 /**
  * The plan as the thread sends it: by column, each route name and query shape once, the batches as
@@ -23,9 +24,7 @@ export interface PlanSent {
 }
 
 /** The plan, its batches and the groups' hashes as the build uses them. */
-export interface PlanMade {
-  planned: Planned[];
-  batches: Job[][];
+export interface PlanMade extends Made {
   hashes: Map<string, string>;
   steps: PlanSent["steps"];
 }

@@ -21,7 +21,7 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const started = performance.now();
 const facts = readFacts(task.dataDir);
 const listing = planListing(createCatalog(facts, "build"), task.engine, PROFILES[task.profile].prerender, task.previousCache, task.listingCode);
-const planned = planOf({ dataDir: task.dataDir, requests: task.requests, profile: task.profile, limits: task.limits, listOf: listing.listOf });
+const planned = planOf({ facts, requests: task.requests, profile: task.profile, limits: task.limits, listOf: listing.listOf });
 const batches = batchesOf(planned, task.shard);
 const plan = seconds(started);
 const hashing = performance.now();

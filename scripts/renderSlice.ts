@@ -18,6 +18,7 @@ import type { ListOf } from "../src/api/shared/prerender.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
+import type { Facts } from "../src/data/facts.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
@@ -160,11 +161,19 @@ const ROOT_FILES = [
 ];
 
 /** The plan after its first cut, the same on every machine given the same facts and options. */
-export function planOf(options: { requests?: Iterable<string>; dataDir?: string; profile: HostProfile; limits: HostLimits; listOf?: ListOf }): Planned[] {
+export function planOf(options: {
+  requests?: Iterable<string>;
+  dataDir?: string;
+  /** The facts of dataDir when the caller has read them already. */
+  facts?: Facts;
+  profile: HostProfile;
+  limits: HostLimits;
+  listOf?: ListOf;
+}): Planned[] {
   // The planning catalog is let go once the plan is made: while the workers render, each with
   // a catalog of its own, it would only add its caches to the build's peak memory.
   const prerender = { ...PROFILES[options.profile].prerender, listOf: options.listOf };
-  const requests = options.requests ?? prerenderRequests(createCatalog(readFacts(options.dataDir), "build"), prerender);
+  const requests = options.requests ?? prerenderRequests(createCatalog(options.facts ?? readFacts(options.dataDir), "build"), prerender);
   return withinFileLimit(plan(requests), options.limits.files, ROOT_FILES.length + SITE_FILES);
 }
 
