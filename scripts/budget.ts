@@ -114,34 +114,55 @@ const newFoldersOf = (path: string, folders: ReadonlySet<string>): string[] => {
 };
 const RANK = new Map<ValueClass, number>(VALUE_CLASSES.map((c, i) => [c, i]));
 
+/** The value ranking: class, then `order`, then path. */
+export function byValue(a: Candidate, b: Candidate): number {
+  const rank = (c: Candidate) => RANK.get(c.valueClass) ?? VALUE_CLASSES.length;
+  return rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/** A fit made one candidate at a time, in value order: what fitToLimits does, for a caller that learns the candidates class by class. */
+export interface Fit {
+  /** Keeps `c` if the tree stays within the limits with it (a site file always); false, and nothing kept, if not. */
+  add: (c: Candidate) => boolean;
+  measured: Fitted["measured"];
+}
+
+/** An empty fit of the tree within each limit less HEADROOM, with `reservedTarBytes` kept free for files written later. */
+export function startFit(limits: HostLimits, reservedTarBytes = 0): Fit {
+  const soft = (limit: number | undefined) => (limit === undefined ? Infinity : limit * (1 - HEADROOM));
+  const folders = new Set<string>();
+  let tarEntries = tarEntryBytes("./", 0) + reservedTarBytes;
+  const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
+  const add = (c: Candidate) => {
+    const newFolders = newFoldersOf(c.path, folders);
+    const entries = tarEntries + tarEntryBytes(`./${c.path}`, c.bytes) + newFolders.reduce((sum, f) => sum + tarEntryBytes(f, 0), 0);
+    const fits = tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
+    if (!fits && c.valueClass !== "site") return false;
+    for (const f of newFolders) folders.add(f);
+    tarEntries = entries;
+    measured.files++;
+    measured.bytes += c.bytes;
+    measured.tarBytes = tarArchiveBytes(entries);
+    return true;
+  };
+  return { add, measured };
+}
+
 /**
  * Keeps the candidates in value order (class, then `order`) while the tree stays within each limit
  * less HEADROOM, with `reservedTarBytes` kept free for files written later; the site class is always kept. Stops at the first candidate that does not fit, so
  * what is kept is a prefix of the ranking and the same facts always keep the same files.
  */
 export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
-  const rank = (c: Candidate) => RANK.get(c.valueClass) ?? VALUE_CLASSES.length;
-  const ranked = [...candidates].sort((a, b) => rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const soft = (limit: number | undefined) => (limit === undefined ? Infinity : limit * (1 - HEADROOM));
-  const folders = new Set<string>();
-  let tarEntries = tarEntryBytes("./", 0) + reservedTarBytes;
-  const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
+  const ranked = [...candidates].sort(byValue);
+  const fit = startFit(limits, reservedTarBytes);
   let stop = ranked.length;
-  for (const [i, c] of ranked.entries()) {
-    const newFolders = newFoldersOf(c.path, folders);
-    const entries = tarEntries + tarEntryBytes(`./${c.path}`, c.bytes) + newFolders.reduce((sum, f) => sum + tarEntryBytes(f, 0), 0);
-    const fits = tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
-    if (!fits && c.valueClass !== "site") {
+  for (const [i, c] of ranked.entries())
+    if (!fit.add(c)) {
       stop = i;
       break;
     }
-    for (const f of newFolders) folders.add(f);
-    tarEntries = entries;
-    measured.files++;
-    measured.bytes += c.bytes;
-    measured.tarBytes = tarArchiveBytes(entries);
-  }
-  return { kept: ranked.slice(0, stop), left: ranked.slice(stop), measured };
+  return { kept: ranked.slice(0, stop), left: ranked.slice(stop), measured: fit.measured };
 }
 
 /** What a build left out, for manifest.json and the build's output: counts and bytes per class, a few examples. */

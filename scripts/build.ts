@@ -261,7 +261,6 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
     const bounded = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken: none })(planned);
     const kept = renderedByOneBuild(
       bounded,
-      planned,
       slices.flatMap((s) => s.results),
     );
     const keptIndices = new Set(kept.results.map((r) => r.index));

@@ -21,9 +21,10 @@ import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { pictureFileOf, realisationOf } from "./pictures.js";
 import {
+  byValue,
   datasetClassOf,
   datasetOrderOf,
-  fitToLimits,
+  startFit,
   VALUE_CLASSES,
   valueClassOf,
   type Candidate,
@@ -33,19 +34,72 @@ import {
 } from "./budget.js";
 
 /**
+ * A place in the value ranking: the files of `valueClass` whose order (for an answer, its index in
+ * the plan) is `from` or more. A rendering in value order asks whether to go on at the start of
+ * each class and at a few places within it.
+ */
+export interface Place {
+  valueClass: ValueClass;
+  from: number;
+}
+
+/** The start of a class. */
+export const classStart = (valueClass: ValueClass): Place => ({ valueClass, from: Number.NEGATIVE_INFINITY });
+
+/**
  * A rendering in value order that stops where the host's limits would cut the tree anyway: the
- * answers class by class (scripts/budget.ts), then the pictures, each class once the one before is
+ * answers place by place (scripts/budget.ts), then the pictures, each part once the one before is
  * wholly rendered and only while `goOn` says the next can still be kept. What is never rendered is
  * what the fit would have left out.
  */
 export interface Bounded {
-  /** Whether anything of `valueClass` can still be kept, every class ranked before it rendered (`results`). */
-  goOn: (valueClass: ValueClass, results: readonly Rendered[]) => boolean;
+  /** The place at which a planned request is rendered: its class, and the part of the class it falls in. */
+  placeOf: (index: number) => Place;
+  /** Whether anything from `place` on can still be kept, every file ranked before it rendered (`results`) or taken over. */
+  goOn: (place: Place, results: readonly Rendered[]) => boolean;
   /** The pictures still to draw once every answer is rendered ("only" jobs). */
   pictureJobs: (results: readonly Rendered[]) => Job[];
 }
 
 const rankOf = (c: ValueClass) => VALUE_CLASSES.indexOf(c);
+
+/** Places in value order. */
+export const byPlace = (a: Place, b: Place): number => rankOf(a.valueClass) - rankOf(b.valueClass) || a.from - b.from;
+
+/** Whether `c` is ranked before `place`. */
+const isBefore = (c: Candidate, place: Place) => {
+  const d = rankOf(c.valueClass) - rankOf(place.valueClass);
+  return d < 0 || (d === 0 && c.order < place.from);
+};
+
+/**
+ * The shares of a class's requests, in plan order, at which the rendering asks again: where the
+ * host's limit falls early in a class (the tree full but for a few hundred kB), it renders a
+ * sixty-fourth of it rather than all of it, and never more than twice what is kept of it.
+ */
+const PART_SHARES = [1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2];
+
+/** The places of a plan's requests: each class cut where PART_SHARES of its requests, in plan order, are behind. */
+function placesOf(planned: readonly Planned[], classOf: (index: number) => ValueClass): (index: number) => Place {
+  const indices = new Map<ValueClass, number[]>();
+  for (let i = 0; i < planned.length; i++) {
+    const c = classOf(i);
+    const list = indices.get(c);
+    if (list) list.push(i);
+    else indices.set(c, [i]);
+  }
+  const starts = new Map<ValueClass, Place[]>();
+  for (const [c, list] of indices) {
+    const from = [...new Set(PART_SHARES.map((share) => list[Math.floor(list.length * share)]))].filter((i) => i > list[0]);
+    starts.set(c, [classStart(c), ...from.map((i) => ({ valueClass: c, from: i }))]);
+  }
+  return (index) => {
+    const places = starts.get(classOf(index)) ?? [];
+    let at = 0;
+    while (at + 1 < places.length && places[at + 1].from <= index) at++;
+    return places[at];
+  };
+}
 
 /** The files below `dir`/`folder` (none when it is missing): paths relative to `dir`, and bytes. */
 function filesOf(dir: string, folder = ""): [path: string, bytes: number][] {
@@ -81,7 +135,7 @@ export async function siteCandidates(baseUrl: string, catalog: Catalog): Promise
 }
 
 /** The files of the answers (and their siblings), as the fit ranks them; `classOf` remembers each request's class. */
-function answerCandidates(planned: readonly Planned[], results: readonly Rendered[], classOf: (index: number) => ValueClass): Candidate[] {
+function answerCandidates(results: readonly Rendered[], planned: readonly Planned[], classOf: (index: number) => ValueClass): Candidate[] {
   const out: Candidate[] = [];
   for (const r of results) {
     if (r.status !== 200) continue;
@@ -111,25 +165,58 @@ export const limitsBound = (limits: HostLimits) => limits.tarBytes !== undefined
 /** The stop of a rendering of `planned` into `setup.partial`. */
 export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded {
   return (planned) => {
-    const classes = new Map<number, ValueClass>();
-    const classOf = (index: number) => {
-      let c = classes.get(index);
-      if (c === undefined) {
-        c = valueClassOf(planned[index].request);
-        classes.set(index, c);
-      }
-      return c;
+    const ranks = new Uint8Array(planned.length).fill(255);
+    const classOf = (index: number): ValueClass => {
+      if (ranks[index] === 255) ranks[index] = rankOf(valueClassOf(planned[index].request));
+      return VALUE_CLASSES[ranks[index]];
     };
-    let datasets: Candidate[] | undefined;
+    let placeOf: ((index: number) => Place) | undefined;
+    // The fit goes on place by place as the rendering does: the files ranked before the place asked about are all
+    // known by then (rendered or taken over), and a fit keeps a prefix of the ranking, so only they decide.
+    let fit = startFit(setup.limits, ROOT_FILES_RESERVE);
+    let fitted = classStart("site");
+    let overflowed = false;
+    // The site's, the datasets' and the taken-over files, ranked once and fitted from `next` on; the rendered ones as they come.
+    let known: Candidate[] | undefined;
+    let next = 0;
+    let seen: readonly Rendered[] = [];
+    let seenCount = 0;
+    let later: Candidate[] = [];
+    const restart = () => {
+      fit = startFit(setup.limits, ROOT_FILES_RESERVE);
+      fitted = classStart("site");
+      overflowed = false;
+      next = 0;
+      seen = [];
+      seenCount = 0;
+      later = [];
+    };
+    const goOn = (place: Place, results: readonly Rendered[]): boolean => {
+      if (!limitsBound(setup.limits)) return true;
+      if (byPlace(place, fitted) < 0 || results !== seen || results.length < seenCount) restart();
+      if (overflowed) return false;
+      known ??= [...setup.site, ...datasetCandidates(setup.partial), ...answerCandidates(setup.taken().results, planned, classOf)].sort(byValue);
+      const fresh = [...later, ...answerCandidates(results.slice(seenCount), planned, classOf)];
+      // A rendered file ranked before what is already fitted: the results are not those of a rendering in order; fit afresh.
+      if (seenCount > 0 && fresh.some((c) => isBefore(c, fitted))) {
+        restart();
+        return goOn(place, results);
+      }
+      seen = results;
+      seenCount = results.length;
+      const now = fresh.filter((c) => isBefore(c, place));
+      later = fresh.filter((c) => !isBefore(c, place));
+      while (next < known.length && isBefore(known[next], place)) now.push(known[next++]);
+      overflowed = !now.sort(byValue).every((c) => fit.add(c));
+      fitted = place;
+      return !overflowed;
+    };
     return {
-      goOn(valueClass, results) {
-        if (!limitsBound(setup.limits)) return true;
-        datasets ??= datasetCandidates(setup.partial);
-        const taken = setup.taken().results;
-        const known = [...setup.site, ...datasets, ...answerCandidates(planned, results, classOf), ...answerCandidates(planned, taken, classOf)];
-        const [firstLeft] = fitToLimits(known, setup.limits, ROOT_FILES_RESERVE).left;
-        return firstLeft === undefined || rankOf(firstLeft.valueClass) >= rankOf(valueClass);
+      placeOf: (index) => {
+        placeOf ??= placesOf(planned, classOf);
+        return placeOf(index);
       },
+      goOn,
       pictureJobs(results) {
         if (!setup.pictures) return [];
         const { results: taken, pictureFiles } = setup.taken();
@@ -164,30 +251,29 @@ export function notRenderedOf(planned: readonly Planned[], results: readonly Ren
 
 /**
  * What a build on one machine renders of a plan whose every answer the slices of a sharded build
- * rendered: the classes in value order while `bounded` goes on, then the pictures if it still goes
- * on. A merge keeps these alone, so that its tree and manifest are those of the one build, which
+ * rendered: place by place in value order while `bounded` goes on, then the pictures if it still
+ * goes on. A merge keeps these alone, so that its tree and manifest are those of the one build, which
  * stops where the host's limits are reached.
  */
-export function renderedByOneBuild(bounded: Bounded, planned: readonly Planned[], results: readonly Rendered[]): { results: Rendered[]; pictures: boolean } {
-  const byClass = new Map<ValueClass, Rendered[]>();
+export function renderedByOneBuild(bounded: Bounded, results: readonly Rendered[]): { results: Rendered[]; pictures: boolean } {
+  const byPlaceKey = new Map<string, [Place, Rendered[]]>();
   for (const r of results) {
-    const valueClass = valueClassOf(planned[r.index].request);
-    const part = byClass.get(valueClass);
-    if (part) part.push(r);
-    else byClass.set(valueClass, [r]);
+    const place = bounded.placeOf(r.index);
+    const key = `${place.valueClass} ${place.from}`;
+    const part = byPlaceKey.get(key);
+    if (part) part[1].push(r);
+    else byPlaceKey.set(key, [place, [r]]);
   }
   // The one build decides before drawing any picture: its answers' sizes are all it knows.
   const answered: Rendered[] = [];
   const kept: Rendered[] = [];
-  for (const valueClass of VALUE_CLASSES) {
-    const part = byClass.get(valueClass);
-    if (!part) continue;
-    if (!bounded.goOn(valueClass, answered)) return { results: answered, pictures: false };
+  for (const [place, part] of [...byPlaceKey.values()].sort(([a], [b]) => byPlace(a, b))) {
+    if (!bounded.goOn(place, answered)) return { results: answered, pictures: false };
     for (const r of part) {
       kept.push(r);
       answered.push({ ...r, picture: undefined });
     }
   }
-  const pictures = bounded.goOn("picture", answered);
+  const pictures = bounded.goOn(classStart("picture"), answered);
   return { results: pictures ? kept : answered, pictures };
 }

@@ -24,8 +24,8 @@ import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorke
 import type { Planned } from "./manifest.js";
 import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
 import { limitsOf, withinFileLimit } from "./fitTree.js";
-import { VALUE_CLASSES, valueClassOf, type HostLimits, type ValueClass } from "./budget.js";
-import type { Bounded } from "./renderBound.js";
+import type { HostLimits } from "./budget.js";
+import { byPlace, classStart, type Bounded, type Place } from "./renderBound.js";
 import { SITE_FILES } from "./site.js";
 import { threadEntry } from "./threadBundle.js";
 
@@ -312,26 +312,27 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
   });
 }
 
-/** The batches split by value class, in class order, each class's batches largest first; the answers only (their pictures come last). */
-function stagesOf(batches: Job[][]): [ValueClass, Job[][]][] {
-  const byClass = new Map<ValueClass, Job[][]>();
+/** The batches split by place (renderBound), in value order, each place's batches largest first; the answers only (their pictures come last). */
+function stagesOf(batches: Job[][], placeOf: (index: number) => Place): [Place, Job[][]][] {
+  const byKey = new Map<string, [Place, Job[][]]>();
   for (const batch of batches) {
-    const parts = new Map<ValueClass, Job[]>();
+    const parts = new Map<string, [Place, Job[]]>();
     for (const job of batch) {
-      const valueClass = valueClassOf(job[1]);
-      const part = parts.get(valueClass);
+      const place = placeOf(job[0]);
+      const key = `${place.valueClass} ${place.from}`;
+      const part = parts.get(key);
       // Marked in place, not copied: the plan's jobs, a quarter of a million, are held once.
       job[3] = "none";
-      if (part) part.push(job);
-      else parts.set(valueClass, [job]);
+      if (part) part[1].push(job);
+      else parts.set(key, [place, [job]]);
     }
-    for (const [valueClass, part] of parts) {
-      const list = byClass.get(valueClass);
-      if (list) list.push(part);
-      else byClass.set(valueClass, [part]);
+    for (const [key, [place, part]] of parts) {
+      const stage = byKey.get(key);
+      if (stage) stage[1].push(part);
+      else byKey.set(key, [place, [part]]);
     }
   }
-  return VALUE_CLASSES.filter((c) => byClass.has(c)).map((c) => [c, byClass.get(c)!.sort((a, b) => b.length - a.length)]);
+  return [...byKey.values()].sort(([a], [b]) => byPlace(a, b)).map(([place, stage]) => [place, stage.sort((a, b) => b.length - a.length)]);
 }
 
 /** The stages of a rendering: all batches at once, or in value order while `bounded` says they can be kept. */
@@ -344,17 +345,17 @@ function stagesFor(batches: Job[][], bounded: Bounded | undefined): (progress: P
       return batches;
     };
   }
-  const stages = stagesOf(batches);
+  const stages = stagesOf(batches, bounded.placeOf);
   let at = 0;
   let pictures = false;
   return ({ results }) => {
     if (at < stages.length) {
-      const [valueClass, batches] = stages[at++];
-      return bounded.goOn(valueClass, results) ? batches : undefined;
+      const [place, batches] = stages[at++];
+      return bounded.goOn(place, results) ? batches : undefined;
     }
     if (pictures) return undefined;
     pictures = true;
-    return bounded.goOn("picture", results) ? planBatches(bounded.pictureJobs(results)) : undefined;
+    return bounded.goOn(classStart("picture"), results) ? planBatches(bounded.pictureJobs(results)) : undefined;
   };
 }
 
