@@ -8,12 +8,12 @@
  * `--write` puts it into docs/benchmarks.md.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
 import { FACT_FILES } from "../src/data/facts.js";
 import { loadAverage, writeSection, machineText } from "./benchDoc.js";
-import { type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
+import { type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
 import { stepsText } from "./build.js";
 
@@ -38,11 +38,11 @@ export function factsWithOneChange(dir: string, from = DATA_DIR): string {
 /** A phase of a build by step, as the build reports it. */
 const stepsOf = (steps: Parameters<typeof stepsText>[0] | undefined) => (steps ? stepsText(steps) : "");
 
-/** What the load before a build says of its figures: on 2 cores, a load above 2 slowed it. */
-const loadRemark = (run: BuildRun) =>
-  Number.parseFloat(run.loadBefore) > availableParallelism()
-    ? ` The load before it (${run.loadBefore}) was above the core count, so the figures are pessimistic.`
-    : "";
+/** What the moments before a build say of its figures: cores kept busy by other work slowed it. */
+const loadRemark = (run: BuildRun) => {
+  const busy = otherWork([run]);
+  return busy === undefined ? "" : ` Other work kept ${busy} % of the cores busy in the 2 s before it, so the figures are pessimistic.`;
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-incremental-"));

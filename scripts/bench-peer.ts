@@ -9,10 +9,10 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage, writeSection, machineText } from "./benchDoc.js";
-import { type BuildOptions, type BuildRun, phasesText, timedBuild } from "./benchBuild.js";
+import { type BuildOptions, type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import type { ValueClass } from "./budget.js";
 import { mb } from "./manifest.js";
 import { stepsText } from "./build.js";
@@ -95,12 +95,12 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
   const memory = memoryVerdict(now.maxRssBytes);
   const memoryBare = memoryVerdict(bare.maxRssBytes);
-  // The 1-minute load before each build and at the end: above the core count, other work took CPU and disk from the builds.
-  const busiest = Math.max(loadavg()[0], ...[peer, now, bare].map((r) => Number.parseFloat(r.loadBefore)));
+  // Other work shares the machine when its cores were busy while the bench waited before a build (the load average still holds the build before).
+  const busy = otherWork([peer, now, bare]);
   const loaded =
-    busiest > cpus().length
-      ? ` **The machine was loaded by other work** (1-minute load up to ${busiest.toFixed(1)} on ${cpus().length} cores): every time below is pessimistic, and the ratios less certain than on a quiet machine.`
-      : "";
+    busy === undefined
+      ? ""
+      : ` **Other work shared the machine** (up to ${busy} % of the cores busy in the 2 s before a build): every time below is pessimistic, and the ratios less certain than on a quiet machine.`;
   const lines = [
     HEADING,
     "",

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { loadAverage } from "./benchDoc.js";
+import { busyShare, loadAverage } from "./benchDoc.js";
 import type { Built } from "./build.js";
 import type { Manifest } from "./manifest.js";
 
@@ -21,6 +21,8 @@ export interface BuildRun {
   maxRssBytes: number;
   phases?: Built["phases"];
   loadBefore: string;
+  /** The share of the machine's cores busy in the 2 s before the build (busyShare): other work's. */
+  busyBefore?: number;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;
   /** What the host publishes (absent for a slice, which writes no manifest, and for a build older than the fit). */
@@ -39,7 +41,8 @@ export interface BuildOptions {
 }
 
 /** One build of `outDir` (BASE_URL http://127.0.0.1:3000, so the generated docs are left alone), timed. */
-export function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {}, root = here }: BuildOptions = {}): Promise<BuildRun> {
+export async function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {}, root = here }: BuildOptions = {}): Promise<BuildRun> {
+  const busyBefore = await busyShare();
   const statsDir = mkdtempSync(join(tmpdir(), "maqam-bench-build-"));
   const stats = join(statsDir, "stats.json");
   const loadBefore = loadAverage();
@@ -69,7 +72,16 @@ export function timedBuild(what: string, outDir: string, { dataDir, args = [], e
       const manifestFile = join(outDir, "manifest.json");
       const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Partial<Manifest>) : undefined;
       const said = out.split("\n").find((l) => l.includes("groups unchanged")) ?? "every group rendered";
-      done({ what, wallSeconds, ...figures, loadBefore, said: said.replace(/ \(.*$/, ""), published: manifest?.published, answers: manifest?.files });
+      done({
+        what,
+        wallSeconds,
+        ...figures,
+        loadBefore,
+        busyBefore,
+        said: said.replace(/ \(.*$/, ""),
+        published: manifest?.published,
+        answers: manifest?.files,
+      });
     });
   });
 }
@@ -77,3 +89,12 @@ export function timedBuild(what: string, outDir: string, { dataDir, args = [], e
 /** The phases of a build as the benches' tables print them: datasets, planning, rendering, finishing. */
 export const phasesText = (phases: BuildRun["phases"]): string =>
   phases ? [phases.datasets, phases.plan, phases.render, phases.finish].map((s) => `${s.toFixed(1)} s`).join(", ") : "";
+
+/** Above this share of the cores busy in the seconds before a build, other work took CPU and disk from it. */
+export const BUSY_SHARE = 0.25;
+
+/** The busiest of the moments before the runs' builds, when over BUSY_SHARE: the share, as a percentage; undefined when the machine was otherwise idle. */
+export function otherWork(runs: readonly BuildRun[]): number | undefined {
+  const busiest = Math.max(0, ...runs.map((r) => r.busyBefore ?? 0));
+  return busiest > BUSY_SHARE ? Math.round(busiest * 100) : undefined;
+}

@@ -1,5 +1,5 @@
 /** docs/benchmarks.md is written by `npm run bench` in parts: each later step replaces its own section. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -14,6 +14,27 @@ export const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(" / ");
+
+/** The machine's CPU ticks since boot, busy and in all (the first line of /proc/stat); undefined where there is none. */
+function cpuTicks(): { busy: number; total: number } | undefined {
+  if (!existsSync("/proc/stat")) return undefined;
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
+}
+
+/**
+ * The share of the machine's cores busy over the next `ms` milliseconds, while the bench waits:
+ * before a build, the work of others (or of what the last build left running). The load average
+ * cannot tell: the build before, one minute ago, is still in it.
+ */
+export async function busyShare(ms = 2000): Promise<number | undefined> {
+  const before = cpuTicks();
+  await new Promise((done) => setTimeout(done, ms));
+  const after = cpuTicks();
+  return before && after && after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : undefined;
+}
 
 /** The machine as the sections name it: its cores, their model, and the Node version. */
 export const machineText = () => `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;

@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeSection, writeSections } from "../scripts/benchDoc.js";
+import { busyShare, writeSection, writeSections } from "../scripts/benchDoc.js";
+import { BUSY_SHARE, otherWork, type BuildRun } from "../scripts/benchBuild.js";
 
 const DOC = [
   "# Benchmarks",
@@ -62,5 +64,31 @@ describe("docs/benchmarks.md written by the benches", () => {
     const file = doc();
     expect(() => writeSection("## Build", "## Build\n\nfigures\n\n### A subsection\n", file)).toThrow(/subsection/);
     expect(readFileSync(file, "utf8")).toBe(DOC);
+  });
+});
+
+describe("the machine's other work before a build", () => {
+  it("counts a core kept busy while the bench waits", async () => {
+    // A thread spinning for longer than the sample: one core of the machine's, at least, busy throughout.
+    const spinner = new Worker("const end = Date.now() + 1500; while (Date.now() < end);", { eval: true });
+    await new Promise((started) => spinner.once("online", started));
+    const share = await busyShare(1000);
+    await new Promise((ended) => spinner.once("exit", ended));
+    expect(share).toBeGreaterThanOrEqual(0.9 / availableParallelism());
+    expect(share).toBeLessThanOrEqual(1);
+  });
+
+  it("names the busiest moment before the builds only when it passes the share", () => {
+    const run = (busyBefore: number | undefined): BuildRun => ({
+      what: "b",
+      wallSeconds: 1,
+      seconds: 1,
+      maxRssBytes: 1,
+      loadBefore: "2.9 / 2.0 / 1.0",
+      busyBefore,
+      said: "",
+    });
+    expect(otherWork([run(0.02), run(undefined), run(BUSY_SHARE)])).toBeUndefined();
+    expect(otherWork([run(0.02), run(0.431), run(0.3)])).toBe(43);
   });
 });
