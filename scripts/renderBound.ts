@@ -74,10 +74,12 @@ const isBefore = (c: Candidate, place: Place) => {
 
 /**
  * The shares of a class's requests, in plan order, at which the rendering asks again: where the
- * host's limit falls early in a class (the tree full but for a few hundred kB), it renders a
- * sixty-fourth of it rather than all of it, and never more than twice what is kept of it.
+ * host's limit falls at the start of a class (the tree full but for a few hundred kB), it renders
+ * a thousandth of the class rather than all of it; where it falls further in, at most four times
+ * what is kept of the class. Each share is a barrier (the workers wait for the part's last batch),
+ * so there are few.
  */
-const PART_SHARES = [1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2];
+export const PART_SHARES = [1 / 1024, 1 / 256, 1 / 64, 1 / 16, 1 / 4];
 
 /** The places of a plan's requests: each class cut where PART_SHARES of its requests, in plan order, are behind. */
 function placesOf(planned: readonly Planned[], classOf: (index: number) => ValueClass): (index: number) => Place {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fitToLimits, HEADROOM, valueClassOf, VALUE_CLASSES, type Candidate, type ValueClass } from "../scripts/budget.js";
 import { ROOT_FILES_RESERVE } from "../scripts/fitTree.js";
-import { byPlace, classStart, renderBound, type Bounded, type Place } from "../scripts/renderBound.js";
+import { byPlace, classStart, PART_SHARES, renderBound, type Bounded, type Place } from "../scripts/renderBound.js";
 import type { Rendered } from "../scripts/buildWorker.js";
 import type { Planned } from "../scripts/manifest.js";
 
@@ -123,8 +123,8 @@ describe("where a rendering in value order stops", () => {
     }
   });
 
-  it("asks again within a class, so that a limit falling early in it stops the rendering after a sixty-fourth of it", () => {
-    const { planned, results } = planAndResults(6400, 3);
+  it("asks again within a class, so that a limit falling at its start stops the rendering after a thousandth of it", () => {
+    const { planned, results } = planAndResults(12800, 3);
     const isVariant = (r: Rendered) => valueClassOf(planned[r.index].request) === "variant";
     const rankOfRequest = (r: Rendered) => VALUE_CLASSES.indexOf(valueClassOf(planned[r.index].request));
     // A host with room for everything ranked before the variants and less than one file more.
@@ -133,9 +133,10 @@ describe("where a rendering in value order stops", () => {
     const bounded = boundOf(planned, Math.ceil((measured.tarBytes + 100) / (1 - HEADROOM)));
     const places = placesInOrder(bounded, results);
     const variants = places.filter(([p]) => p.valueClass === "variant");
-    // A class cut where 1/64, 1/32, …, 1/2 of its requests are behind: seven parts, each about the size of all before it.
+    // A class cut where 1/1024, 1/256, …, 1/4 of its requests are behind: six parts, each about three times all before it.
     const total = results.filter(isVariant).length;
-    const cuts = [0, 1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1].map((share) => Math.floor(total * share));
+    const cuts = [0, ...PART_SHARES, 1].map((share) => Math.floor(total * share));
+    expect(cuts[1]).toBeGreaterThan(0);
     expect(variants.map(([, part]) => part.length)).toEqual(cuts.slice(1).map((cut, i) => cut - cuts[i]));
     for (const [[a], [b]] of variants.slice(1).map((v, i) => [variants[i], v])) expect(a.from).toBeLessThan(b.from);
     for (const [place, part] of variants) for (const r of part) expect(bounded.placeOf(r.index)).toEqual(place);
