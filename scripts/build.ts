@@ -19,7 +19,7 @@ import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
-import { limitsBound, renderBound, renderedByOneBuild, siteCandidates } from "./renderBound.js";
+import { byPlace, limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
 import { pictureFileOf } from "./pictures.js";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
@@ -29,7 +29,7 @@ import { HEADROOM, type Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
-import { cacheOf, cachePartialOf, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
+import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { PLAN_STEP_NAMES, type PlanSteps, planApart } from "./planApart.js";
@@ -153,7 +153,11 @@ export async function build(options: BuildOptions): Promise<Built> {
       const site = await siteMade;
       // Without a stop (no limit, or BUILD_RENDER_ALL) the classes follow one another all the same: the last stage
       // draws the pictures still missing, those of the groups taken over from a build that stopped before them too.
-      const bound = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken });
+      let bounded: Bounded | undefined;
+      const bound = (planned: Planned[]) => {
+        bounded = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken })(planned);
+        return bounded;
+      };
       const rendered = await renderSlice(
         partial,
         options,
@@ -183,6 +187,13 @@ export async function build(options: BuildOptions): Promise<Built> {
         bound,
       );
       const { planned, results, gcSeconds, recycled, workers } = rendered;
+      // Taken over from a build that went further: a build of the whole plan would not have made it.
+      const stop = bounded?.stop();
+      if (stop && bounded) {
+        const { placeOf } = bounded;
+        const past = (index: number) => byPlace(placeOf(index), stop) >= 0;
+        keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
+      }
       withPictures([...results, ...keeping.kept.results], rendered.drawn);
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);

@@ -8,7 +8,7 @@
  * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
@@ -160,6 +160,35 @@ export function keepUnchanged(
     }
   }
   return { kept, batches: toRender };
+}
+
+/**
+ * Of what was taken over, drops what a build of the whole plan that stops where this one's
+ * rendering was told to would never make: the answers `past` names (at or after the stop) and
+ * every picture (drawn only when nothing stopped). Their links are removed from the tree being
+ * made (`partial`) and the cache, and the groups' states no longer list them, so the next build
+ * renders them if they fit then. An earlier build under a larger limit, or whose facts stopped it
+ * later, may have made them.
+ */
+export function dropPastStop(kept: Kept, planned: readonly Planned[], past: (index: number) => boolean, dirs: { partial: string; cache: string }): Kept {
+  const remove = (path: string) => {
+    for (const dir of [dirs.partial, dirs.cache]) rmSync(join(dir, path), { force: true });
+    kept.cached.delete(path);
+  };
+  const dropped = new Set<string>();
+  const results = kept.results.filter((r) => {
+    if (!past(r.index)) return true;
+    const { request, file } = planned[r.index];
+    dropped.add(request);
+    if (r.status === 200) for (const suffix of ["", ...(Object.keys(r.encoded) as Encoding[]).map((e) => SIBLING_SUFFIX[e])]) remove(`api/${file}${suffix}`);
+    return false;
+  });
+  const groups = new Map<string, GroupState>();
+  for (const [name, group] of kept.groups) {
+    for (const [file] of group.pictures) remove(`pictures/${file}`);
+    groups.set(name, { ...group, results: group.results.filter(([request]) => !dropped.has(request)), pictures: [] });
+  }
+  return { ...kept, results, groups, pictures: { files: 0, bytes: 0 } };
 }
 
 /** The files below `root`/`dir`, as paths relative to `root` with forward slashes. */

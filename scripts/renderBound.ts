@@ -59,12 +59,20 @@ export interface Bounded {
   goOn: (place: Place, results: readonly Rendered[]) => boolean;
   /** The pictures still to draw once every answer is rendered ("only" jobs). */
   pictureJobs: (results: readonly Rendered[]) => Job[];
+  /**
+   * Where a build rendering the whole plan in value order stops, once the rendering has been told
+   * not to go on (undefined while it may): the first of the plan's places after the first file the
+   * fit could not keep. A rendering that took parts of the plan over asks only where it has work,
+   * so it may be told later than that build, and what it took over past this place that build
+   * never makes.
+   */
+  stop: () => Place | undefined;
 }
 
 const rankOf = (c: ValueClass) => VALUE_CLASSES.indexOf(c);
 
-/** Places in value order. */
-export const byPlace = (a: Place, b: Place): number => rankOf(a.valueClass) - rankOf(b.valueClass) || a.from - b.from;
+/** Places in value order (compared, not subtracted: a class's start is at -∞, and -∞ - -∞ is NaN). */
+export const byPlace = (a: Place, b: Place): number => rankOf(a.valueClass) - rankOf(b.valueClass) || (a.from === b.from ? 0 : a.from < b.from ? -1 : 1);
 
 /** Whether `c` is ranked before `place`. */
 const isBefore = (c: Candidate, place: Place) => {
@@ -81,8 +89,8 @@ const isBefore = (c: Candidate, place: Place) => {
  */
 export const PART_SHARES = [1 / 1024, 1 / 256, 1 / 64, 1 / 16, 1 / 4];
 
-/** The places of a plan's requests: each class cut where PART_SHARES of its requests, in plan order, are behind. */
-function placesOf(planned: readonly Planned[], classOf: (index: number) => ValueClass): (index: number) => Place {
+/** The places of a plan's requests: each class cut where PART_SHARES of its requests, in plan order, are behind; and all of them in order, the pictures' last. */
+function placesOf(planned: readonly Planned[], classOf: (index: number) => ValueClass): { placeOf: (index: number) => Place; all: Place[] } {
   const indices = new Map<ValueClass, number[]>();
   for (let i = 0; i < planned.length; i++) {
     const c = classOf(i);
@@ -95,12 +103,13 @@ function placesOf(planned: readonly Planned[], classOf: (index: number) => Value
     const from = [...new Set(PART_SHARES.map((share) => list[Math.floor(list.length * share)]))].filter((i) => i > list[0]);
     starts.set(c, [classStart(c), ...from.map((i) => ({ valueClass: c, from: i }))]);
   }
-  return (index) => {
+  const placeOf = (index: number) => {
     const places = starts.get(classOf(index)) ?? [];
     let at = 0;
     while (at + 1 < places.length && places[at + 1].from <= index) at++;
     return places[at];
   };
+  return { placeOf, all: [...[...starts.values()].flat().sort(byPlace), classStart("picture")] };
 }
 
 /** The files below `dir`/`folder` (none when it is missing): paths relative to `dir`, and bytes. */
@@ -172,12 +181,16 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
       if (ranks[index] === 255) ranks[index] = rankOf(valueClassOf(planned[index].request));
       return VALUE_CLASSES[ranks[index]];
     };
-    let placeOf: ((index: number) => Place) | undefined;
+    let places: ReturnType<typeof placesOf> | undefined;
+    const placesOfPlan = () => {
+      places ??= placesOf(planned, classOf);
+      return places;
+    };
     // The fit goes on place by place as the rendering does: the files ranked before the place asked about are all
     // known by then (rendered or taken over), and a fit keeps a prefix of the ranking, so only they decide.
     let fit = startFit(setup.limits, ROOT_FILES_RESERVE);
     let fitted = classStart("site");
-    let overflowed = false;
+    let firstLeft: Candidate | undefined;
     // The site's, the datasets' and the taken-over files, ranked once and fitted from `next` on; the rendered ones as they come.
     let known: Candidate[] | undefined;
     let next = 0;
@@ -187,7 +200,7 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
     const restart = () => {
       fit = startFit(setup.limits, ROOT_FILES_RESERVE);
       fitted = classStart("site");
-      overflowed = false;
+      firstLeft = undefined;
       next = 0;
       seen = [];
       seenCount = 0;
@@ -196,7 +209,7 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
     const goOn = (place: Place, results: readonly Rendered[]): boolean => {
       if (!limitsBound(setup.limits)) return true;
       if (byPlace(place, fitted) < 0 || results !== seen || results.length < seenCount) restart();
-      if (overflowed) return false;
+      if (firstLeft) return false;
       known ??= [...setup.site, ...datasetCandidates(setup.partial), ...answerCandidates(setup.taken().results, planned, classOf)].sort(byValue);
       const fresh = [...later, ...answerCandidates(results.slice(seenCount), planned, classOf)];
       // A rendered file ranked before what is already fitted: the results are not those of a rendering in order; fit afresh.
@@ -209,16 +222,17 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
       const now = fresh.filter((c) => isBefore(c, place));
       later = fresh.filter((c) => !isBefore(c, place));
       while (next < known.length && isBefore(known[next], place)) now.push(known[next++]);
-      overflowed = !now.sort(byValue).every((c) => fit.add(c));
+      firstLeft = now.sort(byValue).find((c) => !fit.add(c));
       fitted = place;
-      return !overflowed;
+      return firstLeft === undefined;
     };
     return {
-      placeOf: (index) => {
-        placeOf ??= placesOf(planned, classOf);
-        return placeOf(index);
-      },
+      placeOf: (index) => placesOfPlan().placeOf(index),
       goOn,
+      stop: () => {
+        const left = firstLeft;
+        return left && placesOfPlan().all.find((place) => isBefore(left, place));
+      },
       pictureJobs(results) {
         if (!setup.pictures) return [];
         const { results: taken, pictureFiles } = setup.taken();
