@@ -19,7 +19,7 @@ import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
-import { byPlace, limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
+import { limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
 import { pictureFileOf } from "./pictures.js";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
@@ -188,12 +188,8 @@ export async function build(options: BuildOptions): Promise<Built> {
       );
       const { planned, results, gcSeconds, recycled, workers } = rendered;
       // Taken over from a build that went further: a build of the whole plan would not have made it.
-      const stop = bounded?.stop();
-      if (stop && bounded) {
-        const { placeOf } = bounded;
-        const past = (index: number) => byPlace(placeOf(index), stop) >= 0;
-        keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
-      }
+      const past = bounded?.pastStop();
+      if (past) keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
       withPictures([...results, ...keeping.kept.results], rendered.drawn);
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);

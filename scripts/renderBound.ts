@@ -60,19 +60,31 @@ export interface Bounded {
   /** The pictures still to draw once every answer is rendered ("only" jobs). */
   pictureJobs: (results: readonly Rendered[]) => Job[];
   /**
-   * Where a build rendering the whole plan in value order stops, once the rendering has been told
-   * not to go on (undefined while it may): the first of the plan's places after the first file the
-   * fit could not keep. A rendering that took parts of the plan over asks only where it has work,
-   * so it may be told later than that build, and what it took over past this place that build
-   * never makes.
+   * Once the rendering has been told not to go on, whether a request lies past where a build
+   * rendering the whole plan in value order stops: the first of the plan's places after the first
+   * file the fit could not keep (undefined while it may go on). A rendering that took parts of the
+   * plan over asks only where it has work, so it may be told later than that build, and what it
+   * took over past this place that build never makes.
    */
-  stop: () => Place | undefined;
+  pastStop: () => ((index: number) => boolean) | undefined;
 }
 
 const rankOf = (c: ValueClass) => VALUE_CLASSES.indexOf(c);
 
 /** Places in value order (compared, not subtracted: a class's start is at -∞, and -∞ - -∞ is NaN). */
 export const byPlace = (a: Place, b: Place): number => rankOf(a.valueClass) - rankOf(b.valueClass) || (a.from === b.from ? 0 : a.from < b.from ? -1 : 1);
+
+/** Items grouped by the place each falls in (`placeOf` gives one object per place), the places in value order. */
+export function inPlaces<T>(items: Iterable<T>, placeOf: (item: T) => Place): [Place, T[]][] {
+  const parts = new Map<Place, T[]>();
+  for (const item of items) {
+    const place = placeOf(item);
+    const part = parts.get(place);
+    if (part) part.push(item);
+    else parts.set(place, [item]);
+  }
+  return [...parts].sort(([a], [b]) => byPlace(a, b));
+}
 
 /** Whether `c` is ranked before `place`. */
 const isBefore = (c: Candidate, place: Place) => {
@@ -229,9 +241,11 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
     return {
       placeOf: (index) => placesOfPlan().placeOf(index),
       goOn,
-      stop: () => {
+      pastStop: () => {
         const left = firstLeft;
-        return left && placesOfPlan().all.find((place) => isBefore(left, place));
+        const { all, placeOf } = placesOfPlan();
+        const stop = left && all.find((place) => isBefore(left, place));
+        return stop && ((index) => byPlace(placeOf(index), stop) >= 0);
       },
       pictureJobs(results) {
         if (!setup.pictures) return [];
@@ -272,18 +286,10 @@ export function notRenderedOf(planned: readonly Planned[], results: readonly Ren
  * stops where the host's limits are reached.
  */
 export function renderedByOneBuild(bounded: Bounded, results: readonly Rendered[]): { results: Rendered[]; pictures: boolean } {
-  const byPlaceKey = new Map<string, [Place, Rendered[]]>();
-  for (const r of results) {
-    const place = bounded.placeOf(r.index);
-    const key = `${place.valueClass} ${place.from}`;
-    const part = byPlaceKey.get(key);
-    if (part) part[1].push(r);
-    else byPlaceKey.set(key, [place, [r]]);
-  }
   // The one build decides before drawing any picture: its answers' sizes are all it knows.
   const answered: Rendered[] = [];
   const kept: Rendered[] = [];
-  for (const [place, part] of [...byPlaceKey.values()].sort(([a], [b]) => byPlace(a, b))) {
+  for (const [place, part] of inPlaces(results, (r) => bounded.placeOf(r.index))) {
     if (!bounded.goOn(place, answered)) return { results: answered, pictures: false };
     for (const r of part) {
       kept.push(r);

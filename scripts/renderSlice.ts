@@ -25,7 +25,7 @@ import type { Planned } from "./manifest.js";
 import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
 import { limitsOf, withinFileLimit } from "./fitTree.js";
 import type { HostLimits } from "./budget.js";
-import { byPlace, classStart, type Bounded, type Place } from "./renderBound.js";
+import { byPlace, classStart, inPlaces, type Bounded, type Place } from "./renderBound.js";
 import { SITE_FILES } from "./site.js";
 import { threadEntry } from "./threadBundle.js";
 
@@ -314,25 +314,16 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
 
 /** The batches split by place (renderBound), in value order, each place's batches largest first; the answers only (their pictures come last). */
 function stagesOf(batches: Job[][], placeOf: (index: number) => Place): [Place, Job[][]][] {
-  const byKey = new Map<string, [Place, Job[][]]>();
-  for (const batch of batches) {
-    const parts = new Map<string, [Place, Job[]]>();
-    for (const job of batch) {
-      const place = placeOf(job[0]);
-      const key = `${place.valueClass} ${place.from}`;
-      const part = parts.get(key);
+  const stages = new Map<Place, Job[][]>();
+  for (const batch of batches)
+    for (const [place, part] of inPlaces(batch, (job) => placeOf(job[0]))) {
       // Marked in place, not copied: the plan's jobs, a quarter of a million, are held once.
-      job[3] = "none";
-      if (part) part[1].push(job);
-      else parts.set(key, [place, [job]]);
+      for (const job of part) job[3] = "none";
+      const stage = stages.get(place);
+      if (stage) stage.push(part);
+      else stages.set(place, [part]);
     }
-    for (const [key, [place, part]] of parts) {
-      const stage = byKey.get(key);
-      if (stage) stage[1].push(part);
-      else byKey.set(key, [place, [part]]);
-    }
-  }
-  return [...byKey.values()].sort(([a], [b]) => byPlace(a, b)).map(([place, stage]) => [place, stage.sort((a, b) => b.length - a.length)]);
+  return [...stages].sort(([a], [b]) => byPlace(a, b)).map(([place, stage]) => [place, stage.sort((a, b) => b.length - a.length)]);
 }
 
 /** The stages of a rendering: all batches at once, or in value order while `bounded` says they can be kept. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fitToLimits, HEADROOM, valueClassOf, VALUE_CLASSES, type Candidate, type ValueClass } from "../scripts/budget.js";
 import { ROOT_FILES_RESERVE } from "../scripts/fitTree.js";
-import { byPlace, classStart, PART_SHARES, renderBound, type Bounded, type Place } from "../scripts/renderBound.js";
+import { classStart, inPlaces, PART_SHARES, renderBound, type Bounded, type Place } from "../scripts/renderBound.js";
 import type { Rendered } from "../scripts/buildWorker.js";
 import type { Planned } from "../scripts/manifest.js";
 
@@ -65,17 +65,7 @@ const candidatesOf = (planned: Planned[], results: Rendered[]): Candidate[] =>
     });
 
 /** The rendering's places in value order, as it asks about them, with the results of each. */
-function placesInOrder(bounded: Bounded, results: readonly Rendered[]): [Place, Rendered[]][] {
-  const parts = new Map<string, [Place, Rendered[]]>();
-  for (const r of results) {
-    const place = bounded.placeOf(r.index);
-    const key = `${place.valueClass} ${place.from}`;
-    const part = parts.get(key) ?? [place, []];
-    part[1].push(r);
-    parts.set(key, part);
-  }
-  return [...parts.values()].sort(([a], [b]) => byPlace(a, b));
-}
+const placesInOrder = (bounded: Bounded, results: readonly Rendered[]): [Place, Rendered[]][] => inPlaces(results, (r) => bounded.placeOf(r.index));
 
 describe("where a rendering in value order stops", () => {
   const empty = mkdtempSync(join(tmpdir(), "maqam-bound-"));
