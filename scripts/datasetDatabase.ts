@@ -7,7 +7,19 @@
 import { writeFileSync } from "node:fs";
 import initSqlJs, { type Database } from "sql.js";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
-import { codedTableSql, insertSql, codeTable, indexSql, LABELS_SQL, newCodes, PRAGMAS, tableViewSql, type Codes } from "../src/api/datasets/coded.js";
+import {
+  codedTableSql,
+  codeTable,
+  codingOf,
+  indexSql,
+  insertSql,
+  LABELS_SQL,
+  newCodes,
+  PRAGMAS,
+  tableViewSql,
+  type Codes,
+  type TableCounts,
+} from "../src/api/datasets/coded.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
 
 /**
@@ -20,13 +32,20 @@ const BUILD_PRAGMAS = "PRAGMA journal_mode = OFF; PRAGMA temp_store = MEMORY; PR
 /** The rows of a table a part at a time; read twice, to count its texts and then to insert them, so that a large table is never held whole. */
 export type RowParts = () => Iterable<readonly Cell[][]>;
 
+/** A table of the database: its rows, and the counts of its texts and groups' values when they are kept (then its rows are read once). */
+export interface DatabaseTable {
+  table: AnyTable;
+  parts: RowParts;
+  counts?: () => TableCounts;
+}
+
 function* rowsOf(parts: RowParts): Generator<Cell[]> {
   for (const part of parts()) yield* part;
 }
 
-/** A table in the coded layout: its new labels, its coded rows, its indexes and its view. */
-function createTable(db: Database, codes: Codes, table: AnyTable, parts: RowParts): void {
-  const { create, inserts, code } = codeTable(codes, table, rowsOf(parts));
+/** A table in the coded layout: its new labels, its coded rows, its indexes and its view. The counts that code it are given, or counted in a first reading of its rows. */
+function createTable(db: Database, codes: Codes, { table, parts, counts }: DatabaseTable): void {
+  const { create, inserts, code } = counts ? codingOf(codes, table, counts()) : codeTable(codes, table, rowsOf(parts));
   for (const sql of [...create, codedTableSql(table)]) db.run(sql);
   db.run("BEGIN");
   for (const { sql, rows: added } of inserts) {
@@ -47,7 +66,7 @@ function createTable(db: Database, codes: Codes, table: AnyTable, parts: RowPart
  * `file`; returns its bytes. Written here, so that the file's one copy in JS memory is not also
  * copied to the thread that asked.
  */
-export async function databaseOf(tables: Iterable<{ table: AnyTable; parts: RowParts }>, file: string): Promise<number> {
+export async function databaseOf(tables: Iterable<DatabaseTable>, file: string): Promise<number> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   try {
@@ -55,7 +74,7 @@ export async function databaseOf(tables: Iterable<{ table: AnyTable; parts: RowP
     db.exec(BUILD_PRAGMAS);
     db.run(LABELS_SQL);
     const codes = newCodes();
-    for (const { table, parts } of tables) createTable(db, codes, table, parts);
+    for (const table of tables) createTable(db, codes, table);
     for (const view of VIEWS) db.run(`CREATE VIEW ${view.name} AS ${view.sql}`);
     // Statistics for the planner (a query over HTTP reads only the pages its plan touches), then the pages packed.
     db.run("ANALYZE");

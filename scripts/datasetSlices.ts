@@ -6,25 +6,26 @@
  * and the entities cite, the note names, maqāmāt, ajnās and family rules, the engine and the code
  * of the datasets. A build after one tuning system changed computes that slice alone and reads
  * the others back; the files are assembled from the slices in catalog order, so they are the
- * bytes a clean build writes. Missing slices are computed on worker threads (piscina).
+ * bytes a clean build writes. Missing slices may be computed on the datasets' threads
+ * (scripts/datasetsPool.ts).
  *
- * A kept file: one line of JSON (its key, table, rows, bytes of CSV and the SHA-256 of what
- * follows), then the slice's CSV records, then its cells as JSON. A file whose key, table or
- * checksum does not match, or that does not parse, is not trusted: its slice is computed again.
+ * A kept file: one line of JSON (its key, table, rows, bytes of CSV and of cells, and the SHA-256
+ * of what follows), then the slice's CSV records, its cells as JSON, and the counts of its texts
+ * and groups' values as JSON (so the database is coded without reading every cell twice). A file
+ * whose key, table or checksum does not match, or that does not parse, is not trusted: its slice
+ * is computed again.
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
-import { Piscina } from "piscina";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { TABLES } from "../src/api/datasets/tables.js";
+import { addCounts, countsOf, type TableCounts } from "../src/api/datasets/coded.js";
 import { cellsOf, csvHeaderOf, csvOf, csvRecordsOf } from "../src/api/datasets/write.js";
-import type { Facts } from "../src/data/facts.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { datasetsCode, tuningSystemFacts } from "./sliceHash.js";
-import { threadEntry } from "./threadBundle.js";
 
 /** The tables whose rows are made tuning system by tuning system, in their order. */
 export const SLICED_TABLES: readonly AnyTable[] = TABLES.filter((t) => t.rowsOf);
@@ -35,44 +36,15 @@ export interface SliceDirs {
   into: string;
 }
 
-/** A slice's table: its CSV records and its cells. */
+/** A slice's table: its CSV records, its cells, and the counts of its texts and groups' values (for the database's coding). */
 export interface SliceTable {
   csv: Uint8Array;
   rows: Cell[][];
+  counts: TableCounts;
 }
 
-/** What a thread computing slices is given: the facts of the catalog it makes. */
-export interface SliceThreadData {
-  facts: Facts;
-}
-
-/** A slice to compute: the tuning system, its key and where its files go. */
-export interface SliceTask {
-  kind: "slice";
-  tuningSystem: string;
-  key: string;
-  dir: string;
-}
-
-/** The database built from the slices in `dir` (tuning system id → key) and the reference tables of the thread's catalog, written into `file`; the task answers its bytes. */
-export interface DatabaseTask {
-  kind: "database";
-  keys: [string, string][];
-  dir: string;
-  file: string;
-}
-
-export type DatasetsPool = Piscina<SliceTask | DatabaseTask, number | undefined>;
-
-/** Threads computing slices and building the database, each with a catalog of its own made from the facts. */
-export const datasetsPool = (cat: Catalog, threads: number): DatasetsPool =>
-  new Piscina({
-    filename: threadEntry("scripts/datasetSliceWorker.ts").href,
-    minThreads: 1,
-    maxThreads: threads,
-    execArgv: [],
-    workerData: { facts: cat.facts } satisfies SliceThreadData,
-  });
+/** What a reading of a slice's table needs: the CSV records and cells (the files), the cells (the database's rows) or the counts (its coding). */
+export type SliceNeed = "csv" | "rows" | "counts";
 
 const sha256 = (...parts: (string | Uint8Array)[]) => {
   const digest = createHash("sha256");
@@ -89,47 +61,79 @@ export function sliceKeys(cat: Catalog, engine: string): Map<string, string> {
 
 const fileOf = (dir: string, key: string, table: string) => join(dir, `${key}.${table}`);
 
+/** The head line of a kept file: what it holds, the bytes of its parts and their SHA-256. */
+interface SliceHead {
+  key: string;
+  table: string;
+  rows: number;
+  csvBytes: number;
+  rowsBytes: number;
+  sha256: string;
+}
+
+type CountsJson = { labels: [string, number][]; groups: [string, [string, number][]][] };
+
+const countsJson = (counts: TableCounts): CountsJson => ({ labels: [...counts.labels], groups: [...counts.groups].map(([name, keys]) => [name, [...keys]]) });
+const countsFrom = (json: CountsJson): TableCounts => ({
+  labels: new Map(json.labels),
+  groups: new Map(json.groups.map(([name, keys]) => [name, new Map(keys)])),
+});
+
 /** Writes one slice's table (through a temporary name, so a file is whole or absent, and a link to a previous cache's file is replaced, not written through). */
 export function writeSliceTable(dir: string, key: string, table: AnyTable, rows: Cell[][]): SliceTable {
-  const csv = Buffer.from(csvRecordsOf(rows));
-  const json = Buffer.from(JSON.stringify(rows));
-  // The body (CSV, then JSON) hashed and written in its two parts rather than joined: each join copied
-  // it whole outside the V8 heap, and a thread's malloc arena keeps its largest moment after the thread ends.
-  const digest = createHash("sha256").update(csv).update(json).update("\0").digest("hex");
-  const head = JSON.stringify({ key, table: table.name, rows: rows.length, csvBytes: csv.length, sha256: digest });
+  const counts = countsOf(table, rows);
+  const parts = [Buffer.from(csvRecordsOf(rows)), Buffer.from(JSON.stringify(rows)), Buffer.from(JSON.stringify(countsJson(counts)))];
+  // The body hashed and written in its parts rather than joined: each join copied it whole outside
+  // the V8 heap, and a thread's malloc arena keeps its largest moment after the thread ends.
+  const digest = createHash("sha256");
+  for (const part of parts) digest.update(part);
+  const head: SliceHead = {
+    key,
+    table: table.name,
+    rows: rows.length,
+    csvBytes: parts[0].length,
+    rowsBytes: parts[1].length,
+    sha256: digest.update("\0").digest("hex"),
+  };
   const file = fileOf(dir, key, table.name);
   // Named by the thread: two threads may both find a file corrupt and write it again.
   const partial = `${file}.${process.pid}-${threadId}.partial`;
   const fd = openSync(partial, "w");
   try {
-    for (const part of [Buffer.from(`${head}\n`), csv, json]) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
+    for (const part of [Buffer.from(`${JSON.stringify(head)}\n`), ...parts]) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
   } finally {
     closeSync(fd);
   }
   renameSync(partial, file);
-  return { csv, rows };
+  return { csv: parts[0], rows, counts };
 }
 
-/** One slice's table as kept, when its file is there and is what its name says; undefined otherwise. Without `withCsv`, its CSV is left empty. */
-export function readSliceTable(dir: string, key: string, table: AnyTable, withCsv = true): SliceTable | undefined {
+/**
+ * One slice's table as kept, when its file is there and is what its name says; undefined otherwise.
+ * Only what `need` names is parsed (and copied): the rest is left empty.
+ */
+export function readSliceTable(dir: string, key: string, table: AnyTable, need: SliceNeed = "csv"): SliceTable | undefined {
   const file = fileOf(dir, key, table.name);
   if (!existsSync(file)) return undefined;
   try {
     const bytes = readFileSync(file);
     const newline = bytes.indexOf(10);
-    const head = JSON.parse(bytes.subarray(0, newline).toString()) as { key: string; table: string; rows: number; csvBytes: number; sha256: string };
+    const head = JSON.parse(bytes.subarray(0, newline).toString()) as SliceHead;
     const body = bytes.subarray(newline + 1);
     if (head.key !== key || head.table !== table.name || head.sha256 !== sha256(body)) return undefined;
-    const rows = JSON.parse(body.subarray(head.csvBytes).toString()) as Cell[][];
+    const rowsEnd = head.csvBytes + head.rowsBytes;
+    if (need === "counts") return { csv: EMPTY, rows: [], counts: countsFrom(JSON.parse(body.subarray(rowsEnd).toString()) as CountsJson) };
+    const rows = JSON.parse(body.subarray(head.csvBytes, rowsEnd).toString()) as Cell[][];
     const width = table.columns.length;
     if (rows.length !== head.rows || !rows.every((r) => Array.isArray(r) && r.length === width)) return undefined;
     // A copy, so that the file's bytes are not held while the table is assembled.
-    return { csv: withCsv ? Buffer.from(body.subarray(0, head.csvBytes)) : EMPTY, rows };
+    return { csv: need === "csv" ? Buffer.from(body.subarray(0, head.csvBytes)) : EMPTY, rows, counts: NO_COUNTS };
   } catch {
     return undefined;
   }
 }
 
+const NO_COUNTS: TableCounts = { labels: new Map(), groups: new Map() };
 const EMPTY = Buffer.alloc(0);
 
 /** Computes and keeps every sliced table of one tuning system. */
@@ -160,26 +164,29 @@ export function carrySlices(from: string, into: string): void {
   for (const name of readdirSync(from)) if (!name.endsWith(".partial")) linkFile(join(from, name), join(into, name));
 }
 
+/** Computes and keeps a tuning system's slice elsewhere (on a thread of the datasets' pool). */
+export type ComputeSlice = (tuningSystem: string, key: string, dir: string) => Promise<unknown>;
+
 /**
  * Makes sure `dirs.into` holds a file for every slice and table: those of `dirs.from` are linked,
- * the others computed, on the pool's threads when more than one is missing. A file found here may
- * still prove corrupt when read: the reader computes that slice again (sliceTableOf).
+ * the others computed, by `compute` when it is given. A file found here may still
+ * prove corrupt when read: the reader computes that slice again (sliceTableOf).
  */
-export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, string>, dirs: SliceDirs, pool?: DatasetsPool): Promise<number> {
+export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, string>, dirs: SliceDirs, compute?: ComputeSlice): Promise<number> {
   mkdirSync(dirs.into, { recursive: true });
   const missing = cat.tuningSystems.filter((ts) => {
     const key = keys.get(ts.id)!;
     return !(dirs.from && dirs.from !== dirs.into ? carry(dirs.from, dirs.into, key) : SLICED_TABLES.every((t) => existsSync(fileOf(dirs.into, key, t.name))));
   });
-  if (missing.length < 2 || !pool) for (const ts of missing) computeSlice(cat, ts, keys.get(ts.id)!, dirs.into);
-  else await Promise.all(missing.map((ts) => pool.run({ kind: "slice", tuningSystem: ts.id, key: keys.get(ts.id)!, dir: dirs.into })));
+  if (!compute) for (const ts of missing) computeSlice(cat, ts, keys.get(ts.id)!, dirs.into);
+  else await Promise.all(missing.map((ts) => compute(ts.id, keys.get(ts.id)!, dirs.into)));
   return missing.length;
 }
 
 /** A table and its parts, in order, read one at a time: its CSV records (the first part with the header) and their rows. */
 export interface TableParts {
   table: AnyTable;
-  parts: Iterable<SliceTable>;
+  parts: Iterable<Pick<SliceTable, "csv" | "rows">>;
 }
 
 /**
@@ -196,30 +203,46 @@ export function* tablesOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: 
     }
     const parts = function* () {
       yield { csv: Buffer.from(csvHeaderOf(table)), rows: [] };
-      for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keys.get(ts.id)!, dir, table);
+      for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keyOf(keys, ts), dir, table);
     };
     yield { table, parts: parts() };
   }
 }
 
-/** Every table with its rows in parts that may be read again, one table at a time: the slices are read back for each reading, without their CSV. */
-export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<{ table: AnyTable; parts: () => Iterable<Cell[][]> }> {
+/** A table for the database: its rows in parts that may be read again and, when kept with its slices, the counts of its texts and groups' values. */
+export interface TableRows {
+  table: AnyTable;
+  parts: () => Iterable<Cell[][]>;
+  counts?: () => TableCounts;
+}
+
+/** Every table for the database, one at a time: the slices are read back for each reading, the counts or the cells alone. */
+export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<TableRows> {
   for (const table of TABLES) {
     if (!table.rowsOf) {
       const { rows } = cellsOf(cat, table);
       yield { table, parts: () => [rows] };
       continue;
     }
+    const slice = (ts: TuningSystem, need: SliceNeed) => sliceTableOf(cat, ts, keyOf(keys, ts), dir, table, need);
     yield {
       table,
       parts: function* () {
-        for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keys.get(ts.id)!, dir, table, false).rows;
+        for (const ts of cat.tuningSystems) yield slice(ts, "rows").rows;
       },
+      counts: () => cat.tuningSystems.reduce((sum, ts) => addCounts(sum, slice(ts, "counts").counts), { labels: new Map(), groups: new Map() } as TableCounts),
     };
   }
 }
 
 /** One slice's table from the cache being made, computed again (and kept) when its file is not to be trusted. */
-export function sliceTableOf(cat: Catalog, ts: TuningSystem, key: string, dir: string, table: AnyTable, withCsv = true): SliceTable {
-  return readSliceTable(dir, key, table, withCsv) ?? writeSliceTable(dir, key, table, cellsOf(cat, table, ts).rows);
+export function sliceTableOf(cat: Catalog, ts: TuningSystem, key: string, dir: string, table: AnyTable, need: SliceNeed = "csv"): SliceTable {
+  return readSliceTable(dir, key, table, need) ?? writeSliceTable(dir, key, table, cellsOf(cat, table, ts).rows);
+}
+
+/** A tuning system's slice key (every tuning system of the catalog has one). */
+function keyOf(keys: ReadonlyMap<string, string>, ts: TuningSystem): string {
+  const key = keys.get(ts.id);
+  if (key === undefined) throw new Error(`datasets: no slice key for the tuning system ${ts.id}`);
+  return key;
 }

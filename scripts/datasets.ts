@@ -4,38 +4,25 @@
  * counts and bytes. The tables made tuning system by tuning system are assembled from slices kept
  * between builds (scripts/datasetSlices.ts), so a build after one tuning system changed computes
  * that one's rows alone; a table is written a slice at a time (its CSV records to the file, its
- * rows to the Parquet writer), never held whole. With two threads or more, the slices are computed
- * on them, then the database is built on a fresh thread (scripts/datasetDatabase.ts), which writes
- * the file itself, while this one writes the CSV and Parquet files. `npx tsx scripts/datasets.ts
+ * rows to the Parquet writer), never held whole. With two threads or more, all of it is done on
+ * the datasets' threads (scripts/datasetsPool.ts), and the caller's thread stays free: the slices
+ * missing are computed on them, then one fresh thread writes the CSV and Parquet files while
+ * another builds the database (scripts/datasetDatabase.ts). `npx tsx scripts/datasets.ts
  * <dir> [--cache <dir>] [--previous <dir>]` writes them alone (slices read from the previous
  * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
  * regenerates the dictionary in docs/datasets.md.
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ColumnType } from "../src/api/datasets/columns.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
 import { DATABASE_NAME, DATASET_FORMATS, DATASETS_PATH, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
-import { parquetWriterOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { databaseOf } from "./datasetDatabase.js";
-import { datasetsPool, prepareSlices, sliceKeys, tableRowsOf, tablesOf, type SliceDirs } from "./datasetSlices.js";
+import { type DictionaryTable, type FileEntry, urlOf, writeTableFiles } from "./datasetFiles.js";
+import { prepareSlices, sliceKeys, tableRowsOf, type SliceDirs } from "./datasetSlices.js";
+import { type DatasetsPool, datasetsPool, runOn } from "./datasetsPool.js";
 import { engineDigest } from "./sliceHash.js";
-
-interface FileEntry {
-  url: string;
-  bytes: number;
-}
-
-export interface DictionaryTable {
-  name: string;
-  about: string;
-  row: string;
-  rows: number;
-  columns: { name: string; type: ColumnType; unit?: string; about: string }[];
-  files: Record<Exclude<DatasetFormat, "sqlite">, FileEntry>;
-}
 
 export interface Dictionary {
   formats: Record<DatasetFormat, string>;
@@ -43,14 +30,12 @@ export interface Dictionary {
   database: FileEntry & { views: { name: string; about: string; sql: string }[] };
 }
 
-const urlOf = (path: string) => `/api${path}`;
-
 export interface DatasetsOptions {
   /** Where the slices are looked for and kept; default a temporary directory, removed afterwards. */
   slices?: SliceDirs;
   /** The engine's digest, when the caller has it (engineDigest()). */
   engine?: string;
-  /** Threads computing the missing slices and building the database; default one per core (1: all on this thread). */
+  /** Threads computing the missing slices; default one per core (1: all on this thread; otherwise the files and the database on two threads). */
   threads?: number;
   /** Told how many slices were computed, of how many. */
   onSlices?: (computed: number, total: number) => void;
@@ -69,76 +54,44 @@ export async function writeDatasets(apiDir: string, cat: Catalog, options: Datas
 async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options: DatasetsOptions): Promise<Dictionary> {
   const keys = sliceKeys(cat, options.engine ?? engineDigest());
   const threads = options.threads ?? availableParallelism();
-  const slicesPool = threads > 1 ? datasetsPool(cat, threads) : undefined;
+  // Started when a slice is missing.
+  let slicesPool: DatasetsPool | undefined;
+  const poolOf = () => {
+    slicesPool ??= datasetsPool(cat.facts, threads);
+    return slicesPool;
+  };
+  const compute = threads > 1 ? (tuningSystem: string, key: string, dir: string) => runOn(poolOf(), { kind: "slice", tuningSystem, key, dir }) : undefined;
   let computed: number;
   try {
-    computed = await prepareSlices(cat, keys, slices, slicesPool);
+    computed = await prepareSlices(cat, keys, slices, compute);
   } finally {
     // Their threads end, and with them what their catalogs memoised for the slices.
     await slicesPool?.destroy();
   }
   options.onSlices?.(computed, keys.size);
   mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
-  const pool = threads > 1 ? datasetsPool(cat, 1) : undefined;
+  const database = join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1));
+  if (threads < 2)
+    return dictionaryOf(apiDir, writeTableFiles(apiDir, cat, keys, slices.into), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
+  // Two fresh threads: one writes the CSV and Parquet files while the other builds the database; this one stays free.
+  const pool = datasetsPool(cat.facts, 2);
   try {
-    // The database on a fresh thread of its own while this one writes the CSV and Parquet files.
-    const database = pool?.run({ kind: "database", keys: [...keys], dir: slices.into, file: join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1)) });
-    // Awaited below; a failure of the files first must not leave its failure unhandled.
-    database?.catch(() => undefined);
-    return await writeFiles(apiDir, cat, keys, slices.into, database);
+    const sent = [...keys];
+    const [tables, bytes] = await Promise.all([
+      runOn(pool, { kind: "files", keys: sent, dir: slices.into, apiDir }),
+      runOn(pool, { kind: "database", keys: sent, dir: slices.into, file: database }),
+    ]);
+    return dictionaryOf(apiDir, tables, bytes);
   } finally {
-    await pool?.destroy();
+    await pool.destroy();
   }
 }
 
-/** Writes a file part by part (a table's CSV is not joined into one buffer first) and returns its bytes. */
-function writeParts(file: string, parts: Iterable<Uint8Array>): number {
-  const fd = openSync(file, "w");
-  let bytes = 0;
-  try {
-    for (const part of parts) {
-      for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
-      bytes += part.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return bytes;
-}
-
-async function writeFiles(
-  apiDir: string,
-  cat: Catalog,
-  keys: ReadonlyMap<string, string>,
-  sliceDir: string,
-  database: Promise<number | undefined> | undefined,
-): Promise<Dictionary> {
-  const fileOf = (path: string) => join(apiDir, path.slice(1));
-  const write = (path: string, parts: Iterable<Uint8Array>): FileEntry => ({ url: urlOf(path), bytes: writeParts(fileOf(path), parts) });
-  const tables: DictionaryTable[] = [];
-  for (const { table, parts } of tablesOf(cat, keys, sliceDir)) {
-    // A part at a time: its CSV records written, its rows handed to the Parquet file, then both let go.
-    const parquet = parquetWriterOf(table);
-    let rows = 0;
-    const csv = write(
-      tableFilePath(table.name, "csv"),
-      (function* () {
-        for (const part of parts) {
-          parquet.add(part.rows);
-          rows += part.rows.length;
-          yield part.csv;
-        }
-      })(),
-    );
-    const files = { csv, parquet: write(tableFilePath(table.name, "parquet"), [parquet.finish()]) };
-    const columns = table.columns.map(({ name, type, unit, about }) => ({ name, type, ...(unit ? { unit } : {}), about }));
-    tables.push({ name: table.name, about: table.about, row: table.row, rows, columns, files });
-  }
-  // The database is written by the thread that builds it; without a thread of its own, after the files, from the slices read again.
-  const path = tableFilePath(DATABASE_NAME, "sqlite");
-  const bytes = (await database) ?? (await databaseOf(tableRowsOf(cat, keys, sliceDir), fileOf(path)));
+/** Writes the dictionary (index.json) of the tables' files and the database, and returns it. */
+function dictionaryOf(apiDir: string, tables: DictionaryTable[], bytes: number): Dictionary {
   const formats = Object.fromEntries(Object.entries(DATASET_FORMATS).map(([k, v]) => [k, v.name])) as Record<DatasetFormat, string>;
-  const dictionary: Dictionary = { formats, tables, database: { url: urlOf(path), bytes, views: VIEWS.map((v) => ({ ...v })) } };
+  const url = urlOf(tableFilePath(DATABASE_NAME, "sqlite"));
+  const dictionary: Dictionary = { formats, tables, database: { url, bytes, views: VIEWS.map((v) => ({ ...v })) } };
   writeFileSync(join(apiDir, DICTIONARY_FILE), `${JSON.stringify(dictionary)}\n`);
   return dictionary;
 }

@@ -80,9 +80,9 @@ export interface Keeping {
 
 /**
  * Writes the datasets below the tree, or takes them over from the previous build when their hash
- * is unchanged (`previous`). Before the rendering, on a catalog of their own let go afterwards: a
- * few hundred MB that would otherwise add to the main thread's plan and results at the build's
- * peak. Skipped for a build of a list of requests unless asked for.
+ * is unchanged (`previous`). Before the rendering, on threads with catalogs of their own that end
+ * afterwards: a few hundred MB that would otherwise add to the main thread's plan and results at
+ * the build's peak. Skipped for a build of a list of requests unless asked for.
  */
 export async function writeDatasetsStep(
   partial: string,

@@ -53,6 +53,8 @@ const DATASETS_CODE = [
   "scripts/datasets.ts",
   "scripts/datasetSlices.ts",
   "scripts/datasetDatabase.ts",
+  "scripts/datasetFiles.ts",
+  "scripts/datasetsPool.ts",
   "scripts/datasetSliceWorker.ts",
   "scripts/threadBundle.ts",
 ];

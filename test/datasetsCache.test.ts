@@ -3,15 +3,18 @@
  * tuning systems): after one ratio of one tuning system changed, a write reading the previous
  * slices computes that tuning system's alone and writes the bytes a clean write of the changed
  * facts writes — CSV, Parquet, SQLite and the dictionary — which are also those of the tables
- * computed whole. A kept file that is corrupt, or stands under another slice's name, is not used.
+ * computed whole (the database coded from the counts kept with the slices as from the whole tables'
+ * rows). A kept file that is corrupt, or stands under another slice's name, is not used.
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { databaseOf } from "../scripts/datasetDatabase.js";
 import { writeDatasets } from "../scripts/datasets.js";
 import { readSliceTable, SLICED_TABLES, sliceKeys } from "../scripts/datasetSlices.js";
 import { engineDigest } from "../scripts/sliceHash.js";
+import { TABLES } from "../src/api/datasets/tables.js";
 import { cellsOf, csvOf, parquetOf } from "../src/api/datasets/write.js";
 import { readFacts } from "../src/data/load.js";
 import type { Facts } from "../src/data/facts.js";
@@ -80,13 +83,23 @@ describe("datasets from kept slices", () => {
     expect(before.get("pitch_classes.csv")?.equals(clean.get("pitch_classes.csv") ?? Buffer.alloc(0))).toBe(false);
   }, 300_000);
 
-  it("the files assembled from slices are those of the tables computed whole", () => {
+  it("the files assembled from slices are those of the tables computed whole", async () => {
     const cat = createCatalog(changed, "build");
     for (const table of ["pitch_classes", "intervals", "jins_renderings"].map(tableNamed)) {
       const cells = cellsOf(cat, table);
       expect(clean.get(`${table.name}.csv`)?.equals(csvOf(cells)), table.name).toBe(true);
       expect(clean.get(`${table.name}.parquet`)?.equals(parquetOf(cells)), table.name).toBe(true);
     }
+    // The database coded from the counts kept with the slices is the one coded from a count of the whole tables' rows.
+    const whole = join(work, "whole.sqlite");
+    await databaseOf(
+      TABLES.map((table) => {
+        const { rows } = cellsOf(cat, table);
+        return { table, parts: () => [rows] };
+      }),
+      whole,
+    );
+    expect(readFileSync(whole).equals(clean.get("maqam_archive.sqlite") ?? Buffer.alloc(0))).toBe(true);
   }, 300_000);
 
   it("does not trust a corrupt kept file, nor one under another slice's name", async () => {

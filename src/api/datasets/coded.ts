@@ -102,7 +102,44 @@ function addByFrequency(ids: Map<string, number>, counts: ReadonlyMap<string, nu
   return added;
 }
 
-const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+const count = (counts: Map<string, number>, key: string, n = 1) => counts.set(key, (counts.get(key) ?? 0) + n);
+
+/** How often each text, and each group's combination of values (as JSON), occurs in a table's rows. */
+export interface TableCounts {
+  labels: Map<string, number>;
+  groups: Map<string, Map<string, number>>;
+}
+
+const textColumns = (table: AnyTable): number[] => (table.columns as readonly AnyColumn[]).flatMap((c, k) => (c.type === "text" && !c.group ? [k] : []));
+const groupColumns = (table: AnyTable) =>
+  [...groupsOf(table)].map(([name, members]) => ({ name, members, at: members.map((m) => (table.columns as readonly AnyColumn[]).indexOf(m)) }));
+const keyOf = (row: readonly Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
+
+/** The counts of a table's rows (which may come a part at a time). */
+export function countsOf(table: AnyTable, rows: Iterable<readonly Cell[]>): TableCounts {
+  const texts = textColumns(table);
+  const groups = groupColumns(table).map((g) => ({ ...g, counts: new Map<string, number>() }));
+  const labels = new Map<string, number>();
+  for (const row of rows) {
+    for (const k of texts) {
+      const cell = row[k];
+      if (typeof cell === "string") count(labels, cell);
+    }
+    for (const g of groups) count(g.counts, keyOf(row, g.at));
+  }
+  return { labels, groups: new Map(groups.map((g) => [g.name, g.counts])) };
+}
+
+/** Adds the counts of more rows of the same table (another part of it). */
+export function addCounts(into: TableCounts, more: TableCounts): TableCounts {
+  for (const [text, n] of more.labels) count(into.labels, text, n);
+  for (const [name, counts] of more.groups) {
+    const sum = into.groups.get(name) ?? new Map<string, number>();
+    into.groups.set(name, sum);
+    for (const [key, n] of counts) count(sum, key, n);
+  }
+  return into;
+}
 
 /** A table's coding: the SQL and rows that create what it adds to the database, and how to code one row. */
 export interface TableCoding {
@@ -114,49 +151,41 @@ export interface TableCoding {
   code: (row: Cell[]) => Cell[];
 }
 
-/** The coding of a table from one pass over its rows (which may come a part at a time, and be read again to be coded). */
-export function codeTable(codes: Codes, table: AnyTable, rows: Iterable<readonly Cell[]>): TableCoding {
+/** Those of the counts not coded yet. */
+const uncoded = (counts: ReadonlyMap<string, number>, ids: ReadonlyMap<string, number>) => new Map([...counts].filter(([key]) => !ids.has(key)));
+
+/** The coding of a table from the counts of its rows: ids for the texts and combinations not yet coded, most frequent first. */
+export function codingOf(codes: Codes, table: AnyTable, counts: TableCounts): TableCoding {
   const columns = table.columns as readonly AnyColumn[];
-  const texts = columns.flatMap((c, k) => (c.type === "text" && !c.group ? [k] : []));
-  const groups = [...groupsOf(table)].map(([name, members]) => ({
-    name,
-    members,
-    at: members.map((m) => columns.indexOf(m)),
-    counts: new Map<string, number>(),
-  }));
+  const groups = groupColumns(table);
   const create: string[] = [];
   for (const g of groups) {
     if (codes.groups.has(g.name)) continue;
     codes.groups.set(g.name, new Map());
     create.push(groupTableSql(g.name, g.members));
   }
-  const keyOf = (row: readonly Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
-  const labelCounts = new Map<string, number>();
-  for (const row of rows) {
-    for (const k of texts) {
-      const cell = row[k];
-      if (typeof cell === "string" && !codes.labels.has(cell)) count(labelCounts, cell);
-    }
-    for (const g of groups) {
-      const key = keyOf(row, g.at);
-      if (!codes.groups.get(g.name)!.has(key)) count(g.counts, key);
-    }
-  }
-  const inserts: TableCoding["inserts"] = [{ sql: `INSERT INTO ${LABELS_TABLE} VALUES (?, ?)`, rows: addByFrequency(codes.labels, labelCounts) }];
+  const idsOf = (group: string) => codes.groups.get(group) ?? new Map<string, number>();
+  const inserts: TableCoding["inserts"] = [
+    { sql: `INSERT INTO ${LABELS_TABLE} VALUES (?, ?)`, rows: addByFrequency(codes.labels, uncoded(counts.labels, codes.labels)) },
+  ];
   for (const g of groups) {
+    const ids = idsOf(g.name);
     inserts.push({
       sql: `INSERT INTO ${g.name} VALUES (${["?", ...g.at.map(() => "?")].join(", ")})`,
-      rows: addByFrequency(codes.groups.get(g.name)!, g.counts).map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
+      rows: addByFrequency(ids, uncoded(counts.groups.get(g.name) ?? new Map(), ids)).map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
     });
   }
   const groupAt = new Map(groups.map((g) => [g.name, g.at]));
   // Each stored column's value, decided once per column rather than once per cell.
   const stored = columns.flatMap((c, k): ((row: Cell[]) => Cell)[] => {
-    if (!c.group) return c.type === "text" ? [(row) => (typeof row[k] === "string" ? codes.labels.get(row[k])! : row[k])] : [(row) => row[k]];
-    const at = groupAt.get(c.group)!;
-    const ids = codes.groups.get(c.group)!;
-    return at[0] === k ? [(row) => ids.get(keyOf(row, at))!] : [];
+    if (!c.group) return c.type === "text" ? [(row) => (typeof row[k] === "string" ? (codes.labels.get(row[k]) ?? null) : row[k])] : [(row) => row[k]];
+    const at = groupAt.get(c.group) ?? [];
+    const ids = idsOf(c.group);
+    return at[0] === k ? [(row) => ids.get(keyOf(row, at)) ?? null] : [];
   });
   const code = (row: Cell[]): Cell[] => stored.map((value) => value(row));
   return { create, inserts, code };
 }
+
+/** The coding of a table from one pass over its rows (which may come a part at a time, and be read again to be coded). */
+export const codeTable = (codes: Codes, table: AnyTable, rows: Iterable<readonly Cell[]>): TableCoding => codingOf(codes, table, countsOf(table, rows));
