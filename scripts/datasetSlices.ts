@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { TABLES } from "../src/api/datasets/tables.js";
-import { addCounts, countsOf, type TableCounts } from "../src/api/datasets/coded.js";
+import { addCounts, countsOf, newCounts, type TableCounts } from "../src/api/datasets/coded.js";
 import { cellsOf, csvHeaderOf, csvOf, csvRecordsOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
@@ -133,7 +133,7 @@ export function readSliceTable(dir: string, key: string, table: AnyTable, need: 
   }
 }
 
-const NO_COUNTS: TableCounts = { labels: new Map(), groups: new Map() };
+const NO_COUNTS = newCounts();
 const EMPTY = Buffer.alloc(0);
 
 /** Computes and keeps every sliced table of one tuning system. */
@@ -175,11 +175,11 @@ export type ComputeSlice = (tuningSystem: string, key: string, dir: string) => P
 export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, string>, dirs: SliceDirs, compute?: ComputeSlice): Promise<number> {
   mkdirSync(dirs.into, { recursive: true });
   const missing = cat.tuningSystems.filter((ts) => {
-    const key = keys.get(ts.id)!;
+    const key = keyOf(keys, ts);
     return !(dirs.from && dirs.from !== dirs.into ? carry(dirs.from, dirs.into, key) : SLICED_TABLES.every((t) => existsSync(fileOf(dirs.into, key, t.name))));
   });
-  if (!compute) for (const ts of missing) computeSlice(cat, ts, keys.get(ts.id)!, dirs.into);
-  else await Promise.all(missing.map((ts) => compute(ts.id, keys.get(ts.id)!, dirs.into)));
+  if (!compute) for (const ts of missing) computeSlice(cat, ts, keyOf(keys, ts), dirs.into);
+  else await Promise.all(missing.map((ts) => compute(ts.id, keyOf(keys, ts), dirs.into)));
   return missing.length;
 }
 
@@ -230,7 +230,7 @@ export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, di
       parts: function* () {
         for (const ts of cat.tuningSystems) yield slice(ts, "rows").rows;
       },
-      counts: () => cat.tuningSystems.reduce((sum, ts) => addCounts(sum, slice(ts, "counts").counts), { labels: new Map(), groups: new Map() } as TableCounts),
+      counts: () => cat.tuningSystems.reduce((sum, ts) => addCounts(sum, slice(ts, "counts").counts), newCounts()),
     };
   }
 }

@@ -1,8 +1,7 @@
 /**
  * The threads of the datasets step (scripts/datasetSliceWorker.ts), each with a catalog of its own
  * made from the facts it is given: they compute the slices that are missing, then one writes the
- * CSV and Parquet files while another builds the database, so the caller's thread stays free (the
- * build plans beside them).
+ * CSV and Parquet files while another builds the database.
  */
 import { Piscina } from "piscina";
 import type { Facts } from "../src/data/facts.js";

@@ -115,6 +115,9 @@ const groupColumns = (table: AnyTable) =>
   [...groupsOf(table)].map(([name, members]) => ({ name, members, at: members.map((m) => (table.columns as readonly AnyColumn[]).indexOf(m)) }));
 const keyOf = (row: readonly Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
 
+/** No rows counted yet. */
+export const newCounts = (): TableCounts => ({ labels: new Map(), groups: new Map() });
+
 /** The counts of a table's rows (which may come a part at a time). */
 export function countsOf(table: AnyTable, rows: Iterable<readonly Cell[]>): TableCounts {
   const texts = textColumns(table);
