@@ -29,7 +29,7 @@ import { HEADROOM, type Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import type { TreeSize } from "./treeSize.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
-import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readState, swapCache } from "./buildCache.js";
+import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readState, reuseSpare, swapCache, type BuildState } from "./buildCache.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { PLAN_STEP_NAMES, type PlanSteps, planApart } from "./planApart.js";
@@ -80,8 +80,12 @@ export interface Built {
   manifest: Manifest;
   /** The tree as its host counts it. */
   published: TreeSize;
-  /** Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and taken over unchanged from the previous build. */
-  groups?: { rendered: number; kept: number };
+  /**
+   * Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and
+   * taken over unchanged from an earlier build: `inPlace` of them already in the spare tree the
+   * build started from, the others linked from the previous build.
+   */
+  groups?: { rendered: number; kept: number; inPlace: number };
   /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
   phases?: { datasets: number; plan: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
   seconds: number;
@@ -102,16 +106,25 @@ function siteIfBound(options: BuildOptions, o: ReturnType<typeof resolveSlice>, 
  * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
  * With `cache`, the cache being made beside it (`<outDir>.cache.partial`) replaces the previous
  * cache once the tree is in. What is replaced, or left by a failure, goes to the trash, removed by a
- * detached process: the build does not wait for it.
+ * detached process: the build does not wait for it. With the cache, the tree before the previous one
+ * (its spare, with its state) becomes the partial tree, and `keepSpare` says whether the tree
+ * replaced is kept as the next build's spare.
  */
-async function intoPartial<T>(outDir: string, write: (partial: string) => Promise<T>, cache = false): Promise<T> {
+async function intoPartial<T>(
+  outDir: string,
+  write: (partial: string, spare?: BuildState) => Promise<T>,
+  cache = false,
+  keepSpare: () => boolean = () => false,
+): Promise<T> {
   const partial = prepareSwap(outDir);
   if (cache) discard(outDir, cachePartialOf(outDir));
+  const spare = cache ? reuseSpare(outDir, partial) : undefined;
   mkdirSync(join(partial, "api"), { recursive: true });
   try {
-    const value = await write(partial);
-    swapIn(outDir);
-    if (cache) swapCache(outDir);
+    const value = await write(partial, spare);
+    const spareKept = keepSpare();
+    swapIn(outDir, spareKept);
+    if (cache) swapCache(outDir, spareKept);
     return value;
   } catch (e) {
     for (const made of cache ? [partial, cachePartialOf(outDir)] : [partial]) discard(outDir, made);
@@ -132,11 +145,14 @@ export async function build(options: BuildOptions): Promise<Built> {
   const o = resolveSlice(options);
   const catalog = createCatalog(readFacts(o.dataDir), "build");
   const cache = cachePartialOf(outDir);
+  let keepSpare = false;
   return intoPartial(
     outDir,
-    async (partial) => {
+    async (partial, spare) => {
       const previousDir = resolve(options.previousDir ?? outDir);
       const previous = readState(previousDir);
+      // The tree replaced, with the state it has, is the next build's starting point.
+      keepSpare = previousDir === outDir && previous !== undefined;
       const engine = engineDigest();
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
       const siteMade = siteIfBound(options, o, catalog);
@@ -146,6 +162,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
+      let inPlace = 0;
       const taken = () => ({
         results: keeping.kept.results,
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
@@ -178,8 +195,9 @@ export async function build(options: BuildOptions): Promise<Built> {
           });
           const { hashes } = made;
           const keptFrom = performance.now();
-          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous);
+          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, spare);
           keeping = { ...keeping, kept: chosen.kept, hashes };
+          inPlace = chosen.fromSpare;
           planEnd = performance.now();
           planSteps = { ...made.steps, kept: (planEnd - keptFrom) / 1000 };
           return { planned: made.planned, batches: chosen.batches };
@@ -194,7 +212,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);
       const end = performance.now();
-      const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size };
+      const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size, inPlace };
       const phases = {
         datasets: (datasetsEnd - started) / 1000,
         plan: (planEnd - datasetsEnd) / 1000,
@@ -206,6 +224,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };
     },
     true,
+    () => keepSpare,
   );
 }
 
@@ -393,7 +412,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   if (built.groups?.kept)
     console.log(
-      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
+      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it (${built.groups.inPlace} of them kept in place in the tree of the build before it, which this build started from); ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
     const { datasets, plan, render, finish, planSteps, steps } = phases;

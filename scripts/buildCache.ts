@@ -8,14 +8,19 @@
  * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
-import { cacheGroupOf } from "./renderSlice.js";
+import { cacheGroupOf, requestParts } from "./renderSlice.js";
+import { staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
-import { discard } from "./swap.js";
+import { discard, spareOf } from "./swap.js";
+import { DATASETS_PATH } from "../src/api/datasets/files.js";
+
+/** Where the datasets are written, below the tree. */
+export const DATASETS_DIR = `api${DATASETS_PATH}`;
 
 export const cacheOf = (outDir: string) => `${outDir}.cache`;
 export const cachePartialOf = (outDir: string) => `${outDir}.cache.partial`;
@@ -46,13 +51,39 @@ export interface BuildState {
 const STATE = "state.json";
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** The state of the build at `outDir`, when it has one that belongs to its manifest. */
-export function readState(outDir: string): BuildState | undefined {
-  const stateFile = join(cacheOf(outDir), STATE);
-  const manifestFile = join(outDir, "manifest.json");
+/** The state in `stateFile`, when it belongs to the manifest of the tree at `tree`. */
+function stateOf(stateFile: string, tree: string): BuildState | undefined {
+  const manifestFile = join(tree, "manifest.json");
   if (!existsSync(stateFile) || !existsSync(manifestFile)) return undefined;
   const state = JSON.parse(readFileSync(stateFile, "utf8")) as BuildState;
   return state.manifest === sha256(readFileSync(manifestFile)) ? state : undefined;
+}
+
+/** The state of the build at `outDir`, when it has one that belongs to its manifest. */
+export const readState = (outDir: string): BuildState | undefined => stateOf(join(cacheOf(outDir), STATE), outDir);
+
+/** Where the state of the spare tree (scripts/swap.ts spareOf) is kept: the state its build wrote. */
+export const spareStateOf = (outDir: string) => `${outDir}.spare.json`;
+
+/**
+ * Makes the spare tree beside `outDir` (the one before the previous build, kept by swapIn) the
+ * tree being made, `partial`, when its state belongs to it, and returns that state; else throws it
+ * away. Of the spare, only the answers and pictures are kept (keepUnchanged keeps or removes them
+ * group by group): what every build writes anew (bundles, site, root files) and the datasets,
+ * taken over or written by their own step, go to the trash. Moving a tree's unchanged files costs
+ * nothing, where linking them into a new tree costs a folder made per folder and a link per file.
+ */
+export function reuseSpare(outDir: string, partial: string): BuildState | undefined {
+  const spare = spareOf(outDir);
+  const stateFile = spareStateOf(outDir);
+  const state = stateOf(stateFile, spare);
+  if (state) renameSync(spare, partial);
+  else discard(outDir, spare);
+  rmSync(stateFile, { force: true });
+  if (!state) return undefined;
+  for (const entry of readdirSync(partial)) if (entry !== "api" && entry !== "pictures") discard(outDir, join(partial, entry));
+  discard(outDir, join(partial, DATASETS_DIR));
+  return state;
 }
 
 /** What a build took over from the previous one. */
@@ -84,6 +115,12 @@ function linkInto(target: string, sources: string[], made: Set<string>): boolean
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "ENOENT") continue;
+      // A name the spare tree still had: replaced, not written through.
+      if (code === "EEXIST") {
+        unlinkSync(target);
+        linkSync(source, target);
+        return true;
+      }
       if (code !== "EXDEV" && code !== "EPERM") throw e;
       copyFileSync(source, target);
       return true;
@@ -92,12 +129,50 @@ function linkInto(target: string, sources: string[], made: Set<string>): boolean
   return false;
 }
 
+/** A group's files below the tree, as its state lists them: answers with their siblings, then pictures. */
+function groupFiles(group: GroupState, fileOf: (request: string) => string | undefined): string[] {
+  const files: string[] = [];
+  for (const [request, status, , , encoded] of group.results) {
+    const file = status === 200 ? fileOf(request) : undefined;
+    if (file === undefined) continue;
+    files.push(`api/${file}`);
+    for (const e of Object.keys(encoded) as Encoding[]) files.push(`api/${file}${SIBLING_SUFFIX[e]}`);
+  }
+  for (const [file] of group.pictures) files.push(`pictures/${file}`);
+  return files;
+}
+
+/** Removes files below `tree` (those already gone skipped), noting their folders, which may now be empty. */
+function removeFiles(tree: string, files: readonly string[], folders: Set<string>) {
+  for (const path of files) {
+    rmSync(join(tree, path), { force: true });
+    folders.add(dirname(path));
+  }
+}
+
+/** Removes the folders below `tree` that removals left empty, and their parents left empty in turn. */
+function removeEmptied(tree: string, folders: ReadonlySet<string>) {
+  const left = [...folders].sort((a, b) => b.length - a.length);
+  for (let folder of left)
+    for (; folder.includes("/"); folder = dirname(folder))
+      try {
+        rmdirSync(join(tree, folder));
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === "ENOTEMPTY" || code === "EEXIST") break;
+        if (code !== "ENOENT") throw e;
+      }
+}
+
 /**
- * Takes over the files, siblings and pictures of every group whose hash is the one the previous
- * build recorded — into `partial` those of the previous tree, into `cache` (the cache being made)
- * those its fit left out — and returns them with the batches still to render. A group with a file
- * missing from the previous tree and its cache is rendered again (what was linked of it is removed
- * first: a worker writing through a link would change the previous build's file).
+ * Takes over the files, siblings and pictures of every group whose hash is unchanged, and returns
+ * them with the batches still to render. With `spare` (the state of the tree before the previous
+ * one, which `partial` now is, see reuseSpare), a group it holds with the same hash and every file
+ * stays where it is; the spare's files of the other groups are removed. Else, when the previous
+ * build recorded the same hash, its files are linked in: into `partial` those of the previous tree,
+ * into `cache` (the cache being made) those its fit left out. A group with a file missing from both
+ * is rendered again (what was linked of it is removed first: a worker writing through a link would
+ * change the previous build's file).
  */
 export function keepUnchanged(
   previousDir: string,
@@ -107,59 +182,77 @@ export function keepUnchanged(
   batches: Job[][],
   hashes: ReadonlyMap<string, string>,
   state: BuildState | undefined,
-): { kept: Kept; batches: Job[][] } {
-  if (!state) return { kept: NOTHING_KEPT, batches };
+  spare?: BuildState,
+): { kept: Kept; batches: Job[][]; fromSpare: number } {
+  if (!state && !spare) return { kept: NOTHING_KEPT, batches, fromSpare: 0 };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
+  const fileOf = (request: string) => {
+    const index = indexOf.get(request);
+    return index === undefined ? staticFileOf(...requestParts(request)) : planned[index].file;
+  };
   const made = new Set<string>();
+  const emptied = new Set<string>();
   const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
   const toRender: Job[][] = [];
-  for (const batch of batches) {
-    const group = cacheGroupOf(batch[0][1]);
-    const previous = state.groups[group];
-    if (previous?.hash !== hashes.get(group)) {
-      toRender.push(batch);
-      continue;
-    }
+  const spareLeft = new Set(Object.keys(spare?.groups ?? {}));
+  let fromSpare = 0;
+  /** The previous build's files of a group linked in; the paths taken from its cache, or undefined when one is missing. */
+  const linkGroup = (previous: GroupState): string[] | undefined => {
     const linked: string[] = [];
     const cached: string[] = [];
-    const take = (path: string) => {
+    const whole = groupFiles(previous, fileOf).every((path) => {
       const inTree = existsSync(join(previousDir, path));
       const target = join(inTree ? partial : cache, path);
       const ok = linkInto(target, [join(inTree ? previousDir : cacheOf(previousDir), path)], made);
       if (ok) linked.push(target);
       if (ok && !inTree) cached.push(path);
       return ok;
-    };
-    const results: Rendered[] = [];
-    let whole = true;
-    for (const [request, status, bytes, hash, encoded] of previous.results) {
-      // The group's hash covers its requests, so each is in the plan.
-      const index = indexOf.get(request) ?? -1;
-      results.push({ index, status, bytes, hash, encoded, computeMs: 0, writeMs: 0 });
-      if (status !== 200) continue;
-      const file = `api/${planned[index].file}`;
-      whole &&= take(file) && (Object.keys(encoded) as Encoding[]).every((e) => take(file + SIBLING_SUFFIX[e]));
-      if (!whole) break;
+    });
+    if (whole) return cached;
+    for (const target of linked) unlinkSync(target);
+    return undefined;
+  };
+  for (const batch of batches) {
+    const group = cacheGroupOf(batch[0][1]);
+    const hash = hashes.get(group);
+    const inSpare = spare?.groups[group];
+    spareLeft.delete(group);
+    let taken: GroupState | undefined;
+    let cached: string[] = [];
+    if (inSpare && inSpare.hash === hash && groupFiles(inSpare, fileOf).every((path) => existsSync(join(partial, path)))) {
+      taken = inSpare;
+      fromSpare++;
+    } else {
+      if (inSpare) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
+      const previous = state?.groups[group];
+      const linked = previous && previous.hash === hash ? linkGroup(previous) : undefined;
+      if (previous && linked) {
+        taken = previous;
+        cached = linked;
+      }
     }
-    whole &&= previous.pictures.every(([file]) => take(`pictures/${file}`));
-    if (!whole) {
-      for (const target of linked) unlinkSync(target);
+    if (!taken) {
       toRender.push(batch);
       continue;
     }
-    kept.groups.set(group, previous);
-    kept.results.push(...results);
-    // What a rendering in value order stopped before, in the previous build: rendered now if it fits.
-    const known = new Set(previous.results.map(([request]) => request));
+    kept.groups.set(group, taken);
+    // The group's hash covers its requests, so each is in the plan.
+    for (const [request, status, bytes, hash, encoded] of taken.results)
+      kept.results.push({ index: indexOf.get(request) ?? -1, status, bytes, hash, encoded, computeMs: 0, writeMs: 0 });
+    // What a rendering in value order stopped before, in the build it comes from: rendered now if it fits.
+    const known = new Set(taken.results.map(([request]) => request));
     const missing = batch.filter(([, request]) => !known.has(request));
     if (missing.length) toRender.push(missing);
     for (const path of cached) kept.cached.add(path);
-    for (const [, bytes] of previous.pictures) {
+    for (const [, bytes] of taken.pictures) {
       kept.pictures.files++;
       kept.pictures.bytes += bytes;
     }
   }
-  return { kept, batches: toRender };
+  // The spare's groups the plan no longer has.
+  for (const group of spareLeft) if (spare) removeFiles(partial, groupFiles(spare.groups[group], fileOf), emptied);
+  removeEmptied(partial, emptied);
+  return { kept, batches: toRender, fromSpare };
 }
 
 /**
@@ -283,8 +376,13 @@ export function writeState(
   writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));
 }
 
-/** Puts the cache made by the build just swapped in at `<outDir>.cache`, the previous one thrown away (scripts/swap.ts). */
-export function swapCache(outDir: string) {
+/**
+ * Puts the cache made by the build just swapped in at `<outDir>.cache`, the previous one thrown
+ * away (scripts/swap.ts); with `spare`, when the previous tree became the spare, its state is kept
+ * as the spare's.
+ */
+export function swapCache(outDir: string, spare = false) {
+  if (spare) renameSync(join(cacheOf(outDir), STATE), spareStateOf(outDir));
   discard(outDir, cacheOf(outDir));
   renameSync(cachePartialOf(outDir), cacheOf(outDir));
 }

@@ -5,7 +5,7 @@
  * picture, and reports sizes and content hashes.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
@@ -89,6 +89,20 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcMs += entry.duration;
 }).observe({ entryTypes: ["gc"] });
 
+/**
+ * Writes a file as a new one: a name already there (left by the spare tree a build starts from)
+ * is unlinked first, never written through, as it may be a link to the previous build's file.
+ */
+function writeNew(target: string, bytes: Uint8Array | string) {
+  try {
+    writeFileSync(target, bytes, { flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    unlinkSync(target);
+    writeFileSync(target, bytes, { flag: "wx" });
+  }
+}
+
 /** Writes a file, making its folder the first time. */
 function writeInto(target: string, bytes: Uint8Array | string) {
   const dir = dirname(target);
@@ -96,7 +110,7 @@ function writeInto(target: string, bytes: Uint8Array | string) {
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  writeFileSync(target, bytes);
+  writeNew(target, bytes);
 }
 
 /** Draws and writes the picture of a request whose answer was rendered before; its bytes, or undefined when it has none. */
@@ -121,7 +135,7 @@ function render([index, request, file, drawing]: Job): Rendered {
   if (body.length > COMPRESS_MIN_BYTES)
     for (const e of encodings) {
       const packed = COMPRESS[e](body);
-      writeFileSync(target + SIBLING_SUFFIX[e], packed);
+      writeNew(target + SIBLING_SUFFIX[e], packed);
       result.encoded[e] = packed.length;
     }
   if (picture !== undefined && pictures) {

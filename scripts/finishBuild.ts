@@ -7,7 +7,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
-import { DATASETS_PATH } from "../src/api/datasets/files.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontOrigins, netlifyRedirects, notFoundPage, serveConfig } from "../src/serve/deploy.js";
@@ -20,14 +19,12 @@ import { buildSite } from "./site.js";
 import { writeDatasets } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
-import { cacheOf, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { cacheOf, DATASETS_DIR, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
 import { carrySlices } from "./datasetSlices.js";
 import { notRenderedOf } from "./renderBound.js";
 import { PROFILES } from "./profiles.js";
 import { datasetsHash } from "./sliceHash.js";
 
-/** Where the datasets are written, below the tree. */
-const DATASETS_DIR = `api${DATASETS_PATH}`;
 /** Where the slices of the datasets are kept, below a build's cache. */
 const DATASET_SLICES = "datasets";
 

@@ -117,6 +117,16 @@ function routeNamer(): (path: string) => string {
   };
 }
 
+/**
+ * A request's path and query, split by hand rather than parsed as a URL (a third of the planning's
+ * time, over 266,000 requests): staticFileOf takes only plain URL-safe segments and values, which a
+ * URL parse would leave as they are.
+ */
+export function requestParts(request: string): [path: string, query: URLSearchParams] {
+  const q = request.indexOf("?");
+  return [q < 0 ? request : request.slice(0, q), new URLSearchParams(q < 0 ? "" : request.slice(q + 1))];
+}
+
 function plan(requests: Iterable<string>): Planned[] {
   const seen = new Set<string>();
   const planned: Planned[] = [];
@@ -131,11 +141,7 @@ function plan(requests: Iterable<string>): Planned[] {
     return shape;
   };
   for (const request of requests) {
-    // Split by hand, not parsed as a URL (a third of the time, over 266,000 requests): staticFileOf
-    // takes only plain URL-safe segments and values, which a URL parse would leave as they are.
-    const q = request.indexOf("?");
-    const path = q < 0 ? request : request.slice(0, q);
-    const query = new URLSearchParams(q < 0 ? "" : request.slice(q + 1));
+    const [path, query] = requestParts(request);
     const file = staticFileOf(path, query);
     if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
     if (seen.has(file)) continue;

@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 export const partialOf = (dir: string) => `${dir}.partial`;
 export const oldOf = (dir: string) => `${dir}.old`;
 export const trashOf = (dir: string) => `${dir}.trash`;
+export const spareOf = (dir: string) => `${dir}.spare`;
 
 /** Puts the previous build back when a swap was stopped between its renames; true when it did. */
 export function recoverSwap(dir: string): boolean {
@@ -63,11 +64,20 @@ export function prepareSwap(dir: string): string {
   return partialOf(dir);
 }
 
-/** Replaces `dir` by its finished `.partial` sibling (manifest.json last written), the previous build thrown away. */
-export function swapIn(dir: string): void {
+/**
+ * Replaces `dir` by its finished `.partial` sibling (manifest.json last written), the previous build
+ * thrown away or, with `keepSpare`, kept as `<dir>.spare`: the next build starts from it and
+ * changes only what differs, instead of linking every unchanged file into a new tree.
+ */
+export function swapIn(dir: string, keepSpare = false): void {
   if (existsSync(dir)) renameSync(dir, oldOf(dir));
   renameSync(partialOf(dir), dir);
-  discard(dir, oldOf(dir));
+  if (!keepSpare || !existsSync(oldOf(dir))) {
+    discard(dir, oldOf(dir));
+    return;
+  }
+  discard(dir, spareOf(dir));
+  renameSync(oldOf(dir), spareOf(dir));
 }
 
 /** Unlinks a name, or removes an empty folder, that another remover may have removed first. */

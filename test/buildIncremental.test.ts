@@ -23,6 +23,9 @@ let unchanged: Built;
 let incremental: Built;
 let clean: Built;
 let overStale: Built;
+let back: Built;
+let backDigests: Map<string, string>;
+let incrementalDigests: Map<string, string>;
 let asideKept: boolean;
 /** Each build's published figures (counted from what the build knows) and those of a walk of its tree right after it. */
 const counted: [string, TreeSize, TreeSize][] = [];
@@ -62,7 +65,11 @@ beforeAll(async () => {
   const data = factsWithOneChange(join(dir, "data"));
   incremental = await built("incremental", options(tree, data));
   stateAfter = readState(tree);
+  incrementalDigests = treeDigests(tree);
   clean = await built("clean", options(join(dir, "clean"), data));
+  // And back: the spare it starts from holds the facts of data/.
+  back = await built("back", options(tree));
+  backDigests = treeDigests(tree);
   // npm start's way: the stale build set aside, a build over it, the aside removed.
   const aside = setAside(stale);
   overStale = await built("over the stale", { ...options(stale, data), previousDir: aside });
@@ -105,8 +112,9 @@ describe("incremental build", () => {
   });
 
   it("over an unchanged build renders nothing and writes the same tree", () => {
-    expect(first.groups).toEqual({ rendered: groups.size, kept: 0 });
-    expect(unchanged.groups).toEqual({ rendered: 0, kept: groups.size });
+    expect(first.groups).toEqual({ rendered: groups.size, kept: 0, inPlace: 0 });
+    // No tree was replaced before it: nothing to start from but an empty one.
+    expect(unchanged.groups).toEqual({ rendered: 0, kept: groups.size, inPlace: 0 });
     expect(unchangedDigests).toEqual(firstDigests);
   });
 
@@ -121,7 +129,22 @@ describe("incremental build", () => {
     expect(availability.length).toBeGreaterThan(100);
     expect(availabilityRendered.length).toBeGreaterThan(0);
     expect(availabilityRendered.length).toBeLessThan(availability.length / 4);
-    expect(incremental.groups).toEqual({ rendered: rendered.length, kept: groups.size - rendered.length });
+    expect(incremental.groups).toMatchObject({ rendered: rendered.length, kept: groups.size - rendered.length });
+  });
+
+  it("starts from the tree before the previous one: the unchanged groups it holds whole stay in place, the others are linked", () => {
+    // The first build's tree, kept as the spare when the unchanged build replaced it; the groups whose files its fit left out come from the previous build and its cache.
+    const { kept, inPlace } = incremental.groups ?? { kept: 0, inPlace: 0 };
+    expect(inPlace).toBeGreaterThan(kept / 2);
+    expect(inPlace).toBeLessThan(kept);
+    // Back to the facts of data/ over the changed build: its spare is the unchanged build's tree, the same as the first's.
+    const { rendered, kept: keptBack, inPlace: inPlaceBack } = back.groups ?? { rendered: 0, kept: 0, inPlace: 0 };
+    expect(rendered + keptBack).toBe(groups.size);
+    // The groups the change had rendered again are in the spare as they were: fewer are rendered than the change rendered.
+    expect(rendered).toBeLessThan(renderedAgain().length);
+    expect(inPlaceBack).toBeGreaterThan(keptBack / 2);
+    expect(backDigests).toEqual(firstDigests);
+    expect(back.manifest).toEqual(first.manifest);
   });
 
   it("renders again exactly the availability answers whose bytes changed", async () => {
@@ -131,34 +154,44 @@ describe("incremental build", () => {
   });
 
   it("writes the same tree as a clean build of the changed facts, every file the same SHA-256", () => {
-    const diff = compareTrees(join(dir, "clean"), join(dir, "build"));
-    expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
-    expect(diff.compared).toBeGreaterThan(clean.manifest.files);
+    // The tree as the incremental build left it (a later build went back to data/).
+    expect(incrementalDigests).toEqual(treeDigests(join(dir, "clean")));
+    expect(incrementalDigests.size).toBeGreaterThan(clean.manifest.files);
     expect(incremental.manifest).toEqual(clean.manifest);
   });
 
   it("changed what the changed tuning system's files say", () => {
     expect(incremental.manifest.digest).not.toBe(first.manifest.digest);
-    const after = treeDigests(join(dir, "build"));
-    const differing = [...after].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
+    const differing = [...incrementalDigests].filter(([file, digest]) => firstDigests.has(file) && firstDigests.get(file) !== digest).map(([file]) => file);
     expect(differing.some((f) => f.includes(`tuningSystem=${CHANGED.tuningSystem}`) || f.includes(`/${CHANGED.tuningSystem}/`))).toBe(true);
     expect(differing.filter((f) => f.startsWith("api/") && f.includes("tuningSystem=alkindi_874"))).toEqual([]);
   });
 
   it("publishes the figures a walk of the tree finds, counted from the sizes the build knows", () => {
-    expect(counted.map(([what]) => what)).toEqual(["first", "unchanged", "incremental", "clean", "over the stale"]);
+    expect(counted.map(([what]) => what)).toEqual(["first", "unchanged", "incremental", "clean", "back", "over the stale"]);
     // The fit leaves files out under this limit: the listing follows what it removes and moves in.
     for (const [what, published, walked] of counted) expect(published, what).toEqual(walked);
   });
 
   it("throws away the trees it replaces, removed after it by detached processes", async () => {
     for (const tree of ["build", "stale"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
-    expect(readdirSync(dir).sort()).toEqual(["build", "build.cache", "clean", "clean.cache", "data", "stale", "stale.cache"]);
+    // The tree each build replaced is kept as the next one's spare, with its state, where the build had one; the others are thrown away.
+    expect(readdirSync(dir).sort()).toEqual([
+      "build",
+      "build.cache",
+      "build.spare",
+      "build.spare.json",
+      "clean",
+      "clean.cache",
+      "data",
+      "stale",
+      "stale.cache",
+    ]);
   }, 250_000);
 
   it("over a stale build set aside by npm start takes over the same groups, and writes the clean build's tree", () => {
     expect(asideKept).toBe(true);
-    expect(overStale.groups).toEqual(incremental.groups);
+    expect(overStale.groups).toEqual({ ...incremental.groups, inPlace: 0 });
     const diff = compareTrees(join(dir, "clean"), join(dir, "stale"));
     expect(diff).toEqual({ onlyBefore: [], onlyAfter: [], differing: [], compared: diff.compared });
     expect(overStale.manifest).toEqual(clean.manifest);
