@@ -412,7 +412,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   if (built.groups?.kept)
     console.log(
-      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it (${built.groups.inPlace} of them kept in place in the tree of the build before it, which this build started from); ${built.groups.rendered} rendered (${cacheOf(outDir)} holds what the next build compares with)`,
+      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
     const { datasets, plan, render, finish, planSteps, steps } = phases;
