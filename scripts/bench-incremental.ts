@@ -15,7 +15,7 @@ import { FACT_FILES } from "../src/data/facts.js";
 import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
-import { stepsText } from "./build.js";
+import { stepsText } from "./buildReport.js";
 
 const TARGET_SECONDS = 15;
 

@@ -15,7 +15,7 @@ import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildOptions, type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import type { ValueClass } from "./budget.js";
 import { mb } from "./manifest.js";
-import { stepsText } from "./build.js";
+import { stepsText } from "./buildReport.js";
 
 const PEER = "4df318e1ed8ec026ea75e172c6f909385e87e1e6";
 const PEER_SHORT = PEER.slice(0, 7);

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { busyShare, loadAverage } from "./benchDoc.js";
-import type { Built } from "./build.js";
+import type { Built } from "./buildReport.js";
 import type { Manifest } from "./manifest.js";
 
 const here = resolve(import.meta.dirname, "..");

@@ -22,28 +22,23 @@ import type { Drawn, Rendered } from "./buildWorker.js";
 import { limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
 import { pictureFileOf } from "./pictures.js";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
-import { kb, layoutTable, mb, type Manifest, type Planned } from "./manifest.js";
+import { layoutTable, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
-import { HEADROOM, type Candidate } from "./budget.js";
+import { type Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
-import type { TreeSize } from "./treeSize.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readState, reuseSpare, swapCache, type BuildState } from "./buildCache.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
-import { PLAN_STEP_NAMES, type PlanSteps, planApart } from "./planApart.js";
-import { finishBuild, writeDatasetsStep, type BuildOptions, type FinishSteps, type Keeping } from "./finishBuild.js";
+import { planApart, type PlanSteps } from "./planApart.js";
+import { reportBuilt, type Built, type RouteTimes } from "./buildReport.js";
+import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
+export type { Built, RouteTimes } from "./buildReport.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
-export interface RouteTimes {
-  requests: number;
-  computeSeconds: number;
-  writeSeconds: number;
-}
-
 /** Worker time per route (not in the manifest: timings differ between builds). */
 function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
   const times: Record<string, RouteTimes> = {};
@@ -66,33 +61,6 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
     const r = byIndex.get(index);
     if (r) r.picture = bytes;
   }
-}
-
-/** The steps of a phase as the build prints them, and the benches after it: "plan 11.8 s, group hashes 2.1 s, …". */
-export function stepsText(steps: PlanSteps | FinishSteps): string {
-  const names: Readonly<Record<string, string>> = PLAN_STEP_NAMES;
-  return Object.entries(steps)
-    .map(([name, t]) => `${names[name] ?? name} ${t.toFixed(1)} s`)
-    .join(", ");
-}
-
-export interface Built {
-  manifest: Manifest;
-  /** The tree as its host counts it. */
-  published: TreeSize;
-  /**
-   * Groups of the plan (tuning system × starting note, or an entity's or list's path) rendered, and
-   * taken over unchanged from an earlier build: `inPlace` of them already in the spare tree the
-   * build started from, the others linked from the previous build.
-   */
-  groups?: { rendered: number; kept: number; inPlace: number };
-  /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
-  phases?: { datasets: number; plan: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
-  seconds: number;
-  workers: number;
-  recycled: number;
-  gcSeconds: number;
-  times: Record<string, RouteTimes>;
 }
 
 /** The site's files for the rendering's stop, when the host's limits can stop it (not with BUILD_RENDER_ALL or renderAll). */
@@ -387,69 +355,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ? mergeSlices({ outDir, baseUrl, datasets }, process.argv.slice(3))
     : build({ outDir, baseUrl, previousDir, datasets, onProgress: progress });
   const built = await building.catch(stop);
-  const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
+  const { manifest: m, seconds, workers, phases } = built;
   if (tty) process.stderr.write("\r\x1b[K");
   writeGenerated(root, m);
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
-  const gz = m.precompressed.gzip;
-  const br = m.precompressed.br;
-  console.log(
-    [
-      `build: ${m.files} files, ${mb(m.bytes)}`,
-      gz ? ` (+ ${gz.files} .gz, ${mb(gz.bytes)})` : "",
-      br ? ` (+ ${br.files} .br, ${mb(br.bytes)})` : "",
-      `, largest ${kb(m.largest.bytes)} (${m.largest.file}), median ${kb(m.medianBytes)}`,
-      m.skipped.count ? `, ${m.skipped.count} non-200 requests not written (see manifest.json)` : "",
-      `; ${seconds.toFixed(1)} s on ${workers} workers, peak memory ${mb(maxRssBytes)} → ${outDir}`,
-    ].join(""),
-  );
-  const slowest = Object.entries(times)
-    .sort(([, a], [, b]) => b.computeSeconds + b.writeSeconds - (a.computeSeconds + a.writeSeconds))
-    .slice(0, 4)
-    .map(([name, t]) => `${name} ${t.computeSeconds.toFixed(1)} s + ${t.writeSeconds.toFixed(1)} s writing (${t.requests})`);
-  console.log(
-    `build: worker time by route: ${slowest.join("; ")}; garbage collection ${gcSeconds.toFixed(1)} s; caches dropped ${recycled} times by the workers`,
-  );
-  if (built.groups?.kept)
-    console.log(
-      `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
-    );
-  if (phases) {
-    const { datasets, plan, render, finish, planSteps, steps } = phases;
-    const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
-    console.log(
-      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
-    );
-  }
-  // What the host publishes: every file of the output, site and pictures included, as the host counts it.
-  const { published } = built;
-  const { limits, leftOut, notRendered } = m.published;
-  const shown = [
-    limits.tarBytes && `tar ≤ ${mb(limits.tarBytes)}`,
-    limits.files && `≤ ${limits.files} files`,
-    limits.fileBytes && `files ≤ ${mb(limits.fileBytes)}`,
-  ].filter(Boolean);
-  console.log(
-    `build: ${outDir} holds ${published.files} files, ${mb(published.bytes)}, a tar of ${mb(published.tarBytes)}` +
-      (shown.length ? ` (profile ${m.profile}: ${shown.join(", ")}, less ${HEADROOM * 100} % headroom)` : ""),
-  );
-  if (leftOut.files) {
-    const classes = Object.entries(leftOut.byClass).map(([c, t]) => `${c} ${t.files} files, ${mb(t.bytes)}`);
-    console.log(
-      `build: left out to fit the host, computed on request instead: ${leftOut.files} files, ${mb(leftOut.bytes)} (${classes.join("; ")}); see manifest.json`,
-    );
-  }
-  if (notRendered.requests || notRendered.pictures) {
-    const classes = Object.entries(notRendered.byClass).map(([c, n]) => `${c} ${n}`);
-    console.log(
-      `build: not rendered, as the host's limits were reached before them: ${notRendered.requests} answers (${classes.join(", ")}) and ${notRendered.pictures} pictures, computed on request instead`,
-    );
-  }
-  const budget: [boolean, string][] = [
-    [seconds > 180, `took ${seconds.toFixed(0)} s (budget 180 s)`],
-    [maxRssBytes > 2e9, `peak memory ${mb(maxRssBytes)} (budget 2 GB)`],
-  ];
-  for (const [over, what] of budget) if (over) console.log(`build: OVER BUDGET: ${what}`);
+  reportBuilt(built, outDir, maxRssBytes);
   // For npm run bench, which runs the build as a child process.
   if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes, phases }) + "\n");
 }
