@@ -167,8 +167,9 @@ function removeEmptied(tree: string, folders: ReadonlySet<string>) {
 /**
  * Takes over the files, siblings and pictures of every group whose hash is unchanged, and returns
  * them with the batches still to render. With `spare` (the state of the tree before the previous
- * one, which `partial` now is, see reuseSpare), a group it holds with the same hash and every file
- * stays where it is; the spare's files of the other groups are removed. Else, when the previous
+ * one, which `partial` now is, see reuseSpare), a group it holds with the same hash stays where it
+ * is (the files its fit had left out, gone with its cache, linked from the previous build when its
+ * hash is the same too); the spare's files of the other groups are removed. Else, when the previous
  * build recorded the same hash, its files are linked in: into `partial` those of the previous tree,
  * into `cache` (the cache being made) those its fit left out. A group with a file missing from both
  * is rendered again (what was linked of it is removed first: a worker writing through a link would
@@ -196,11 +197,11 @@ export function keepUnchanged(
   const toRender: Job[][] = [];
   const spareLeft = new Set(Object.keys(spare?.groups ?? {}));
   let fromSpare = 0;
-  /** The previous build's files of a group linked in; the paths taken from its cache, or undefined when one is missing. */
-  const linkGroup = (previous: GroupState): string[] | undefined => {
+  /** Files of the previous build linked in; the paths taken from its cache, or undefined when one is missing (nothing linked then). */
+  const linkFiles = (paths: readonly string[]): string[] | undefined => {
     const linked: string[] = [];
     const cached: string[] = [];
-    const whole = groupFiles(previous, fileOf).every((path) => {
+    const whole = paths.every((path) => {
       const inTree = existsSync(join(previousDir, path));
       const target = join(inTree ? partial : cache, path);
       const ok = linkInto(target, [join(inTree ? previousDir : cacheOf(previousDir), path)], made);
@@ -219,13 +220,18 @@ export function keepUnchanged(
     spareLeft.delete(group);
     let taken: GroupState | undefined;
     let cached: string[] = [];
-    if (inSpare && inSpare.hash === hash && groupFiles(inSpare, fileOf).every((path) => existsSync(join(partial, path)))) {
+    const previous = state?.groups[group];
+    const sameInPrevious = previous?.hash === hash;
+    // In the spare: the files its fit had left out (gone with its cache) are taken from the previous build.
+    const absent = inSpare && inSpare.hash === hash ? groupFiles(inSpare, fileOf).filter((path) => !existsSync(join(partial, path))) : undefined;
+    const completed = absent && (absent.length === 0 ? [] : sameInPrevious ? linkFiles(absent) : undefined);
+    if (inSpare && completed) {
       taken = inSpare;
+      cached = completed;
       fromSpare++;
     } else {
       if (inSpare) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
-      const previous = state?.groups[group];
-      const linked = previous && previous.hash === hash ? linkGroup(previous) : undefined;
+      const linked = previous && sameInPrevious ? linkFiles(groupFiles(previous, fileOf)) : undefined;
       if (previous && linked) {
         taken = previous;
         cached = linked;
