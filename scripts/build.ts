@@ -25,10 +25,21 @@ import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { layoutTable, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
-import { type Candidate } from "./budget.js";
+import type { Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
 import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
-import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readState, reuseSpare, swapCache, type BuildState } from "./buildCache.js";
+import {
+  cacheOf,
+  cachePartialOf,
+  dropPastStop,
+  keepUnchanged,
+  NOTHING_KEPT,
+  readDatasetsState,
+  readState,
+  reuseSpare,
+  swapCache,
+  type BuildState,
+} from "./buildCache.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
@@ -80,16 +91,16 @@ function siteIfBound(options: BuildOptions, o: ReturnType<typeof resolveSlice>, 
  */
 async function intoPartial<T>(
   outDir: string,
-  write: (partial: string, spare?: BuildState) => Promise<T>,
+  write: (partial: string, takeSpare: () => BuildState | undefined) => Promise<T>,
   cache = false,
   keepSpare: () => boolean = () => false,
 ): Promise<T> {
   const partial = prepareSwap(outDir);
   if (cache) discard(outDir, cachePartialOf(outDir));
-  const spare = cache ? reuseSpare(outDir, partial) : undefined;
+  const takeSpare = cache ? reuseSpare(outDir, partial, cachePartialOf(outDir)) : () => undefined;
   mkdirSync(join(partial, "api"), { recursive: true });
   try {
-    const value = await write(partial, spare);
+    const value = await write(partial, takeSpare);
     const spareKept = keepSpare();
     swapIn(outDir, spareKept);
     if (cache) swapCache(outDir, spareKept);
@@ -116,18 +127,19 @@ export async function build(options: BuildOptions): Promise<Built> {
   let keepSpare = false;
   return intoPartial(
     outDir,
-    async (partial, spare) => {
+    async (partial, takeSpare) => {
       const previousDir = resolve(options.previousDir ?? outDir);
-      const previous = readState(previousDir);
-      // The tree replaced, with the state it has, is the next build's starting point.
-      keepSpare = previousDir === outDir && previous !== undefined;
       const engine = engineDigest();
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
       const siteMade = siteIfBound(options, o, catalog);
       siteMade.catch(() => undefined);
-      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, previous, engine });
+      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
+      // Read once the datasets are written (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
+      let previous = readState(previousDir);
+      // The tree replaced, with the state it has, is the next build's starting point.
+      keepSpare = previousDir === outDir && previous !== undefined;
       const datasetsEnd = performance.now();
-      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, previous, engine, datasets };
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
       let inPlace = 0;
@@ -163,7 +175,8 @@ export async function build(options: BuildOptions): Promise<Built> {
           });
           const { hashes } = made;
           const keptFrom = performance.now();
-          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, spare);
+          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());
+          previous = undefined;
           keeping = { ...keeping, kept: chosen.kept, hashes };
           inPlace = chosen.fromSpare;
           planEnd = performance.now();

@@ -2,13 +2,28 @@
  * What a build keeps for the next one, in `<outDir>.cache/` beside the published tree (so the host
  * never sees it): state.json — the SHA-256 of the manifest it belongs to and, per group of the
  * plan, its content hash (scripts/sliceHash.ts), the results of its requests and the sizes of its
- * pictures, and the datasets' hash and files — and the files the fit left out, which a later fit
+ * pictures (and, in datasets.json, the datasets' hash and files) — and the files the fit left out, which a later fit
  * may keep. A build over an existing one hard-links the files of every group whose hash is
  * unchanged into its new tree (those left out into its new cache) and renders only the others;
  * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
@@ -45,45 +60,73 @@ export interface BuildState {
   /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
   manifest: string;
   groups: Record<string, GroupState>;
-  datasets?: StepState;
 }
 
 const STATE = "state.json";
+/** The datasets' hash and files, apart: read before the datasets are written, when the groups' state (some 90 MB parsed) is not needed yet. */
+const DATASETS_STATE = "datasets.json";
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** The state in `stateFile`, when it belongs to the manifest of the tree at `tree`. */
-function stateOf(stateFile: string, tree: string): BuildState | undefined {
+/**
+ * Whether the state file `stateFile` belongs to the tree at `tree`: written with the SHA-256 of
+ * the tree's manifest as its first key (writeState), so its first bytes tell, without parsing it.
+ */
+function belongsTo(stateFile: string, tree: string): boolean {
   const manifestFile = join(tree, "manifest.json");
-  if (!existsSync(stateFile) || !existsSync(manifestFile)) return undefined;
-  const state = JSON.parse(readFileSync(stateFile, "utf8")) as BuildState;
-  return state.manifest === sha256(readFileSync(manifestFile)) ? state : undefined;
+  if (!existsSync(stateFile) || !existsSync(manifestFile)) return false;
+  const head = Buffer.from(`{"manifest":"${sha256(readFileSync(manifestFile))}"`);
+  const read = Buffer.alloc(head.length);
+  const fd = openSync(stateFile, "r");
+  try {
+    readSync(fd, read, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return read.equals(head);
 }
 
+const parsedIfOf = <T>(stateFile: string, tree: string): T | undefined =>
+  belongsTo(stateFile, tree) ? (JSON.parse(readFileSync(stateFile, "utf8")) as T) : undefined;
+
 /** The state of the build at `outDir`, when it has one that belongs to its manifest. */
-export const readState = (outDir: string): BuildState | undefined => stateOf(join(cacheOf(outDir), STATE), outDir);
+export const readState = (outDir: string): BuildState | undefined => parsedIfOf<BuildState>(join(cacheOf(outDir), STATE), outDir);
+
+/** The datasets' hash and files the build at `outDir` recorded, when its cache belongs to its manifest. */
+export const readDatasetsState = (outDir: string): StepState | undefined =>
+  parsedIfOf<{ datasets: StepState }>(join(cacheOf(outDir), DATASETS_STATE), outDir)?.datasets;
 
 /** Where the state of the spare tree (scripts/swap.ts spareOf) is kept: the state its build wrote. */
 export const spareStateOf = (outDir: string) => `${outDir}.spare.json`;
 
 /**
  * Makes the spare tree beside `outDir` (the one before the previous build, kept by swapIn) the
- * tree being made, `partial`, when its state belongs to it, and returns that state; else throws it
- * away. Of the spare, only the answers and pictures are kept (keepUnchanged keeps or removes them
+ * tree being made, `partial`, when its state belongs to it, and returns what gives that state once
+ * (parsed then, not before the datasets are written: some 90 MB; kept meanwhile in `cache`, the
+ * cache being made, which a failed build throws away); else throws it away. Of the spare, only the answers and pictures are kept (keepUnchanged keeps or removes them
  * group by group): what every build writes anew (bundles, site, root files) and the datasets,
  * taken over or written by their own step, go to the trash. Moving a tree's unchanged files costs
  * nothing, where linking them into a new tree costs a folder made per folder and a link per file.
  */
-export function reuseSpare(outDir: string, partial: string): BuildState | undefined {
+export function reuseSpare(outDir: string, partial: string, cache: string): () => BuildState | undefined {
   const spare = spareOf(outDir);
   const stateFile = spareStateOf(outDir);
-  const state = stateOf(stateFile, spare);
-  if (state) renameSync(spare, partial);
-  else discard(outDir, spare);
-  rmSync(stateFile, { force: true });
-  if (!state) return undefined;
+  if (!belongsTo(stateFile, spare)) {
+    discard(outDir, spare);
+    rmSync(stateFile, { force: true });
+    return () => undefined;
+  }
+  renameSync(spare, partial);
+  mkdirSync(cache, { recursive: true });
+  const waiting = join(cache, "spare.json");
+  renameSync(stateFile, waiting);
   for (const entry of readdirSync(partial)) if (entry !== "api" && entry !== "pictures") discard(outDir, join(partial, entry));
   discard(outDir, join(partial, DATASETS_DIR));
-  return state;
+  return () => {
+    if (!existsSync(waiting)) return undefined;
+    const state = JSON.parse(readFileSync(waiting, "utf8")) as BuildState;
+    unlinkSync(waiting);
+    return state;
+  };
 }
 
 /** What a build took over from the previous one. */
@@ -379,7 +422,10 @@ export function writeState(
     if (r.picture !== undefined) group.pictures.push([pictureFileOf(p.file), r.picture]);
   }
   mkdirSync(cache, { recursive: true });
-  writeFileSync(join(cache, STATE), JSON.stringify({ manifest: sha256(Buffer.from(manifestText)), groups, datasets } satisfies BuildState));
+  // The manifest's hash first: belongsTo reads it alone.
+  const manifest = sha256(Buffer.from(manifestText));
+  writeFileSync(join(cache, STATE), JSON.stringify({ manifest, groups } satisfies BuildState));
+  if (datasets) writeFileSync(join(cache, DATASETS_STATE), JSON.stringify({ manifest, datasets }));
 }
 
 /**

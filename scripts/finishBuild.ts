@@ -19,7 +19,7 @@ import { buildSite } from "./site.js";
 import { writeDatasets } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
-import { cacheOf, DATASETS_DIR, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type BuildState, type Kept, type StepState } from "./buildCache.js";
+import { cacheOf, DATASETS_DIR, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type Kept, type StepState } from "./buildCache.js";
 import { carrySlices } from "./datasetSlices.js";
 import { notRenderedOf } from "./renderBound.js";
 import { PROFILES } from "./profiles.js";
@@ -61,15 +61,15 @@ export const ASSETS_IGNORE = "_worker.js\n_worker.js.map\n_lambda\n_aws\n";
 
 /**
  * What an incremental build carries into the finishing: where its cache is made, what it took
- * over, the groups' hashes, the previous build (its tree and state) and the engine's version.
+ * over, the groups' hashes, the previous build's tree and the engine's version (not the previous
+ * state: some 90 MB, of which the groups kept hold what the finishing needs).
  */
 export interface Keeping {
   cache: string;
   kept: Kept;
   hashes: ReadonlyMap<string, string>;
-  /** The previous build's tree (its cache beside it) and state. */
+  /** The previous build's tree (its cache beside it). */
   previousDir: string;
-  previous?: BuildState;
   engine: string;
   /** The datasets' hash and files, written (or taken over) before the rendering. */
   datasets?: StepState;
@@ -85,7 +85,7 @@ export async function writeDatasetsStep(
   partial: string,
   options: BuildOptions,
   facts: Catalog["facts"],
-  previous?: Pick<Keeping, "cache" | "previousDir" | "previous" | "engine">,
+  previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
 ): Promise<StepState | undefined> {
   if (!(options.datasets ?? options.requests === undefined)) return undefined;
   const catalog = createCatalog(facts, "build");
@@ -97,8 +97,8 @@ export async function writeDatasetsStep(
     return undefined;
   }
   // Minutes of work: taken over from the previous build when the facts and the code they are made by are the same.
-  const datasets = await keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.previous?.datasets, datasetsHash(catalog, previous.engine), write);
-  if (datasets === previous.previous?.datasets) carrySlices(slices.from, slices.into);
+  const datasets = await keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.datasets, datasetsHash(catalog, previous.engine), write);
+  if (datasets === previous.datasets) carrySlices(slices.from, slices.into);
   return datasets;
 }
 
