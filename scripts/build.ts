@@ -27,7 +27,7 @@ import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import type { Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
-import { boundHeapGrowth, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { boundHeapGrowth, collectGarbage, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import {
   cacheOf,
   cachePartialOf,
@@ -177,6 +177,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());
           previous = undefined;
+          collectGarbage();
           keeping = { ...keeping, kept: chosen.kept, hashes };
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
