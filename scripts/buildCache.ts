@@ -19,7 +19,6 @@ import {
   readFileSync,
   readSync,
   renameSync,
-  rmdirSync,
   rmSync,
   unlinkSync,
   writeFileSync,
@@ -31,7 +30,7 @@ import type { Planned } from "./manifest.js";
 import { cacheGroupOf, requestParts } from "./renderSlice.js";
 import { staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
-import { discard, spareOf } from "./swap.js";
+import { discard, gone, removeEmptyFolders, spareOf } from "./swap.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
 /** Where the datasets are written, below the tree. */
@@ -102,8 +101,9 @@ export const spareStateOf = (outDir: string) => `${outDir}.spare.json`;
  * Makes the spare tree beside `outDir` (the one before the previous build, kept by swapIn) the
  * tree being made, `partial`, when its state belongs to it, and returns what gives that state once
  * (parsed then, not before the datasets are written: some 90 MB; kept meanwhile in `cache`, the
- * cache being made, which a failed build throws away); else throws it away. Of the spare, only the answers and pictures are kept (keepUnchanged keeps or removes them
- * group by group): what every build writes anew (bundles, site, root files) and the datasets,
+ * cache being made, which a failed build throws away); else throws it away. Of the spare, only
+ * the answers and pictures are kept (keepUnchanged keeps or removes them group by group): what
+ * every build writes anew (bundles, site, root files) and the datasets,
  * taken over or written by their own step, go to the trash. Moving a tree's unchanged files costs
  * nothing, where linking them into a new tree costs a folder made per folder and a link per file.
  */
@@ -188,23 +188,9 @@ function groupFiles(group: GroupState, fileOf: (request: string) => string | und
 /** Removes files below `tree` (those already gone skipped), noting their folders, which may now be empty. */
 function removeFiles(tree: string, files: readonly string[], folders: Set<string>) {
   for (const path of files) {
-    rmSync(join(tree, path), { force: true });
+    gone(unlinkSync, join(tree, path));
     folders.add(dirname(path));
   }
-}
-
-/** Removes the folders below `tree` that removals left empty, and their parents left empty in turn. */
-function removeEmptied(tree: string, folders: ReadonlySet<string>) {
-  const left = [...folders].sort((a, b) => b.length - a.length);
-  for (let folder of left)
-    for (; folder.includes("/"); folder = dirname(folder))
-      try {
-        rmdirSync(join(tree, folder));
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === "ENOTEMPTY" || code === "EEXIST") break;
-        if (code !== "ENOENT") throw e;
-      }
 }
 
 /**
@@ -300,7 +286,7 @@ export function keepUnchanged(
   }
   // The spare's groups the plan no longer has.
   for (const group of spareLeft) if (spare) removeFiles(partial, groupFiles(spare.groups[group], fileOf), emptied);
-  removeEmptied(partial, emptied);
+  removeEmptyFolders(partial, emptied);
   return { kept, batches: toRender, fromSpare };
 }
 

@@ -3,8 +3,9 @@
  * file count; after, the files of the whole output (API, siblings, site, pictures) kept in value
  * order within every limit, the rest removed from the tree before it is swapped in.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { removeEmptyFolders } from "./swap.js";
 import type { Listing } from "./treeSize.js";
 import {
   HEADROOM,
@@ -154,13 +155,7 @@ export function fitTree(
       listing.files.set(c.path, c.bytes);
       for (let f = dirname(c.path); f !== "."; f = dirname(f)) listing.folders.add(f);
     }
-  // Deepest first, so a folder emptied by its children's removal goes too.
-  for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
-    for (let f = folder; f !== "." && existsSync(join(dir, f)) && readdirSync(join(dir, f)).length === 0; f = dirname(f)) {
-      rmdirSync(join(dir, f));
-      listing.folders.delete(f);
-    }
-  }
+  for (const folder of removeEmptyFolders(dir, emptied)) listing.folders.delete(folder);
   const keptApiFiles = new Set(fitted.kept.filter((c) => c.path.startsWith("api/")).map((c) => c.path.slice(4)));
   return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), keptApiFiles };
 }

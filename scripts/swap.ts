@@ -18,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync, type Dirent } from "node:fs";
 import { setPriority } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const partialOf = (dir: string) => `${dir}.partial`;
@@ -81,7 +81,7 @@ export function swapIn(dir: string, keepSpare = false): void {
 }
 
 /** Unlinks a name, or removes an empty folder, that another remover may have removed first. */
-const gone = (remove: (path: string) => void, path: string) => {
+export const gone = (remove: (path: string) => void, path: string) => {
   try {
     remove(path);
   } catch (e) {
@@ -109,6 +109,24 @@ export function removeTree(path: string): void {
     else gone(unlinkSync, child);
   }
   gone(rmdirSync, path);
+}
+
+/**
+ * Removes the folders below `root` (paths relative to it) that removals left empty, deepest first,
+ * and their parents left empty in turn; returns those removed.
+ */
+export function removeEmptyFolders(root: string, folders: Iterable<string>): string[] {
+  const removed: string[] = [];
+  for (const folder of [...folders].sort((a, b) => b.length - a.length))
+    for (let f = folder; f !== "."; f = dirname(f))
+      try {
+        rmdirSync(join(root, f));
+        removed.push(f);
+      } catch (e) {
+        if (code(e) === "ENOTEMPTY" || code(e) === "EEXIST") break;
+        if (code(e) !== "ENOENT") throw e;
+      }
+  return removed;
 }
 
 /** Removes everything in a trash folder, then the folder when nothing new came in meanwhile. */
