@@ -44,7 +44,7 @@ import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
 import { reportBuilt, type Built, type RouteTimes } from "./buildReport.js";
-import { datasetsAside, finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 export type { Built, RouteTimes } from "./buildReport.js";
@@ -133,14 +133,14 @@ export async function build(options: BuildOptions): Promise<Built> {
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
       const siteMade = siteIfBound(options, o, catalog);
       siteMade.catch(() => undefined);
-      // The plan is made while the datasets' files and database are written (their slices computed first:
-      // the planning thread's heap beside the slices' threads would raise the peak); the rendering, whose
-      // stop depends on their sizes, waits for them.
-      const datasets = datasetsAside(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
-      let planStart = started;
-      let planMade = started;
-      let planEnd = started;
-      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine };
+      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
+      // Read once the datasets are written (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
+      let previous = readState(previousDir);
+      // The tree replaced, with the state it has, is the next build's starting point.
+      keepSpare = previousDir === outDir && previous !== undefined;
+      const datasetsEnd = performance.now();
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets };
+      let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
       let inPlace = 0;
       const taken = () => ({
@@ -160,9 +160,6 @@ export async function build(options: BuildOptions): Promise<Built> {
         options,
         WHOLE,
         async (o, shard) => {
-          // Datasets taken over whole compute no slices.
-          await datasets.sliced;
-          planStart = performance.now();
           // The listing of each tuning system is read back from the previous build where it is unchanged.
           const made = await planApart({
             dataDir: o.dataDir ?? DATA_DIR,
@@ -176,29 +173,19 @@ export async function build(options: BuildOptions): Promise<Built> {
             previousCache: cacheOf(previousDir),
             cache,
           });
-          planMade = performance.now();
-          const datasetsState = await datasets.made;
-          // Read once the datasets are written (some 90 MB parsed), let go once the groups are taken over: the groups kept hold what is needed of it.
-          let previous = readState(previousDir);
-          // The tree replaced, with the state it has, is the next build's starting point.
-          keepSpare = previousDir === outDir && previous !== undefined;
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());
           previous = undefined;
           collectGarbage();
-          keeping = { ...keeping, kept: chosen.kept, hashes, datasets: datasetsState };
+          keeping = { ...keeping, kept: chosen.kept, hashes };
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
           planSteps = { ...made.steps, kept: (planEnd - keptFrom) / 1000 };
           return { planned: made.planned, batches: chosen.batches };
         },
         bound,
-      ).catch(async (e) => {
-        // A failed plan leaves no thread writing into the tree discarded.
-        await datasets.made.catch(() => undefined);
-        throw e;
-      });
+      );
       const { planned, results, gcSeconds, recycled, workers } = rendered;
       // Taken over from a build that went further: a build of the whole plan would not have made it.
       const past = bounded?.pastStop();
@@ -209,10 +196,8 @@ export async function build(options: BuildOptions): Promise<Built> {
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size, inPlace };
       const phases = {
-        datasets: (datasets.end() - started) / 1000,
-        // The planning's own work: the plan made, then the groups taken over once the datasets are written.
-        plan: (planMade - planStart + planEnd - Math.max(planMade, datasets.end())) / 1000,
-        alongside: Math.max(0, Math.min(planMade, datasets.end()) - planStart) / 1000,
+        datasets: (datasetsEnd - started) / 1000,
+        plan: (planEnd - datasetsEnd) / 1000,
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,
         planSteps,

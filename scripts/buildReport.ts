@@ -27,8 +27,7 @@ export interface Built {
    */
   groups?: { rendered: number; kept: number; inPlace: number };
   /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
-  /** Seconds of each phase; `alongside`, those of the planning spent while the datasets were still being written. */
-  phases?: { datasets: number; plan: number; alongside?: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
+  phases?: { datasets: number; plan: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
   seconds: number;
   workers: number;
   recycled: number;
@@ -71,11 +70,10 @@ export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): 
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
-    const { datasets, plan, alongside, render, finish, planSteps, steps } = phases;
+    const { datasets, plan, render, finish, planSteps, steps } = phases;
     const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
-    const beside = alongside ? `, ${alongside.toFixed(1)} s of it beside the datasets` : "";
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${beside}${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

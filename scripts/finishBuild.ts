@@ -86,13 +86,12 @@ export async function writeDatasetsStep(
   options: BuildOptions,
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
-  onSlices?: () => void,
 ): Promise<StepState | undefined> {
   if (!(options.datasets ?? options.requests === undefined)) return undefined;
   const catalog = createCatalog(facts, "build");
   // The slices of the previous build's cache are read back, those of this one kept in its own.
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
-  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices });
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine });
   if (!previous || !slices) {
     await write();
     return undefined;
@@ -101,33 +100,6 @@ export async function writeDatasetsStep(
   const datasets = await keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.datasets, datasetsHash(catalog, previous.engine), write);
   if (datasets === previous.datasets) carrySlices(slices.from, slices.into);
   return datasets;
-}
-
-/** The datasets being written: their state once written, a promise kept once their slices are there (or they are taken over whole), and the time they ended. */
-export interface DatasetsAside {
-  made: Promise<StepState | undefined>;
-  sliced: Promise<unknown>;
-  end: () => number;
-}
-
-/** Starts writeDatasetsStep, for the caller to go on meanwhile; `made` rejects as it does, and is awaited by the caller. */
-export function datasetsAside(
-  partial: string,
-  options: BuildOptions,
-  facts: Catalog["facts"],
-  previous?: Parameters<typeof writeDatasetsStep>[3],
-): DatasetsAside {
-  let sliced = () => {};
-  const slicesThere = new Promise<void>((done) => {
-    sliced = done;
-  });
-  let end = 0;
-  const made = writeDatasetsStep(partial, options, facts, previous, sliced).then((state) => {
-    end = performance.now();
-    return state;
-  });
-  made.catch(() => undefined);
-  return { made, sliced: Promise.race([slicesThere, made]), end: () => end };
 }
 
 /** Seconds of each step of the finishing. */
