@@ -15,7 +15,7 @@ const cat = createCatalog((workerData as SliceThreadData).facts, "build");
 
 export default async function run(task: DatasetsTask): Promise<DatasetsAnswer[DatasetsTask["kind"]]> {
   if (task.kind === "database") return databaseOf(tableRowsOf(cat, new Map(task.keys), task.dir), task.file);
-  if (task.kind === "files") return writeTableFiles(task.apiDir, cat, new Map(task.keys), task.dir);
+  if (task.kind === "files") return writeTableFiles(task.apiDir, cat, new Map(task.keys), task.dirs);
   const ts = cat.findTuningSystem(task.tuningSystem);
   if (!ts) throw new Error(`datasets: no tuning system ${task.tuningSystem} in the facts the thread was given`);
   computeSlice(cat, ts, task.key, task.dir);

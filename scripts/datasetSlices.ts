@@ -22,7 +22,7 @@ import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { TABLES } from "../src/api/datasets/tables.js";
 import { addCounts, countsOf, newCounts, type TableCounts } from "../src/api/datasets/coded.js";
-import { cellsOf, csvHeaderOf, csvOf, csvRecordsOf } from "../src/api/datasets/write.js";
+import { cellsOf, csvRecordsOf } from "../src/api/datasets/write.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { datasetsCode, tuningSystemFacts } from "./sliceHash.js";
@@ -36,14 +36,15 @@ export interface SliceDirs {
   into: string;
 }
 
-/** A slice's table: its CSV records, its cells, and the counts of its texts and groups' values (for the database's coding). */
+/** A slice's table: its number of rows, its CSV records, its cells, and the counts of its texts and groups' values (for the database's coding). */
 export interface SliceTable {
+  length: number;
   csv: Uint8Array;
   rows: Cell[][];
   counts: TableCounts;
 }
 
-/** What a reading of a slice's table needs: the CSV records and cells (the files), the cells (the database's rows) or the counts (its coding). */
+/** What a reading of a slice's table needs: the CSV records (the files), the cells (the Parquet groups to encode, the database's rows) or the counts (its coding). */
 export type SliceNeed = "csv" | "rows" | "counts";
 
 const sha256 = (...parts: (string | Uint8Array)[]) => {
@@ -79,6 +80,22 @@ const countsFrom = (json: CountsJson): TableCounts => ({
   groups: new Map(json.groups.map(([name, keys]) => [name, new Map(keys)])),
 });
 
+/**
+ * Writes a kept file from its parts through a temporary name, so that it is whole or absent, and a
+ * link to a previous cache's file is replaced, not written through. The temporary name is the
+ * thread's: two threads may both find a file corrupt and write it again.
+ */
+export function keepWhole(file: string, parts: readonly Uint8Array[]): void {
+  const partial = `${file}.${process.pid}-${threadId}.partial`;
+  const fd = openSync(partial, "w");
+  try {
+    for (const part of parts) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, file);
+}
+
 /** Writes one slice's table (through a temporary name, so a file is whole or absent, and a link to a previous cache's file is replaced, not written through). */
 export function writeSliceTable(dir: string, key: string, table: AnyTable, rows: Cell[][]): SliceTable {
   const counts = countsOf(table, rows);
@@ -95,17 +112,16 @@ export function writeSliceTable(dir: string, key: string, table: AnyTable, rows:
     rowsBytes: parts[1].length,
     sha256: digest.update("\0").digest("hex"),
   };
-  const file = fileOf(dir, key, table.name);
-  // Named by the thread: two threads may both find a file corrupt and write it again.
-  const partial = `${file}.${process.pid}-${threadId}.partial`;
-  const fd = openSync(partial, "w");
-  try {
-    for (const part of [Buffer.from(`${JSON.stringify(head)}\n`), ...parts]) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(partial, file);
-  return { csv: parts[0], rows, counts };
+  keepWhole(fileOf(dir, key, table.name), [Buffer.from(`${JSON.stringify(head)}\n`), ...parts]);
+  return { length: rows.length, csv: parts[0], rows, counts };
+}
+
+/** A kept file's head line (parsed) and the bytes after it; undefined when there is no such file. Throws when the head does not parse. */
+export function readKept<Head>(file: string): { head: Head; body: Buffer } | undefined {
+  if (!existsSync(file)) return undefined;
+  const bytes = readFileSync(file);
+  const newline = bytes.indexOf(10);
+  return { head: JSON.parse(bytes.subarray(0, newline).toString()) as Head, body: bytes.subarray(newline + 1) };
 }
 
 /**
@@ -113,21 +129,20 @@ export function writeSliceTable(dir: string, key: string, table: AnyTable, rows:
  * Only what `need` names is parsed (and copied): the rest is left empty.
  */
 export function readSliceTable(dir: string, key: string, table: AnyTable, need: SliceNeed = "csv"): SliceTable | undefined {
-  const file = fileOf(dir, key, table.name);
-  if (!existsSync(file)) return undefined;
   try {
-    const bytes = readFileSync(file);
-    const newline = bytes.indexOf(10);
-    const head = JSON.parse(bytes.subarray(0, newline).toString()) as SliceHead;
-    const body = bytes.subarray(newline + 1);
+    const kept = readKept<SliceHead>(fileOf(dir, key, table.name));
+    if (!kept) return undefined;
+    const { head, body } = kept;
     if (head.key !== key || head.table !== table.name || head.sha256 !== sha256(body)) return undefined;
     const rowsEnd = head.csvBytes + head.rowsBytes;
-    if (need === "counts") return { csv: EMPTY, rows: [], counts: countsFrom(JSON.parse(body.subarray(rowsEnd).toString()) as CountsJson) };
+    const length = head.rows;
+    if (need === "counts") return { length, csv: EMPTY, rows: [], counts: countsFrom(JSON.parse(body.subarray(rowsEnd).toString()) as CountsJson) };
+    // A copy, so that the file's bytes are not held while the table is assembled.
+    if (need === "csv") return { length, csv: Buffer.from(body.subarray(0, head.csvBytes)), rows: [], counts: NO_COUNTS };
     const rows = JSON.parse(body.subarray(head.csvBytes, rowsEnd).toString()) as Cell[][];
     const width = table.columns.length;
-    if (rows.length !== head.rows || !rows.every((r) => Array.isArray(r) && r.length === width)) return undefined;
-    // A copy, so that the file's bytes are not held while the table is assembled.
-    return { csv: need === "csv" ? Buffer.from(body.subarray(0, head.csvBytes)) : EMPTY, rows, counts: NO_COUNTS };
+    if (rows.length !== length || !rows.every((r) => Array.isArray(r) && r.length === width)) return undefined;
+    return { length, csv: EMPTY, rows, counts: NO_COUNTS };
   } catch {
     return undefined;
   }
@@ -183,32 +198,6 @@ export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, stri
   return missing.length;
 }
 
-/** A table and its parts, in order, read one at a time: its CSV records (the first part with the header) and their rows. */
-export interface TableParts {
-  table: AnyTable;
-  parts: Iterable<Pick<SliceTable, "csv" | "rows">>;
-}
-
-/**
- * Every table in parts, in their order, one at a time (a table's parts are read before the next
- * table): those made per tuning system from the slices in `dir` (in catalog order), the others
- * computed.
- */
-export function* tablesOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<TableParts> {
-  for (const table of TABLES) {
-    if (!table.rowsOf) {
-      const cells = cellsOf(cat, table);
-      yield { table, parts: [{ csv: csvOf(cells), rows: cells.rows }] };
-      continue;
-    }
-    const parts = function* () {
-      yield { csv: Buffer.from(csvHeaderOf(table)), rows: [] };
-      for (const ts of cat.tuningSystems) yield sliceTableOf(cat, ts, keyOf(keys, ts), dir, table);
-    };
-    yield { table, parts: parts() };
-  }
-}
-
 /** A table for the database: its rows in parts that may be read again and, when kept with its slices, the counts of its texts and groups' values. */
 export interface TableRows {
   table: AnyTable;
@@ -241,7 +230,7 @@ export function sliceTableOf(cat: Catalog, ts: TuningSystem, key: string, dir: s
 }
 
 /** A tuning system's slice key (every tuning system of the catalog has one). */
-function keyOf(keys: ReadonlyMap<string, string>, ts: TuningSystem): string {
+export function keyOf(keys: ReadonlyMap<string, string>, ts: TuningSystem): string {
   const key = keys.get(ts.id);
   if (key === undefined) throw new Error(`datasets: no slice key for the tuning system ${ts.id}`);
   return key;

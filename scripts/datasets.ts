@@ -3,8 +3,9 @@
  * of them all (sql.js) with indexes and views, and the data dictionary (index.json) with row
  * counts and bytes. The tables made tuning system by tuning system are assembled from slices kept
  * between builds (scripts/datasetSlices.ts), so a build after one tuning system changed computes
- * that one's rows alone; a table is written a slice at a time (its CSV records to the file, its
- * rows to the Parquet writer), never held whole. With two threads or more, all of it is done on
+ * that one's rows alone; a table is written a slice at a time, never held whole: its CSV records
+ * to the file, its Parquet row groups kept with the slices where their rows are unchanged and
+ * encoded from the slices' rows where not (scripts/datasetGroups.ts). With two threads or more, all of it is done on
  * the datasets' threads (scripts/datasetsPool.ts), and the caller's thread stays free: the slices
  * missing are computed on them, then one fresh thread writes the CSV and Parquet files while
  * another builds the database (scripts/datasetDatabase.ts). `npx tsx scripts/datasets.ts
@@ -19,7 +20,7 @@ import { VIEWS } from "../src/api/datasets/tables.js";
 import { DATABASE_NAME, DATASET_FORMATS, DATASETS_PATH, DICTIONARY_FILE, tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { databaseOf } from "./datasetDatabase.js";
-import { type DictionaryTable, type FileEntry, urlOf, writeTableFiles } from "./datasetFiles.js";
+import { type DictionaryTable, type FileEntry, type TableFiles, urlOf, writeTableFiles } from "./datasetFiles.js";
 import { prepareSlices, sliceKeys, tableRowsOf, type SliceDirs } from "./datasetSlices.js";
 import { type DatasetsPool, datasetsPool, runOn } from "./datasetsPool.js";
 import { engineDigest } from "./sliceHash.js";
@@ -39,6 +40,8 @@ export interface DatasetsOptions {
   threads?: number;
   /** Told how many slices were computed, of how many. */
   onSlices?: (computed: number, total: number) => void;
+  /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept). */
+  onFiles?: (encoded: number) => void;
 }
 
 /** Writes every dataset file into `apiDir` (build/api) and returns the dictionary it wrote. */
@@ -71,14 +74,18 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   options.onSlices?.(computed, keys.size);
   mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
   const database = join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1));
+  const filesWritten = (files: TableFiles) => {
+    options.onFiles?.(files.encoded);
+    return files.tables;
+  };
   if (threads < 2)
-    return dictionaryOf(apiDir, writeTableFiles(apiDir, cat, keys, slices.into), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
+    return dictionaryOf(apiDir, filesWritten(writeTableFiles(apiDir, cat, keys, slices)), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
   // Two fresh threads: one writes the CSV and Parquet files while the other builds the database; this one stays free.
   const pool = datasetsPool(cat.facts, 2);
   try {
     const sent = [...keys];
     const [tables, bytes] = await Promise.all([
-      runOn(pool, { kind: "files", keys: sent, dir: slices.into, apiDir }),
+      runOn(pool, { kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
       runOn(pool, { kind: "database", keys: sent, dir: slices.into, file: database }),
     ]);
     return dictionaryOf(apiDir, tables, bytes);
@@ -143,6 +150,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cache = option("--cache");
   const slices = cache ? { from: option("--previous") ?? cache, into: cache } : undefined;
   let computed = "";
+  let encoded = "";
   const started = performance.now();
   let peak = 0;
   const sampler = setInterval(() => {
@@ -153,12 +161,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     onSlices: (n, total) => {
       computed = `, ${n} of ${total} slices computed`;
     },
+    onFiles: (n) => {
+      encoded = `, ${n} row groups encoded`;
+    },
   });
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (process.argv.includes("--docs")) writeDictionaryDoc(dictionary);
   const bytes = dictionary.tables.reduce((n, t) => n + t.files.csv.bytes + t.files.parquet.bytes, dictionary.database.bytes);
   console.log(
-    `datasets: ${dictionary.tables.length} tables, ${dictionary.tables.reduce((n, t) => n + t.rows, 0)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB${computed}`,
+    `datasets: ${dictionary.tables.length} tables, ${dictionary.tables.reduce((n, t) => n + t.rows, 0)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB${computed}${encoded}`,
   );
 }

@@ -5,7 +5,8 @@
  */
 import { Piscina } from "piscina";
 import type { Facts } from "../src/data/facts.js";
-import type { DictionaryTable } from "./datasetFiles.js";
+import type { TableFiles } from "./datasetFiles.js";
+import type { SliceDirs } from "./datasetSlices.js";
 import { threadEntry } from "./threadBundle.js";
 
 /** What a thread is given: the facts of the catalog it makes. */
@@ -21,11 +22,11 @@ export interface SliceTask {
   dir: string;
 }
 
-/** The tables' CSV and Parquet files written into `apiDir` from the slices in `dir` (tuning system id → key); answers their entries of the dictionary. */
+/** The tables' CSV and Parquet files written into `apiDir` from the slices in `dirs.into` (tuning system id → key), row groups kept in `dirs`; answers their entries of the dictionary and the number of groups encoded. */
 export interface FilesTask {
   kind: "files";
   keys: [string, string][];
-  dir: string;
+  dirs: SliceDirs;
   apiDir: string;
 }
 
@@ -42,7 +43,7 @@ export type DatasetsTask = SliceTask | FilesTask | DatabaseTask;
 /** What each kind of task answers. */
 export interface DatasetsAnswer {
   slice: undefined;
-  files: DictionaryTable[];
+  files: TableFiles;
   database: number;
 }
 

@@ -54,6 +54,7 @@ const DATASETS_CODE = [
   "scripts/datasetSlices.ts",
   "scripts/datasetDatabase.ts",
   "scripts/datasetFiles.ts",
+  "scripts/datasetGroups.ts",
   "scripts/datasetsPool.ts",
   "scripts/datasetSliceWorker.ts",
   "scripts/threadBundle.ts",

@@ -119,7 +119,7 @@ describe("datasets from kept slices", () => {
     const again = filesOf(join(dir("again"), "api"));
     for (const [name, bytes] of clean) expect(again.get(name)?.equals(bytes), name).toBe(true);
     // The cache made holds the slices computed again, whole.
-    expect(readSliceTable(dir("cache-again"), first, tableNamed("maqam_renderings"))?.rows.length).toBeGreaterThan(0);
-    expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.rows.length).toBeGreaterThan(0);
+    expect(readSliceTable(dir("cache-again"), first, tableNamed("maqam_renderings"))?.length).toBeGreaterThan(0);
+    expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.length).toBeGreaterThan(0);
   }, 300_000);
 });

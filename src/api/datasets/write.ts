@@ -48,46 +48,87 @@ export const csvOf = ({ table, rows }: TableCells): Uint8Array => new TextEncode
 const PARQUET_TYPE: Record<ColumnType, BasicType> = { text: "STRING", integer: "INT32", real: "DOUBLE" };
 
 /** Row groups small enough for a reader over HTTP to fetch only those a query needs. */
-const ROW_GROUP_ROWS = 50_000;
+export const ROW_GROUP_ROWS = 50_000;
 
-/** A table's Parquet file made as its rows come, a part at a time: the bytes of `parquetOf` over all of them, without holding them all. */
-export interface ParquetParts {
-  add: (rows: readonly Cell[][]) => void;
-  finish: () => Uint8Array;
+type RowGroup = ParquetWriter["row_groups"][number];
+type PageIndexes = ParquetWriter["pendingIndexes"][number];
+
+/**
+ * One row group of a table's Parquet file, encoded alone: its bytes (its column chunks) and its
+ * metadata, every offset counted from its first byte. A group's bytes do not depend on where it
+ * stands in the file, so a group kept from an earlier file is placed in a new one as it is.
+ */
+export interface ParquetGroup {
+  rows: number;
+  bytes: Uint8Array;
+  rowGroup: RowGroup;
+  /** The page indexes of its column chunks, in their order (each one's `chunk` is the row group's). */
+  indexes: PageIndexes[];
 }
 
-export function parquetWriterOf(table: AnyTable): ParquetParts {
+/** "PAR1", before the first row group. */
+const MAGIC_BYTES = 4;
+
+function writerOf(table: AnyTable, writer: ByteWriter) {
   const columns = table.columns.map((c) => ({ name: c.name, type: PARQUET_TYPE[c.type], nullable: true }));
-  const writer = new ByteWriter();
   const parquet = new ParquetWriter({
     writer,
     schema: schemaFromColumnData({ columnData: columns.map((c) => ({ ...c, data: [] })) }),
     createdBy: "maqam-archive-api",
   });
-  // Rows are handed over a whole row group at a time, so the groups are those of one write of them all.
-  let pending: Cell[][] = [];
-  const write = (rows: Cell[][]) => parquet.write({ columnData: columns.map((c, k) => ({ ...c, data: rows.map((r) => r[k]) })), rowGroupSize: ROW_GROUP_ROWS });
-  return {
-    add: (rows) => {
-      for (const row of rows) {
-        pending.push(row);
-        if (pending.length === ROW_GROUP_ROWS) {
-          write(pending);
-          pending = [];
-        }
-      }
-    },
-    finish: () => {
-      if (pending.length > 0) write(pending);
-      pending = [];
-      parquet.finish();
-      return new Uint8Array(writer.getBuffer());
-    },
-  };
+  return { parquet, columns };
 }
 
-export const parquetOf = ({ table, rows }: TableCells): Uint8Array => {
-  const parquet = parquetWriterOf(table);
-  parquet.add(rows);
-  return parquet.finish();
-};
+/** A group's metadata with its offsets moved by `by` bytes (new objects: a file's writer completes the chunks it is given). */
+function moved(group: Pick<ParquetGroup, "rowGroup" | "indexes">, by: number): Pick<ParquetGroup, "rowGroup" | "indexes"> {
+  const shift = (offset: bigint) => offset + BigInt(by);
+  const columns = group.rowGroup.columns.map((chunk) => {
+    const meta = chunk.meta_data;
+    const metaMoved = meta && {
+      ...meta,
+      data_page_offset: shift(meta.data_page_offset),
+      ...(meta.dictionary_page_offset === undefined ? {} : { dictionary_page_offset: shift(meta.dictionary_page_offset) }),
+    };
+    return { ...chunk, file_offset: shift(chunk.file_offset), ...(metaMoved ? { meta_data: metaMoved } : {}) };
+  });
+  const indexes = group.indexes.map((index, k) => ({
+    ...index,
+    chunk: columns[k],
+    ...(index.offsetIndex ? { offsetIndex: { page_locations: index.offsetIndex.page_locations.map((p) => ({ ...p, offset: shift(p.offset) })) } } : {}),
+  }));
+  return { rowGroup: { ...group.rowGroup, columns }, indexes };
+}
+
+/** A table's rows as one row group, encoded alone. */
+export function parquetGroupOf(table: AnyTable, rows: readonly Cell[][]): ParquetGroup {
+  const writer = new ByteWriter();
+  const { parquet, columns } = writerOf(table, writer);
+  parquet.write({ columnData: columns.map((c, k) => ({ ...c, data: rows.map((r) => r[k]) })), rowGroupSize: Math.max(rows.length, 1) });
+  const [rowGroup] = parquet.row_groups;
+  if (parquet.row_groups.length !== 1 || parquet.pendingIndexes.length !== rowGroup.columns.length)
+    throw new Error(`${table.name}: a row group of ${rows.length} rows was not encoded as one group with one index per column`);
+  const bytes = writer.getBytes().slice(MAGIC_BYTES);
+  return { rows: rows.length, bytes, ...moved({ rowGroup, indexes: parquet.pendingIndexes }, -MAGIC_BYTES) };
+}
+
+/** A table's Parquet file of its row groups, in order. */
+export function parquetOfGroups(table: AnyTable, groups: Iterable<ParquetGroup>): Uint8Array {
+  const writer = new ByteWriter();
+  const { parquet } = writerOf(table, writer);
+  for (const group of groups) {
+    const placed = moved(group, writer.offset);
+    writer.appendBytes(group.bytes);
+    parquet.row_groups.push(placed.rowGroup);
+    parquet.pendingIndexes.push(...placed.indexes);
+    parquet.num_rows += BigInt(group.rows);
+  }
+  parquet.finish();
+  return new Uint8Array(writer.getBuffer());
+}
+
+/** A table as one Parquet file, its rows in groups of `groupRows`. */
+export function parquetOf({ table, rows }: TableCells, groupRows = ROW_GROUP_ROWS): Uint8Array {
+  const groups: ParquetGroup[] = [];
+  for (let at = 0; at < rows.length; at += groupRows) groups.push(parquetGroupOf(table, rows.slice(at, at + groupRows)));
+  return parquetOfGroups(table, groups);
+}
