@@ -20,6 +20,7 @@ import {
   type Codes,
   type TableCounts,
 } from "../src/api/datasets/coded.js";
+import { codedRowsOf } from "../src/api/datasets/packed.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
 
 /**
@@ -32,20 +33,28 @@ const BUILD_PRAGMAS = "PRAGMA journal_mode = OFF; PRAGMA temp_store = MEMORY; PR
 /** The rows of a table a part at a time; read twice, to count its texts and then to insert them, so that a large table is never held whole. */
 export type RowParts = () => Iterable<readonly Cell[][]>;
 
-/** A table of the database: its rows, and the counts of its texts and groups' values when they are kept (then its rows are read once). */
-export interface DatabaseTable {
-  table: AnyTable;
-  parts: RowParts;
-  counts?: () => TableCounts;
+/** A part of a table's rows packed (src/api/datasets/packed.ts), with the counts that name its texts and combinations. */
+export interface PackedPart {
+  packed: Float64Array;
+  counts: TableCounts;
 }
+
+/**
+ * A table of the database: its rows, or, when they are kept with the slices, the counts of its
+ * texts and groups' values (which code it) and its rows packed, a part at a time.
+ */
+export type DatabaseTable =
+  | { table: AnyTable; parts: RowParts }
+  | { table: AnyTable; packed: { counts: () => TableCounts; parts: () => Iterable<PackedPart> } };
 
 function* rowsOf(parts: RowParts): Generator<Cell[]> {
   for (const part of parts()) yield* part;
 }
 
 /** A table in the coded layout: its new labels, its coded rows, its indexes and its view. The counts that code it are given, or counted in a first reading of its rows. */
-function createTable(db: Database, codes: Codes, { table, parts, counts }: DatabaseTable): void {
-  const { create, inserts, code } = counts ? codingOf(codes, table, counts()) : codeTable(codes, table, rowsOf(parts));
+function createTable(db: Database, codes: Codes, from: DatabaseTable): void {
+  const { table } = from;
+  const { create, inserts, code } = "packed" in from ? codingOf(codes, table, from.packed.counts()) : codeTable(codes, table, rowsOf(from.parts));
   for (const sql of [...create, codedTableSql(table)]) db.run(sql);
   db.run("BEGIN");
   for (const { sql, rows: added } of inserts) {
@@ -54,7 +63,8 @@ function createTable(db: Database, codes: Codes, { table, parts, counts }: Datab
     statement.free();
   }
   const insert = db.prepare(insertSql(table));
-  for (const row of rowsOf(parts)) insert.run(code(row));
+  if ("packed" in from) for (const part of from.packed.parts()) for (const row of codedRowsOf(table, part.packed, part.counts, codes)) insert.run(row);
+  else for (const row of rowsOf(from.parts)) insert.run(code(row));
   insert.free();
   db.run("COMMIT");
   for (const sql of indexSql(table)) db.run(sql);

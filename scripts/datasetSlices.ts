@@ -9,11 +9,12 @@
  * bytes a clean build writes. Missing slices may be computed on the datasets' threads
  * (scripts/datasetsPool.ts).
  *
- * A kept file: one line of JSON (its key, table, rows, bytes of CSV and of cells, and the SHA-256
- * of what follows), then the slice's CSV records, its cells as JSON, and the counts of its texts
- * and groups' values as JSON (so the database is coded without reading every cell twice). A file
- * whose key, table or checksum does not match, or that does not parse, is not trusted: its slice
- * is computed again.
+ * A kept file: one line of JSON (its key, table, rows, bytes of CSV and of packed rows, and the
+ * SHA-256 of what follows), then the slice's CSV records, its rows packed as numbers
+ * (src/api/datasets/packed.ts: read back without parsing), and the counts of its texts and
+ * groups' values as JSON, which name the texts and combinations the packed rows point to and code
+ * the database without reading every cell twice. A file whose key, table or checksum does not
+ * match, or that does not parse, is not trusted: its slice is computed again.
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
@@ -21,9 +22,11 @@ import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { TABLES } from "../src/api/datasets/tables.js";
-import { addCounts, countsOf, newCounts, type TableCounts } from "../src/api/datasets/coded.js";
+import { addCounts, countsOf, newCounts, storedSlots, type TableCounts } from "../src/api/datasets/coded.js";
 import { cellsOf, csvRecordsOf } from "../src/api/datasets/write.js";
+import { packRows, unpackRows } from "../src/api/datasets/packed.js";
 import type { Catalog } from "../src/theory/catalog.js";
+import type { DatabaseTable } from "./datasetDatabase.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { datasetsCode, tuningSystemFacts } from "./sliceHash.js";
 
@@ -36,16 +39,20 @@ export interface SliceDirs {
   into: string;
 }
 
-/** A slice's table: its number of rows, its CSV records, its cells, and the counts of its texts and groups' values (for the database's coding). */
+/** A slice's table: its number of rows, its CSV records, its cells, its rows packed, and the counts of its texts and groups' values (for the database's coding). */
 export interface SliceTable {
   length: number;
   csv: Uint8Array;
   rows: Cell[][];
+  packed: Float64Array;
   counts: TableCounts;
 }
 
-/** What a reading of a slice's table needs: the CSV records (the files), the cells (the Parquet groups to encode, the database's rows) or the counts (its coding). */
-export type SliceNeed = "csv" | "rows" | "counts";
+/**
+ * What a reading of a slice's table needs: the CSV records (the files), the cells (the Parquet
+ * groups to encode), the rows packed and their counts (the database's rows) or the counts (its coding).
+ */
+export type SliceNeed = "csv" | "rows" | "packed" | "counts";
 
 const sha256 = (...parts: (string | Uint8Array)[]) => {
   const digest = createHash("sha256");
@@ -56,7 +63,7 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
 /** Tuning system id → the key of its slice. */
 export function sliceKeys(cat: Catalog, engine: string): Map<string, string> {
   const { noteNames, maqamat, ajnas, familyRules } = cat.facts;
-  const common = sha256("datasets slice 1", engine, datasetsCode(), JSON.stringify([noteNames, maqamat, ajnas, familyRules]));
+  const common = sha256("datasets slice 2", engine, datasetsCode(), JSON.stringify([noteNames, maqamat, ajnas, familyRules]));
   return new Map(cat.tuningSystems.map((ts) => [ts.id, sha256(common, tuningSystemFacts(cat, ts.id))]));
 }
 
@@ -68,7 +75,7 @@ interface SliceHead {
   table: string;
   rows: number;
   csvBytes: number;
-  rowsBytes: number;
+  packedBytes: number;
   sha256: string;
 }
 
@@ -99,7 +106,12 @@ export function keepWhole(file: string, parts: readonly Uint8Array[]): void {
 /** Writes one slice's table (through a temporary name, so a file is whole or absent, and a link to a previous cache's file is replaced, not written through). */
 export function writeSliceTable(dir: string, key: string, table: AnyTable, rows: Cell[][]): SliceTable {
   const counts = countsOf(table, rows);
-  const parts = [Buffer.from(csvRecordsOf(rows)), Buffer.from(JSON.stringify(rows)), Buffer.from(JSON.stringify(countsJson(counts)))];
+  const packed = packRows(table, rows, counts);
+  const parts = [
+    Buffer.from(csvRecordsOf(rows)),
+    Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),
+    Buffer.from(JSON.stringify(countsJson(counts))),
+  ];
   // The body hashed and written in its parts rather than joined: each join copied it whole outside
   // the V8 heap, and a thread's malloc arena keeps its largest moment after the thread ends.
   const digest = createHash("sha256");
@@ -109,11 +121,11 @@ export function writeSliceTable(dir: string, key: string, table: AnyTable, rows:
     table: table.name,
     rows: rows.length,
     csvBytes: parts[0].length,
-    rowsBytes: parts[1].length,
+    packedBytes: parts[1].length,
     sha256: digest.update("\0").digest("hex"),
   };
   keepWhole(fileOf(dir, key, table.name), [Buffer.from(`${JSON.stringify(head)}\n`), ...parts]);
-  return { length: rows.length, csv: parts[0], rows, counts };
+  return { length: rows.length, csv: parts[0], rows, packed, counts };
 }
 
 /** A kept file's head line (parsed) and the bytes after it; undefined when there is no such file. Throws when the head does not parse. */
@@ -134,21 +146,24 @@ export function readSliceTable(dir: string, key: string, table: AnyTable, need: 
     if (!kept) return undefined;
     const { head, body } = kept;
     if (head.key !== key || head.table !== table.name || head.sha256 !== sha256(body)) return undefined;
-    const rowsEnd = head.csvBytes + head.rowsBytes;
+    const packedEnd = head.csvBytes + head.packedBytes;
     const length = head.rows;
-    if (need === "counts") return { length, csv: EMPTY, rows: [], counts: countsFrom(JSON.parse(body.subarray(rowsEnd).toString()) as CountsJson) };
     // A copy, so that the file's bytes are not held while the table is assembled.
-    if (need === "csv") return { length, csv: Buffer.from(body.subarray(0, head.csvBytes)), rows: [], counts: NO_COUNTS };
-    const rows = JSON.parse(body.subarray(head.csvBytes, rowsEnd).toString()) as Cell[][];
-    const width = table.columns.length;
-    if (rows.length !== length || !rows.every((r) => Array.isArray(r) && r.length === width)) return undefined;
-    return { length, csv: EMPTY, rows, counts: NO_COUNTS };
+    if (need === "csv") return { length, csv: Buffer.from(body.subarray(0, head.csvBytes)), rows: [], packed: NO_ROWS, counts: NO_COUNTS };
+    const counts = countsFrom(JSON.parse(body.subarray(packedEnd).toString()) as CountsJson);
+    if (need === "counts") return { length, csv: EMPTY, rows: [], packed: NO_ROWS, counts };
+    // Copied out, as the bytes of a float64 array start at a multiple of 8.
+    const packed = new Float64Array(new Uint8Array(body.subarray(head.csvBytes, packedEnd)).buffer);
+    if (packed.length !== length * storedSlots(table).length) return undefined;
+    if (need === "packed") return { length, csv: EMPTY, rows: [], packed, counts };
+    return { length, csv: EMPTY, rows: unpackRows(table, packed, counts), packed: NO_ROWS, counts: NO_COUNTS };
   } catch {
     return undefined;
   }
 }
 
 const NO_COUNTS = newCounts();
+const NO_ROWS = new Float64Array(0);
 const EMPTY = Buffer.alloc(0);
 
 /** Computes and keeps every sliced table of one tuning system. */
@@ -198,15 +213,8 @@ export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, stri
   return missing.length;
 }
 
-/** A table for the database: its rows in parts that may be read again and, when kept with its slices, the counts of its texts and groups' values. */
-export interface TableRows {
-  table: AnyTable;
-  parts: () => Iterable<Cell[][]>;
-  counts?: () => TableCounts;
-}
-
-/** Every table for the database, one at a time: the slices are read back for each reading, the counts or the cells alone. */
-export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<TableRows> {
+/** Every table for the database, one at a time: the slices are read back for each reading, the counts or the packed rows alone. */
+export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): Generator<DatabaseTable> {
   for (const table of TABLES) {
     if (!table.rowsOf) {
       const { rows } = cellsOf(cat, table);
@@ -216,10 +224,12 @@ export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, di
     const slice = (ts: TuningSystem, need: SliceNeed) => sliceTableOf(cat, ts, keyOf(keys, ts), dir, table, need);
     yield {
       table,
-      parts: function* () {
-        for (const ts of cat.tuningSystems) yield slice(ts, "rows").rows;
+      packed: {
+        parts: function* () {
+          for (const ts of cat.tuningSystems) yield slice(ts, "packed");
+        },
+        counts: () => cat.tuningSystems.reduce((sum, ts) => addCounts(sum, slice(ts, "counts").counts), newCounts()),
       },
-      counts: () => cat.tuningSystems.reduce((sum, ts) => addCounts(sum, slice(ts, "counts").counts), newCounts()),
     };
   }
 }

@@ -23,16 +23,32 @@ export const LABELS_SQL = `CREATE TABLE ${LABELS_TABLE} (id INTEGER PRIMARY KEY,
 
 type AnyColumn = Column<never>;
 
+/**
+ * Where a stored column's value comes from in a row: a text cell (coded by `labels`), a number
+ * cell (stored as it is), or a group's cells (coded by the group's table).
+ */
+export type StoredSlot = { kind: "text"; at: number } | { kind: "number"; at: number } | { kind: "group"; group: string; at: number[] };
+
 /** The columns of the coded table: a group's columns become one id column where the group's first stands. */
-function storedColumns(table: AnyTable): { name: string; type: string }[] {
-  const seen = new Set<string>();
-  return table.columns.flatMap((c: AnyColumn) => {
-    if (!c.group) return [{ name: c.name, type: CODED_TYPE[c.type] }];
-    if (seen.has(c.group)) return [];
-    seen.add(c.group);
-    return [{ name: groupId(c.group), type: "INTEGER" }];
+interface StoredColumn {
+  name: string;
+  type: string;
+  slot: StoredSlot;
+}
+
+function storedColumns(table: AnyTable): StoredColumn[] {
+  const columns = table.columns as readonly AnyColumn[];
+  const groups = groupsOf(table);
+  return columns.flatMap((c, k): StoredColumn[] => {
+    if (!c.group) return [{ name: c.name, type: CODED_TYPE[c.type], slot: c.type === "text" ? { kind: "text", at: k } : { kind: "number", at: k } }];
+    const members = groups.get(c.group) ?? [];
+    if (members[0] !== c) return [];
+    return [{ name: groupId(c.group), type: "INTEGER", slot: { kind: "group", group: c.group, at: members.map((m) => columns.indexOf(m)) } }];
   });
 }
+
+/** The stored columns' slots, in the coded table's order. */
+export const storedSlots = (table: AnyTable): StoredSlot[] => storedColumns(table).map((c) => c.slot);
 
 const groupsOf = (table: AnyTable): Map<string, AnyColumn[]> => {
   const groups = new Map<string, AnyColumn[]>();
@@ -159,7 +175,6 @@ const uncoded = (counts: ReadonlyMap<string, number>, ids: ReadonlyMap<string, n
 
 /** The coding of a table from the counts of its rows: ids for the texts and combinations not yet coded, most frequent first. */
 export function codingOf(codes: Codes, table: AnyTable, counts: TableCounts): TableCoding {
-  const columns = table.columns as readonly AnyColumn[];
   const groups = groupColumns(table);
   const create: string[] = [];
   for (const g of groups) {
@@ -178,13 +193,12 @@ export function codingOf(codes: Codes, table: AnyTable, counts: TableCounts): Ta
       rows: addByFrequency(ids, uncoded(counts.groups.get(g.name) ?? new Map(), ids)).map(([id, key]) => [id, ...(JSON.parse(key) as Cell[])]),
     });
   }
-  const groupAt = new Map(groups.map((g) => [g.name, g.at]));
   // Each stored column's value, decided once per column rather than once per cell.
-  const stored = columns.flatMap((c, k): ((row: Cell[]) => Cell)[] => {
-    if (!c.group) return c.type === "text" ? [(row) => (typeof row[k] === "string" ? (codes.labels.get(row[k]) ?? null) : row[k])] : [(row) => row[k]];
-    const at = groupAt.get(c.group) ?? [];
-    const ids = idsOf(c.group);
-    return at[0] === k ? [(row) => ids.get(keyOf(row, at)) ?? null] : [];
+  const stored = storedSlots(table).map((slot): ((row: Cell[]) => Cell) => {
+    if (slot.kind === "number") return (row) => row[slot.at];
+    if (slot.kind === "text") return (row) => (typeof row[slot.at] === "string" ? (codes.labels.get(row[slot.at] as string) ?? null) : row[slot.at]);
+    const ids = idsOf(slot.group);
+    return (row) => ids.get(keyOf(row, slot.at)) ?? null;
   });
   const code = (row: Cell[]): Cell[] => stored.map((value) => value(row));
   return { create, inserts, code };
