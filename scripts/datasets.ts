@@ -64,12 +64,17 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
     return slicesPool;
   };
   const compute = threads > 1 ? (tuningSystem: string, key: string, dir: string) => runOn(poolOf(), { kind: "slice", tuningSystem, key, dir }) : undefined;
-  let computed: number;
+  let computed = 0;
+  let pool: DatasetsPool | undefined;
   try {
     computed = await prepareSlices(cat, keys, slices, compute);
-  } finally {
-    // Their threads end, and with them what their catalogs memoised for the slices.
+    // The threads that computed a few slices go on (what their catalogs memoised for them is small,
+    // and a thread takes a second to start); after more, they end, and with them all they memoised.
+    if (computed > FEW_SLICES) await slicesPool?.destroy();
+    else pool = slicesPool;
+  } catch (e) {
     await slicesPool?.destroy();
+    throw e;
   }
   options.onSlices?.(computed, keys.size);
   mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
@@ -80,19 +85,23 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   };
   if (threads < 2)
     return dictionaryOf(apiDir, filesWritten(writeTableFiles(apiDir, cat, keys, slices)), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
-  // Two fresh threads: one writes the CSV and Parquet files while the other builds the database; this one stays free.
-  const pool = datasetsPool(cat.facts, 2);
+  // Two threads: one builds the database (the longer task, first, so that a thread already started takes it)
+  // while the other writes the CSV and Parquet files; this one stays free.
+  pool ??= datasetsPool(cat.facts, 2);
   try {
     const sent = [...keys];
-    const [tables, bytes] = await Promise.all([
-      runOn(pool, { kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
+    const [bytes, tables] = await Promise.all([
       runOn(pool, { kind: "database", keys: sent, dir: slices.into, file: database }),
+      runOn(pool, { kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
     ]);
     return dictionaryOf(apiDir, tables, bytes);
   } finally {
     await pool.destroy();
   }
 }
+
+/** At most this many slices computed, their threads write the files and the database too. */
+const FEW_SLICES = 2;
 
 /** Writes the dictionary (index.json) of the tables' files and the database, and returns it. */
 function dictionaryOf(apiDir: string, tables: DictionaryTable[], bytes: number): Dictionary {
