@@ -24,7 +24,7 @@ export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[], co
   const labels = indexOf(counts.labels);
   const groups = new Map([...counts.groups.keys()].map((name) => [name, indexOf(counts.groups.get(name))]));
   const packed = new Float64Array(rows.length * slots.length);
-  const valueOf = (slot: StoredSlot, row: readonly Cell[]): number => {
+  const packedValue = (slot: StoredSlot, row: readonly Cell[]): number => {
     if (slot.kind === "group") return groups.get(slot.group)?.get(groupKey(row, slot.at)) ?? Number.NaN;
     const cell = row[slot.at];
     if (cell === null) return Number.NaN;
@@ -37,7 +37,7 @@ export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[], co
   };
   rows.forEach((row, r) => {
     slots.forEach((slot, s) => {
-      packed[r * slots.length + s] = valueOf(slot, row);
+      packed[r * slots.length + s] = packedValue(slot, row);
     });
   });
   return packed;
