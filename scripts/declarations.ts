@@ -10,7 +10,7 @@
  * Usage: node <bundle> <client entry> <entry's declarations file> <bodies' declarations file>,
  * the OpenAPI document on standard input.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
@@ -35,7 +35,8 @@ function entryDeclaration(entry: string): string {
   return outputText;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Node runs the main module from its real path (the bundle may be reached through a linked node_modules).
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const [entry, entryFile, bodiesFile] = process.argv.slice(2);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
