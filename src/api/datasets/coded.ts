@@ -129,7 +129,8 @@ export interface TableCounts {
 const textColumns = (table: AnyTable): number[] => (table.columns as readonly AnyColumn[]).flatMap((c, k) => (c.type === "text" && !c.group ? [k] : []));
 const groupColumns = (table: AnyTable) =>
   [...groupsOf(table)].map(([name, members]) => ({ name, members, at: members.map((m) => (table.columns as readonly AnyColumn[]).indexOf(m)) }));
-const keyOf = (row: readonly Cell[], at: number[]) => JSON.stringify(at.map((k) => row[k]));
+/** A group's combination of values in a row, as the counts and the group's ids name it. */
+export const groupValuesKey = (row: readonly Cell[], at: readonly number[]) => JSON.stringify(at.map((k) => row[k]));
 
 /** No rows counted yet. */
 export const newCounts = (): TableCounts => ({ labels: new Map(), groups: new Map() });
@@ -144,7 +145,7 @@ export function countsOf(table: AnyTable, rows: Iterable<readonly Cell[]>): Tabl
       const cell = row[k];
       if (typeof cell === "string") count(labels, cell);
     }
-    for (const g of groups) count(g.counts, keyOf(row, g.at));
+    for (const g of groups) count(g.counts, groupValuesKey(row, g.at));
   }
   return { labels, groups: new Map(groups.map((g) => [g.name, g.counts])) };
 }
@@ -198,7 +199,7 @@ export function codingOf(codes: Codes, table: AnyTable, counts: TableCounts): Ta
     if (slot.kind === "number") return (row) => row[slot.at];
     if (slot.kind === "text") return (row) => (typeof row[slot.at] === "string" ? (codes.labels.get(row[slot.at] as string) ?? null) : row[slot.at]);
     const ids = idsOf(slot.group);
-    return (row) => ids.get(keyOf(row, slot.at)) ?? null;
+    return (row) => ids.get(groupValuesKey(row, slot.at)) ?? null;
   });
   const code = (row: Cell[]): Cell[] => stored.map((value) => value(row));
   return { create, inserts, code };

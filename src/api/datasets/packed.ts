@@ -8,10 +8,7 @@
  * (ids looked up once per text and combination, not once per cell); the Parquet writer unpacks it.
  */
 import type { AnyTable, Cell } from "./columns.js";
-import { type Codes, storedSlots, type StoredSlot, type TableCounts } from "./coded.js";
-
-/** A group's combination of values as the counts name it. */
-const groupKey = (row: readonly Cell[], at: readonly number[]) => JSON.stringify(at.map((k) => row[k]));
+import { type Codes, groupValuesKey, storedSlots, type StoredSlot, type TableCounts } from "./coded.js";
 
 const asJson = (n: number) => (Number.isFinite(n) ? n + 0 : Number.NaN);
 
@@ -25,7 +22,7 @@ export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[], co
   const groups = new Map([...counts.groups.keys()].map((name) => [name, indexOf(counts.groups.get(name))]));
   const packed = new Float64Array(rows.length * slots.length);
   const packedValue = (slot: StoredSlot, row: readonly Cell[]): number => {
-    if (slot.kind === "group") return groups.get(slot.group)?.get(groupKey(row, slot.at)) ?? Number.NaN;
+    if (slot.kind === "group") return groups.get(slot.group)?.get(groupValuesKey(row, slot.at)) ?? Number.NaN;
     const cell = row[slot.at];
     if (cell === null) return Number.NaN;
     if (slot.kind === "text") {
