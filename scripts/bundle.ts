@@ -1,12 +1,16 @@
 /**
  * Single-file ES modules of the fallback for hosts without Node (esbuild; facts inlined;
  * minified; with a source map): build/_worker.js and the Netlify and Lambda adapters over it.
+ * Kept between builds by what they are made from (scripts/keptOutputs.ts).
  */
-import { build } from "esbuild";
-import { resolve } from "node:path";
+import { build, version } from "esbuild";
+import { mkdirSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import type { WrittenShapes } from "../src/serve/worker.js";
+import { copyKept, keep, keyOf, lastInputs, recordInputs } from "./keptOutputs.js";
 
 const root = resolve(import.meta.dirname, "..");
+const KIND = "bundles";
 
 export interface BundleOptions {
   /** Entry module, relative to the repository root. */
@@ -16,10 +20,31 @@ export interface BundleOptions {
   baseUrl: string;
   /** The shapes of the files the build wrote (manifest.json), which the worker asks its assets binding for. */
   written?: WrittenShapes;
+  /** Copied from the sets kept for the same inputs, and kept (default); not for a bundle made only to be measured in a temporary folder. */
+  kept?: boolean;
 }
 
-/** Bundles one entry for web-standard runtimes; returns the output's size in bytes. */
-export async function bundle({ entry, outFile, baseUrl, written }: BundleOptions): Promise<number> {
+/** What a bundle is made from besides its inputs' bytes. The source map names the inputs from the output's folder, and the output names its map. */
+export const bundleParts = ({ entry, outFile, baseUrl, written }: BundleOptions) => ({
+  esbuild: version,
+  entry,
+  baseUrl,
+  written,
+  fromOutput: relative(dirname(outFile), root),
+  name: basename(outFile),
+});
+
+/** Bundles one entry for web-standard runtimes, or copies the bundle kept for the same inputs; returns the output's size in bytes. */
+export async function bundle({ entry, outFile, baseUrl, written, kept = true }: BundleOptions): Promise<number> {
+  const targets = [outFile, `${outFile}.map`];
+  const parts = bundleParts({ entry, outFile, baseUrl, written });
+  // Entries of the repository are kept (not those of a temporary folder, which no build asks for again).
+  const from = relative(root, resolve(root, entry));
+  const name = !kept || from.startsWith("..") || isAbsolute(from) ? undefined : from.replace(/\W+/g, "-");
+  const expected = name ? lastInputs(KIND, name) : [];
+  const known = expected.length ? keyOf(parts, expected) : undefined;
+  mkdirSync(dirname(outFile), { recursive: true });
+  if (known && copyKept(KIND, known, targets)) return statSync(outFile).size;
   const result = await build({
     entryPoints: [resolve(root, entry)],
     outfile: outFile,
@@ -39,5 +64,14 @@ export async function bundle({ entry, outFile, baseUrl, written }: BundleOptions
   });
   const nodeImports = Object.values(result.metafile.inputs).flatMap((i) => i.imports.filter((x) => x.path.startsWith("node:")).map((x) => x.path));
   if (nodeImports.length) throw new Error(`${entry} reaches Node modules: ${[...new Set(nodeImports)].join(", ")}`);
+  // The metafile names the inputs from the working directory, and a define's value as `<define:NAME>` (in `parts`).
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith("<define:"))
+    .map((input) => relative(root, resolve(input)));
+  const made = name && keyOf(parts, inputs);
+  if (made) {
+    keep(KIND, made, targets);
+    recordInputs(KIND, name, inputs);
+  }
   return Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
 }

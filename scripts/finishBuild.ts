@@ -147,7 +147,11 @@ export async function finishBuild(
   };
   const taken = keeping?.kept ?? NOTHING_KEPT;
   const results = taken.results.length ? [...taken.results, ...fresh] : fresh;
-  await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl });
+  // The two bundles made side by side (esbuild's own threads), or copied where kept.
+  const [, workerBytes] = await Promise.all([
+    bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, "_lambda", "index.mjs"), baseUrl }),
+    bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: plannedShapesOf(planned) }),
+  ]);
   const fallbackUrl = fallbackUrlOf(options.fallbackUrl ?? process.env.FALLBACK_URL);
   const bucketDomain = options.bucketDomain ?? process.env.S3_BUCKET_DOMAIN;
   if (fallbackUrl && bucketDomain) {
@@ -155,9 +159,7 @@ export async function finishBuild(
     writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
   }
   const rendered = summarise(planned, results, baseUrl, encodings);
-  const worker = {
-    bytes: await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, "_worker.js"), baseUrl, written: plannedShapesOf(planned) }),
-  };
+  const worker = { bytes: workerBytes };
   const bundles = lap();
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.

@@ -148,8 +148,9 @@ const datasetCandidates = (partial: string): Candidate[] =>
 export async function siteCandidates(baseUrl: string, catalog: Catalog): Promise<Candidate[]> {
   const dir = mkdtempSync(join(tmpdir(), "maqam-site-"));
   try {
-    await bundle({ entry: "src/serve/lambda.ts", outFile: join(dir, "_lambda", "index.mjs"), baseUrl });
-    await bundle({ entry: "src/serve/worker.ts", outFile: join(dir, "_worker.js"), baseUrl, written: {} });
+    // Measured in a folder of their own: not kept (the source maps name the inputs from there).
+    await bundle({ entry: "src/serve/lambda.ts", outFile: join(dir, "_lambda", "index.mjs"), baseUrl, kept: false });
+    await bundle({ entry: "src/serve/worker.ts", outFile: join(dir, "_worker.js"), baseUrl, written: {}, kept: false });
     await buildSite({ outDir: dir, baseUrl, digest: "0".repeat(64), catalog });
     return filesOf(dir).map(([path, bytes]) => ({ path, bytes, valueClass: "site", order: 0 }));
   } finally {

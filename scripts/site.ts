@@ -15,6 +15,7 @@ import { marked } from "marked";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import type { Catalog } from "../src/theory/catalog.js";
+import { copyKept, keep, keyOf } from "./keptOutputs.js";
 import { threadEntry } from "./threadBundle.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -36,40 +37,43 @@ const common: BuildOptions = {
   metafile: true,
 };
 
+/** The OpenAPI documents made, by catalog and base URL: a build makes its site twice (for its size, then for good). */
+const documents = new WeakMap<Catalog, Map<string, unknown>>();
+
 /** The OpenAPI document the client's bodies are declared from. */
 function openapiDocument(catalog: Catalog, baseUrl: string): unknown {
+  const made = documents.get(catalog) ?? new Map<string, unknown>();
+  documents.set(catalog, made);
+  if (made.has(baseUrl)) return made.get(baseUrl);
   const document = dispatch(routes, { catalog, baseUrl, path: "/openapi.json", query: new URLSearchParams() });
   if (document.status !== 200) throw new Error(`/openapi.json answered ${document.status}`);
+  made.set(baseUrl, document.body);
   return document.body;
 }
 
-/** The declarations made in this process, by what they are made of: a build makes its site twice (for its size, then for good). */
-const declarationsMade = new Map<string, [file: string, text: string][]>();
 /** The client entry's declarations, and the bodies'. */
 const DECLARATION_FILES = ["maqam-api.d.ts", "bodies.d.ts"];
 
-/** Writes the client's declarations into `dir`, made by a process of their own (scripts/declarations.ts) unless made here before. */
+/**
+ * Writes the client's declarations into `dir`: copied where kept for the same document, entry and
+ * script (scripts/keptOutputs.ts: a build makes its site twice, and most builds change neither),
+ * else made by a process of their own (scripts/declarations.ts) and kept.
+ */
 async function writeDeclarations(dir: string, document: unknown): Promise<void> {
-  const entry = resolve(root, "src/client/index.ts");
-  const key = createHash("sha256").update(JSON.stringify(document)).update("\0").update(readFileSync(entry)).digest("hex");
-  const made = declarationsMade.get(key);
-  if (made) {
-    for (const [file, text] of made) writeFileSync(join(dir, file), text);
-    return;
-  }
+  const targets = DECLARATION_FILES.map((file) => join(dir, file));
+  const key = keyOf({ document: createHash("sha256").update(JSON.stringify(document)).digest("hex") }, ["scripts/declarations.ts", "src/client/index.ts"]);
+  if (key && copyKept("declarations", key, targets)) return;
   const bundle = fileURLToPath(threadEntry("scripts/declarations.ts"));
+  const entry = resolve(root, "src/client/index.ts");
   await new Promise<void>((done, fail) => {
-    const child = execFile(process.execPath, [bundle, entry, ...DECLARATION_FILES.map((file) => join(dir, file))], (error, _stdout, stderr) =>
+    const child = execFile(process.execPath, [bundle, entry, ...targets], (error, _stdout, stderr) =>
       error ? fail(new Error(`the client's declarations: ${stderr.trim() || error.message}`)) : done(),
     );
     // A process that ended early is told by its exit, not by the pipe it no longer reads.
     child.stdin?.on("error", () => undefined);
     child.stdin?.end(JSON.stringify(document));
   });
-  declarationsMade.set(
-    key,
-    DECLARATION_FILES.map((file) => [file, readFileSync(join(dir, file), "utf8")]),
-  );
+  if (key) keep("declarations", key, targets);
 }
 
 /** build/client/: the client as one ES module, and the engine chunk it imports when it must compute. */

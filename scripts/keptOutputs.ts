@@ -1,0 +1,98 @@
+/**
+ * Files a build makes from the repository alone — the fallback's bundles (esbuild), the client's
+ * declarations (TypeScript, openapi-typescript) — kept under node_modules/.cache/build-outputs/,
+ * each set in a folder named by a SHA-256 of everything it is made from: a build whose inputs did
+ * not change copies them instead of making them again (a second or two of every build, clean or
+ * not). The bytes are the same either way. The most recently used KEEP sets of each kind stay.
+ */
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const CACHE = join(root, "node_modules", ".cache", "build-outputs");
+/** Sets kept per kind: builds for a few base URLs, and the tests', each have their own. */
+const KEEP = 16;
+
+/** What every set is also made from: the packages installed, the compiler settings. */
+const COMMON_INPUTS = ["package-lock.json", "tsconfig.json"];
+
+const folderOf = (kind: string, key: string) => join(CACHE, kind, key);
+
+/** SHA-256 of `parts` (as JSON) and of each file of `inputs` (paths from the repository's root); undefined when one is missing. */
+export function keyOf(parts: unknown, inputs: readonly string[]): string | undefined {
+  const digest = createHash("sha256").update(JSON.stringify(parts)).update("\0");
+  for (const input of [...COMMON_INPUTS, ...inputs]) {
+    const file = join(root, input);
+    if (!existsSync(file)) return undefined;
+    digest.update(input).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return digest.digest("hex");
+}
+
+/** Copies the kept set `key` of `kind` to `targets` (each file by its name in the set); false when the set is not kept whole. */
+export function copyKept(kind: string, key: string, targets: readonly string[]): boolean {
+  const folder = folderOf(kind, key);
+  try {
+    for (const target of targets) copyFileSync(join(folder, basename(target)), target);
+    used(folder);
+    return true;
+  } catch {
+    // Not kept, or pruned meanwhile by a build beside this one: made again.
+    return false;
+  }
+}
+
+/** Used now: the last of its kind to go when the kind is pruned. */
+const used = (folder: string) => {
+  const now = new Date();
+  utimesSync(folder, now, now);
+};
+
+/**
+ * Keeps copies of `files` as the set `key` of `kind` (written aside and renamed: builds side by side
+ * make the same set with the same bytes), then prunes the kind to its KEEP most recently used sets.
+ */
+export function keep(kind: string, key: string, files: readonly string[]): void {
+  const folder = folderOf(kind, key);
+  if (!existsSync(folder)) {
+    const aside = `${folder}.${process.pid}.partial`;
+    mkdirSync(aside, { recursive: true });
+    for (const file of files) copyFileSync(file, join(aside, basename(file)));
+    try {
+      renameSync(aside, folder);
+    } catch {
+      rmSync(aside, { recursive: true, force: true });
+    }
+  } else used(folder);
+  prune(kind);
+}
+
+function prune(kind: string): void {
+  const dir = join(CACHE, kind);
+  const sets = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.endsWith(".partial"))
+    // A set pruned meanwhile by a build beside this one has no time.
+    .map((e) => ({ name: e.name, used: statSync(join(dir, e.name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.used - a.used);
+  for (const { name } of sets.slice(KEEP)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** The inputs (paths from the repository's root) the last set of `kind` named `name` was made from; empty when none is recorded. */
+export function lastInputs(kind: string, name: string): string[] {
+  try {
+    const inputs = JSON.parse(readFileSync(join(CACHE, kind, `${name}.inputs.json`), "utf8")) as unknown;
+    return Array.isArray(inputs) && inputs.every((i) => typeof i === "string") ? inputs : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Records the inputs the set of `kind` named `name` was just made from. */
+export function recordInputs(kind: string, name: string, inputs: readonly string[]): void {
+  mkdirSync(join(CACHE, kind), { recursive: true });
+  const file = join(CACHE, kind, `${name}.inputs.json`);
+  const aside = `${file}.${process.pid}`;
+  writeFileSync(aside, JSON.stringify(inputs));
+  renameSync(aside, file);
+}
