@@ -68,14 +68,19 @@ const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
 /** The AnaMark tuning of a maqām or jins rendering (docs/exports.md). */
 const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;
 
-/** The value class of a pre-rendered request (its path below /api with its query). */
+/**
+ * The value class of a pre-rendered request (its path below /api with its query). Split by hand,
+ * not parsed as a URL: a planned request is canonical (staticFileOf), so its path is the URL's,
+ * and the build asks this of every request of the plan, several times.
+ */
 export function valueClassOf(request: string): ValueClass {
-  const url = new URL(request, "http://x");
-  if (RESTATED.test(url.pathname)) return "restated";
-  if (url.pathname.startsWith("/exports/")) return "export";
-  const keys = [...url.searchParams.keys()];
+  const q = request.indexOf("?");
+  const pathname = q < 0 ? request : request.slice(0, q);
+  if (RESTATED.test(pathname)) return "restated";
+  if (pathname.startsWith("/exports/")) return "export";
+  const keys = [...new URLSearchParams(q < 0 ? "" : request.slice(q + 1)).keys()];
   if (!keys.every((k) => SCOPE_PARAMS.has(k))) return "variant";
-  return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(url.pathname) ? "base" : "index";
+  return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(pathname) ? "base" : "index";
 }
 
 /** One file the build wrote: its path relative to the output, bytes, class and place in its class. */

@@ -8,6 +8,7 @@ import { tarEntryBytes, treeSize } from "../scripts/treeSize.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
 import { answerApi } from "../src/serve/handler.js";
 import { catalog } from "./support/catalog.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
 import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
 import { runScript } from "./support/processes.js";
 
@@ -35,6 +36,21 @@ describe("value classes", () => {
     ["/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents", "variant"],
     ["/maqamat?includeArabic=true", "variant"],
   ])("%s is %s", (request, valueClass) => expect(valueClassOf(request)).toBe(valueClass));
+
+  it("classes every request of the plan as its URL, parsed, says", () => {
+    // The rule over a parsed URL, as the class was first defined.
+    const parsed = (request: string): ValueClass => {
+      const url = new URL(request, "http://x");
+      if (/^\/exports\/(maqamat|ajnas)\/.+\.tun$/.test(url.pathname)) return "restated";
+      if (url.pathname.startsWith("/exports/")) return "export";
+      const keys = [...url.searchParams.keys()];
+      if (!keys.every((k) => k === "tuningSystem" || k === "startingNote")) return "variant";
+      return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(url.pathname) ? "base" : "index";
+    };
+    const requests = [...prerenderRequests(catalog, { full: false })].filter((_, i) => i % 5 === 0);
+    expect(new Set(requests.map(parsed))).toEqual(new Set(VALUE_CLASSES.filter((c) => !["dataset", "database", "picture", "site"].includes(c))));
+    for (const request of requests) expect(valueClassOf(request), request).toBe(parsed(request));
+  });
 
   it("ranks the database (which the SQL page reads) before the CSV tables, and the Parquet files with the indexes", () => {
     const ranked = ["maqam_archive.sqlite", "maqam_renderings.csv", "maqam_renderings.parquet", "index.json"].map(datasetClassOf);
