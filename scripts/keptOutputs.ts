@@ -96,3 +96,8 @@ export function recordInputs(kind: string, name: string, inputs: readonly string
   writeFileSync(aside, JSON.stringify(inputs));
   renameSync(aside, file);
 }
+
+/** Removes every kept set, so that the next build makes them as a fresh clone's first build does (the benches' clean builds). */
+export function forgetKeptOutputs(): void {
+  rmSync(CACHE, { recursive: true, force: true });
+}
