@@ -11,6 +11,8 @@ import { copyKept, keep, keyOf, lastInputs, recordInputs } from "./keptOutputs.j
 
 const root = resolve(import.meta.dirname, "..");
 const KIND = "bundles";
+/** This file: its esbuild options shape every bundle. */
+const BUNDLER = "scripts/bundle.ts";
 
 export interface BundleOptions {
   /** Entry module, relative to the repository root. */
@@ -42,7 +44,7 @@ export async function bundle({ entry, outFile, baseUrl, written, kept = true }: 
   const from = relative(root, resolve(root, entry));
   const name = !kept || from.startsWith("..") || isAbsolute(from) ? undefined : from.replace(/\W+/g, "-");
   const expected = name ? lastInputs(KIND, name) : [];
-  const known = expected.length ? keyOf(parts, expected) : undefined;
+  const known = expected.length ? keyOf(parts, [BUNDLER, ...expected]) : undefined;
   mkdirSync(dirname(outFile), { recursive: true });
   if (known && copyKept(KIND, known, targets)) return statSync(outFile).size;
   const result = await build({
@@ -68,7 +70,7 @@ export async function bundle({ entry, outFile, baseUrl, written, kept = true }: 
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith("<define:"))
     .map((input) => relative(root, resolve(input)));
-  const made = name && keyOf(parts, inputs);
+  const made = name && keyOf(parts, [BUNDLER, ...inputs]);
   if (made) {
     keep(KIND, made, targets);
     recordInputs(KIND, name, inputs);

@@ -83,7 +83,7 @@ describe("kept outputs", () => {
     for (const suffix of ["", ".map"]) expect(readFileSync(copied + suffix)).toEqual(readFileSync(made + suffix));
     const inputs = lastInputs("bundles", "src-serve-lambda-ts");
     expect(inputs).toContain("src/serve/lambda.ts");
-    const key = keyOf(bundleParts({ entry, outFile: copied, baseUrl }), inputs);
+    const key = keyOf(bundleParts({ entry, outFile: copied, baseUrl }), ["scripts/bundle.ts", ...inputs]);
     expect(key && existsSync(join(cacheOf("bundles"), key, "index.mjs"))).toBe(true);
   });
 });
