@@ -172,7 +172,8 @@ export async function finishBuild(
   const fit = fitTree(partial, listing, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
   const fitSeconds = lap();
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
-  const summary = fit.leftOut.files ? summarise(planned, kept, baseUrl, encodings) : rendered;
+  // Summarised again only when the fit left answers out (not, say, a dataset alone).
+  const summary = kept.length < results.length ? summarise(planned, kept, baseUrl, encodings) : rendered;
   const manifest: Manifest = {
     ...summary,
     profile,
