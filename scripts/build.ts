@@ -134,10 +134,8 @@ export async function build(options: BuildOptions): Promise<Built> {
       const siteMade = siteIfBound(options, o, catalog);
       siteMade.catch(() => undefined);
       const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
-      // Read once the datasets are written (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
-      let previous = readState(previousDir);
-      // The tree replaced, with the state it has, is the next build's starting point.
-      keepSpare = previousDir === outDir && previous !== undefined;
+      // Read while the plan is made (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
+      let previous: BuildState | undefined;
       const datasetsEnd = performance.now();
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets };
       let planEnd = datasetsEnd;
@@ -161,7 +159,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         WHOLE,
         async (o, shard) => {
           // The listing of each tuning system is read back from the previous build where it is unchanged.
-          const made = await planApart({
+          const planning = planApart({
             dataDir: o.dataDir ?? DATA_DIR,
             requests: o.requests && [...o.requests],
             profile: o.profile,
@@ -173,6 +171,11 @@ export async function build(options: BuildOptions): Promise<Built> {
             previousCache: cacheOf(previousDir),
             cache,
           });
+          // On this thread while the planning's works.
+          previous = readState(previousDir);
+          // The tree replaced, with the state it has, is the next build's starting point.
+          keepSpare = previousDir === outDir && previous !== undefined;
+          const made = await planning;
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());

@@ -13,6 +13,8 @@ import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { MEMO_LIMITS } from "../src/theory/caches.js";
+import { FORMATS } from "../src/exports/formats.js";
+import { prerenderRequests } from "../scripts/prerender/index.js";
 
 const IBN_SINA = "ibnsina_1037";
 const PITCH_CLASSES = `/tuning-systems/${IBN_SINA}/yegah/pitch-classes`;
@@ -67,6 +69,35 @@ describe("catalogs", () => {
     const rast = archive.findMaqam("maqam_rast")!.entity;
     expect(transpositionsOf(again, again.findMaqam("maqam_rast")!.entity, tsAgain, "yegāh")).not.toBe(transpositionsOf(archive, rast, ts, "yegāh"));
     for (const name of Object.keys(MEMO_LIMITS) as (keyof typeof MEMO_LIMITS)[]) expect(again.caches.memos[name]).not.toBe(archive.caches.memos[name]);
+  });
+
+  it("answer for a tuning system whose ratios do not rise (no pitch classes) with 200s and 404s, its octave's exports not found", () => {
+    // 13/12 moved above 9/8: the fractions are no longer non-decreasing, so the values' format is unknown (algorithms.md §1.1.1).
+    const unordered = createCatalog(
+      changed((systems) =>
+        systems.map((ts) =>
+          ts.id === IBN_SINA ? { ...ts, tuningSystemPitchClasses: ts.tuningSystemPitchClasses.map((v) => (v === "13/12" ? "8/7" : v)) } : ts,
+        ),
+      ),
+    );
+    const ts = unordered.findTuningSystem(IBN_SINA)!;
+    expect(pitchClassesOf(unordered, ts, "yegāh")).toEqual([]);
+    const requests = [...prerenderRequests(unordered, { full: false })].filter((r) => r.includes(IBN_SINA));
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => r.startsWith(`/exports/tuning-systems/${IBN_SINA}/`))).toEqual([]);
+    for (const request of requests) {
+      const [path, query = ""] = request.split("?");
+      expect(answer(unordered, path, query).status, request).toBe(200);
+    }
+    for (const format of FORMATS) {
+      const { status, json } = answer(unordered, `/exports/tuning-systems/${IBN_SINA}/yegah.${format}`);
+      expect(status).toBe(404);
+      const body = JSON.parse(json) as { error: string; message: string; hint: string };
+      expect(body.error).toBe(`No pitch classes in '${IBN_SINA}'`);
+      expect(body.message).toContain("no pitch classes");
+      expect(body.hint).toContain(`/api/tuning-systems/${IBN_SINA}`);
+    }
+    expect(answer(archive, `/exports/tuning-systems/${IBN_SINA}/yegah.scl`).status).toBe(200);
   });
 
   it("answer the same from the bundled facts as from data/", () => {

@@ -1,5 +1,5 @@
 /** The tuning files a build pre-renders: every tuning system, pre-rendered rendering and 12-pitch-class set. */
-import { entityFilePath, OCTAVE_FORMS, realisable, setOctavePath, setPath, setsOf, tuningSystemPath } from "./routes.js";
+import { entityFilePath, hasOctave, OCTAVE_FORMS, realisable, setOctavePath, setPath, setsOf, tuningSystemPath } from "./routes.js";
 import { setIdNameOf } from "../classification/views.js";
 import { isAnswer } from "../errors.js";
 import { ENTITY_FILES, isDescendingFile, setFitsScaleOctave } from "../../exports/render.js";
@@ -10,10 +10,11 @@ import type { Entity } from "../../theory/entity.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import { listOfIn, prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
 
-/** The files of each tuning system × starting note, one per format. */
+/** The files of each tuning system × starting note with pitch classes, one per format. */
 export function* tuningSystemFiles(cat: Catalog): Generator<string> {
   for (const ts of cat.tuningSystems)
-    for (const startingNote of ts.startingNotes) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
+    for (const startingNote of ts.startingNotes)
+      if (hasOctave(cat, { ts, startingNote })) for (const format of FORMATS) yield tuningSystemPath({ ts, startingNote }, format);
 }
 
 /** The files of each maqām or jins rendering the detail routes pre-render (the descending scale where it differs; the mapping and tuning by note name). */

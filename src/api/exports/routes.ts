@@ -32,6 +32,7 @@ import type { Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
 import { isPossibleIn, isPossibleInSomeSet } from "../../theory/realisation.js";
 import { twelveToneGrouping } from "../../theory/twelveToneSets.js";
+import { pitchClassesOf } from "../../theory/pitchClass.js";
 import type { PitchClassSet } from "../../theory/pitchClassSets.js";
 import { toIdName } from "../../theory/idName.js";
 import { BINARY_FILE_BODY, TEXT_FILE_BODY } from "../shared/bodies.js";
@@ -52,6 +53,9 @@ const kindOf = (format: Format) => (isBinaryFormat(format) ? "bytes of MIDI syst
 
 // ── Tuning systems ────────────────────────────────────────────────────────────────────────
 
+/** A tuning system of unknown format has no pitch classes (algorithms.md §1.1.1), so no octave to export. */
+export const hasOctave = (cat: Catalog, { ts, startingNote }: TuningContext): boolean => pitchClassesOf(cat, ts, startingNote).length > 0;
+
 export const tuningSystemPath = ({ ts, startingNote }: TuningContext, format: Format) => `${BASE}/tuning-systems/${ts.id}/${toIdName(startingNote)}.${format}`;
 
 const tuningSystemRoute = (format: Format) =>
@@ -63,6 +67,12 @@ const tuningSystemRoute = (format: Format) =>
     handle: (p, ctx) => {
       const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
       if (isAnswer(tuning)) return tuning;
+      if (!hasOctave(ctx.catalog, tuning))
+        return notFound({
+          error: `No pitch classes in '${tuning.ts.id}'`,
+          message: `The values of ${tuning.ts.id} are of no format the archive reads (ratios, cents or decimal ratios rising, string lengths falling), so it has no pitch classes and no octave to export.`,
+          hint: `/api/tuning-systems/${tuning.ts.id} shows its values; the other tuning systems are listed by /api/tuning-systems.`,
+        });
       return fileAt(ctx, tuningSystemPath(tuning, format), (target) => tuningSystemFile(ctx.catalog, tuning, format, target));
     },
   });
