@@ -171,7 +171,7 @@ export async function build(options: BuildOptions): Promise<Built> {
             previousCache: cacheOf(previousDir),
             cache,
           });
-          // On this thread while the planning's works.
+          // Read on this thread while the planning thread works.
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;

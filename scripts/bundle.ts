@@ -71,7 +71,9 @@ export async function bundle({ entry, outFile, baseUrl, written, kept = true }: 
     .filter((input) => !input.startsWith("<define:"))
     .map((input) => relative(root, resolve(input)));
   const made = name && keyOf(parts, [BUNDLER, ...inputs]);
-  if (made) {
+  // Kept unless an input changed while esbuild read it (the same inputs as expected, another key).
+  const sameInputs = expected.length === inputs.length && expected.every((input, k) => input === inputs[k]);
+  if (made && (!sameInputs || made === known)) {
     keep(KIND, made, targets);
     recordInputs(KIND, name, inputs);
   }

@@ -61,7 +61,9 @@ const DECLARATION_FILES = ["maqam-api.d.ts", "bodies.d.ts"];
  */
 async function writeDeclarations(dir: string, document: unknown): Promise<void> {
   const targets = DECLARATION_FILES.map((file) => join(dir, file));
-  const key = keyOf({ document: createHash("sha256").update(JSON.stringify(document)).digest("hex") }, ["scripts/declarations.ts", "src/client/index.ts"]);
+  const keyNow = () =>
+    keyOf({ document: createHash("sha256").update(JSON.stringify(document)).digest("hex") }, ["scripts/declarations.ts", "src/client/index.ts"]);
+  const key = keyNow();
   if (key && copyKept("declarations", key, targets)) return;
   const bundle = fileURLToPath(threadEntry("scripts/declarations.ts"));
   const entry = resolve(root, "src/client/index.ts");
@@ -73,7 +75,8 @@ async function writeDeclarations(dir: string, document: unknown): Promise<void> 
     child.stdin?.on("error", () => undefined);
     child.stdin?.end(JSON.stringify(document));
   });
-  if (key) keep("declarations", key, targets);
+  // Kept unless the entry or the script changed while the process read them.
+  if (key && keyNow() === key) keep("declarations", key, targets);
 }
 
 /** build/client/: the client as one ES module, and the engine chunk it imports when it must compute. */
