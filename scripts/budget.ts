@@ -5,6 +5,7 @@
  * same bytes, so every profile deploys whatever the archive holds.
  */
 import { TABLES } from "../src/api/datasets/tables.js";
+import { requestParts } from "../src/api/staticPath.js";
 import { tarArchiveBytes, tarEntryBytes } from "./treeSize.js";
 
 /** Share of every limit the build leaves free, so the next few facts still deploy. */
@@ -69,16 +70,14 @@ const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
 const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;
 
 /**
- * The value class of a pre-rendered request (its path below /api with its query). Split by hand,
- * not parsed as a URL: a planned request is canonical (staticFileOf), so its path is the URL's,
- * and the build asks this of every request of the plan, several times.
+ * The value class of a pre-rendered request (its path below /api with its query), split by hand
+ * (requestParts): the build asks this of every request of the plan, several times.
  */
 export function valueClassOf(request: string): ValueClass {
-  const q = request.indexOf("?");
-  const pathname = q < 0 ? request : request.slice(0, q);
+  const [pathname, query] = requestParts(request);
   if (RESTATED.test(pathname)) return "restated";
   if (pathname.startsWith("/exports/")) return "export";
-  const keys = [...new URLSearchParams(q < 0 ? "" : request.slice(q + 1)).keys()];
+  const keys = [...query.keys()];
   if (!keys.every((k) => SCOPE_PARAMS.has(k))) return "variant";
   return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(pathname) ? "base" : "index";
 }

@@ -16,7 +16,7 @@ import { routes } from "../src/api/routes.js";
 import type { Route } from "../src/api/route.js";
 import { prerenderRequests } from "./prerender/index.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
-import { staticFileOf } from "../src/api/staticPath.js";
+import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
 import type { Facts } from "../src/data/facts.js";
@@ -55,10 +55,8 @@ export function shardOf(raw: string | undefined): Shard {
  * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
  */
 export function cacheGroupOf(request: string): string {
-  // Split by hand, not parsed as a URL: a planned request is canonical (staticFileOf), so its path is the URL's, and this runs for every request of the plan.
-  const q = request.indexOf("?");
-  const pathname = q < 0 ? request : request.slice(0, q);
-  const query = new URLSearchParams(q < 0 ? "" : request.slice(q + 1));
+  // Split by hand (requestParts): this runs for every request of the plan.
+  const [pathname, query] = requestParts(request);
   const ts = query.get("tuningSystem");
   const note = query.get("startingNote");
   if (ts && note) return `${ts} × ${note}`;
@@ -116,16 +114,6 @@ function routeNamer(): (path: string) => string {
     }
     return candidates.find((r) => trimmed.endsWith(tails.get(r) ?? "") && r.matcher.test(trimmed))?.name ?? "(no route)";
   };
-}
-
-/**
- * A request's path and query, split by hand rather than parsed as a URL (a third of the planning's
- * time, over 266,000 requests): staticFileOf takes only plain URL-safe segments and values, which a
- * URL parse would leave as they are.
- */
-export function requestParts(request: string): [path: string, query: URLSearchParams] {
-  const q = request.indexOf("?");
-  return [q < 0 ? request : request.slice(0, q), new URLSearchParams(q < 0 ? "" : request.slice(q + 1))];
 }
 
 function plan(requests: Iterable<string>): Planned[] {

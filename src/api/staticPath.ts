@@ -62,6 +62,16 @@ export const downloadNameOf = (path: string): string =>
 const safeSegment = (s: string) => SAFE_SEGMENT.test(s) && !/^\.+$/.test(s) && s.length <= MAX_SEGMENT_BYTES;
 
 /**
+ * A request's path and query, split by hand rather than parsed as a URL (a third of the planning's
+ * time, over 266,000 requests): staticFileOf takes only plain URL-safe segments and values, which a
+ * URL parse would leave as they are, so the path of a canonical request is its URL's.
+ */
+export function requestParts(request: string): [path: string, query: URLSearchParams] {
+  const q = request.indexOf("?");
+  return [q < 0 ? request : request.slice(0, q), new URLSearchParams(q < 0 ? "" : request.slice(q + 1))];
+}
+
+/**
  * Relative file path under `build/api/` of a request, or undefined when the request is not
  * in canonical form (then only the fallback answers it).
  */
