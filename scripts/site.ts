@@ -61,8 +61,8 @@ const DECLARATION_FILES = ["maqam-api.d.ts", "bodies.d.ts"];
  */
 async function writeDeclarations(dir: string, document: unknown): Promise<void> {
   const targets = DECLARATION_FILES.map((file) => join(dir, file));
-  const keyNow = () =>
-    keyOf({ document: createHash("sha256").update(JSON.stringify(document)).digest("hex") }, ["scripts/declarations.ts", "src/client/index.ts"]);
+  const parts = { document: createHash("sha256").update(JSON.stringify(document)).digest("hex") };
+  const keyNow = () => keyOf(parts, ["scripts/declarations.ts", "src/client/index.ts"]);
   const key = keyNow();
   if (key && copyKept("declarations", key, targets)) return;
   const bundle = fileURLToPath(threadEntry("scripts/declarations.ts"));
