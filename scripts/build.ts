@@ -27,7 +27,8 @@ import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import type { Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
-import { boundHeapGrowth, collectGarbage, planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { boundHeapGrowth, collectGarbage } from "./heap.js";
 import {
   cacheOf,
   cachePartialOf,
@@ -44,7 +45,7 @@ import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
 import { reportBuilt, type Built, type RouteTimes } from "./buildReport.js";
-import { finishBuild, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, startDatasets, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 export type { Built, RouteTimes } from "./buildReport.js";
@@ -133,11 +134,13 @@ export async function build(options: BuildOptions): Promise<Built> {
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
       const siteMade = siteIfBound(options, o, catalog);
       siteMade.catch(() => undefined);
-      const datasets = await writeDatasetsStep(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
+      const datasetsStep = startDatasets(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
+      let datasetsWaited = 0;
+      await datasetsStep.planningMayStart;
       // Read while the plan is made (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
       let previous: BuildState | undefined;
       const datasetsEnd = performance.now();
-      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets };
+      let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets: undefined };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
       let inPlace = 0;
@@ -176,12 +179,17 @@ export async function build(options: BuildOptions): Promise<Built> {
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
           const made = await planning;
+          // The groups are taken over once the datasets are written: the database at its largest (some 350 MB) and
+          // what the groups taken over hold would together pass 1 GB. (The rendering's stop counts the datasets' files too.)
+          const waitedFrom = performance.now();
+          const datasets = await datasetsStep.written;
+          datasetsWaited = (performance.now() - waitedFrom) / 1000;
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());
           previous = undefined;
           collectGarbage();
-          keeping = { ...keeping, kept: chosen.kept, hashes };
+          keeping = { ...keeping, kept: chosen.kept, hashes, datasets };
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
           planSteps = { ...made.steps, kept: (planEnd - keptFrom) / 1000 };
@@ -200,6 +208,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size, inPlace };
       const phases = {
         datasets: (datasetsEnd - started) / 1000,
+        besidePlan: datasetsStep.doneAt() > datasetsEnd ? { seconds: (datasetsStep.doneAt() - datasetsEnd) / 1000, waited: datasetsWaited } : undefined,
         plan: (planEnd - datasetsEnd) / 1000,
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,

@@ -26,8 +26,21 @@ export interface Built {
    * build started from, the others linked from the previous build.
    */
   groups?: { rendered: number; kept: number; inPlace: number };
-  /** Seconds of the datasets (with reading the facts), of the plan (with the hashes and the files taken over), of the rendering, and of the finishing (by step). */
-  phases?: { datasets: number; plan: number; render: number; finish: number; planSteps?: PlanSteps; steps: FinishSteps };
+  /**
+   * Seconds of the datasets (with reading the facts) until the planning starts, of the plan (with
+   * the hashes and the files taken over), of the rendering, and of the finishing (by step); and,
+   * when the datasets' files and database were written beside the planning, the seconds they took
+   * after it started and those the planning then waited for them.
+   */
+  phases?: {
+    datasets: number;
+    besidePlan?: { seconds: number; waited: number };
+    plan: number;
+    render: number;
+    finish: number;
+    planSteps?: PlanSteps;
+    steps: FinishSteps;
+  };
   seconds: number;
   workers: number;
   recycled: number;
@@ -70,10 +83,13 @@ export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): 
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
-    const { datasets, plan, render, finish, planSteps, steps } = phases;
+    const { datasets, besidePlan, plan, render, finish, planSteps, steps } = phases;
     const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
+    const beside = besidePlan
+      ? ` (then their files and database ${besidePlan.seconds.toFixed(1)} s beside the planning, which waited ${besidePlan.waited.toFixed(1)} s for them)`
+      : "";
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s${beside}, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

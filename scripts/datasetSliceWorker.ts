@@ -1,23 +1,12 @@
 /**
- * A thread of the datasets' pool (scripts/datasetsPool.ts): a catalog of its own, made from the
- * facts it is given when it starts; a task computes and keeps one tuning system's slice, writes
- * the tables' CSV and Parquet files, or builds the database, from the slices kept and the
- * reference tables.
+ * A thread of the datasets' pool (scripts/datasetsPool.ts), which computes the slices that are
+ * missing: a catalog of its own, made from the facts it is given when it starts.
  */
 import { workerData } from "piscina";
 import { createCatalog } from "../src/theory/catalog.js";
-import { databaseOf } from "./datasetDatabase.js";
-import { writeTableFiles } from "./datasetFiles.js";
-import { computeSlice, tableRowsOf } from "./datasetSlices.js";
-import type { DatasetsAnswer, DatasetsTask, SliceThreadData } from "./datasetsPool.js";
+import type { DatasetsTask, SliceThreadData } from "./datasetsPool.js";
+import { runTask } from "./datasetTasks.js";
 
 const cat = createCatalog((workerData as SliceThreadData).facts, "build");
 
-export default async function run(task: DatasetsTask): Promise<DatasetsAnswer[DatasetsTask["kind"]]> {
-  if (task.kind === "database") return databaseOf(tableRowsOf(cat, new Map(task.keys), task.dir), task.file);
-  if (task.kind === "files") return writeTableFiles(task.apiDir, cat, new Map(task.keys), task.dirs);
-  const ts = cat.findTuningSystem(task.tuningSystem);
-  if (!ts) throw new Error(`datasets: no tuning system ${task.tuningSystem} in the facts the thread was given`);
-  computeSlice(cat, ts, task.key, task.dir);
-  return undefined;
-}
+export default (task: DatasetsTask) => runTask(cat, task);

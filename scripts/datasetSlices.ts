@@ -199,15 +199,23 @@ export type ComputeSlice = (tuningSystem: string, key: string, dir: string) => P
 
 /**
  * Makes sure `dirs.into` holds a file for every slice and table: those of `dirs.from` are linked,
- * the others computed, by `compute` when it is given. A file found here may still
- * prove corrupt when read: the reader computes that slice again (sliceTableOf).
+ * the others computed, by `compute` when it is given; `onMissing` is told how many those are
+ * before they are. A file found here may still prove corrupt when read: the reader computes that
+ * slice again (sliceTableOf).
  */
-export async function prepareSlices(cat: Catalog, keys: ReadonlyMap<string, string>, dirs: SliceDirs, compute?: ComputeSlice): Promise<number> {
+export async function prepareSlices(
+  cat: Catalog,
+  keys: ReadonlyMap<string, string>,
+  dirs: SliceDirs,
+  compute?: ComputeSlice,
+  onMissing?: (missing: number) => void,
+): Promise<number> {
   mkdirSync(dirs.into, { recursive: true });
   const missing = cat.tuningSystems.filter((ts) => {
     const key = keyOf(keys, ts);
     return !(dirs.from && dirs.from !== dirs.into ? carry(dirs.from, dirs.into, key) : SLICED_TABLES.every((t) => existsSync(fileOf(dirs.into, key, t.name))));
   });
+  onMissing?.(missing.length);
   if (!compute) for (const ts of missing) computeSlice(cat, ts, keyOf(keys, ts), dirs.into);
   else await Promise.all(missing.map((ts) => compute(ts.id, keyOf(keys, ts), dirs.into)));
   return missing.length;

@@ -7,8 +7,8 @@
  * to the file, its Parquet row groups kept with the slices where their rows are unchanged and
  * encoded from the slices' rows where not (scripts/datasetGroups.ts). With two threads or more, all of it is done on
  * the datasets' threads (scripts/datasetsPool.ts), and the caller's thread stays free: the slices
- * missing are computed on them, then one fresh thread writes the CSV and Parquet files while
- * another builds the database (scripts/datasetDatabase.ts). `npx tsx scripts/datasets.ts
+ * missing are computed on a pool, then one fresh thread writes the CSV and Parquet files while
+ * another builds the database (scripts/datasetDatabase.ts), each ending when done. `npx tsx scripts/datasets.ts
  * <dir> [--cache <dir>] [--previous <dir>]` writes them alone (slices read from the previous
  * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
  * regenerates the dictionary in docs/datasets.md.
@@ -22,7 +22,7 @@ import type { Catalog } from "../src/theory/catalog.js";
 import { databaseOf } from "./datasetDatabase.js";
 import { type DictionaryTable, type FileEntry, type TableFiles, urlOf, writeTableFiles } from "./datasetFiles.js";
 import { prepareSlices, sliceKeys, tableRowsOf, type SliceDirs } from "./datasetSlices.js";
-import { type DatasetsPool, datasetsPool, runOn } from "./datasetsPool.js";
+import { type ApartThread, type DatasetsPool, datasetsPool, runOn, startApart } from "./datasetsPool.js";
 import { engineDigest } from "./sliceHash.js";
 
 export interface Dictionary {
@@ -36,10 +36,10 @@ export interface DatasetsOptions {
   slices?: SliceDirs;
   /** The engine's digest, when the caller has it (engineDigest()). */
   engine?: string;
-  /** Threads computing the missing slices; default one per core (1: all on this thread; otherwise the files and the database on two threads). */
+  /** Threads computing the missing slices; default one per core (1: all on this thread; otherwise the files and the database on two threads of their own). */
   threads?: number;
-  /** Told how many slices were computed, of how many. */
-  onSlices?: (computed: number, total: number) => void;
+  /** Told how many slices are missing, of how many, before they are computed. */
+  onSlices?: (missing: number, total: number) => void;
   /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept). */
   onFiles?: (encoded: number) => void;
 }
@@ -58,25 +58,30 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   const keys = sliceKeys(cat, options.engine ?? engineDigest());
   const threads = options.threads ?? availableParallelism();
   // Started when a slice is missing.
-  let slicesPool: DatasetsPool | undefined;
-  const poolOf = () => {
-    slicesPool ??= datasetsPool(cat.facts, threads);
-    return slicesPool;
-  };
-  const compute = threads > 1 ? (tuningSystem: string, key: string, dir: string) => runOn(poolOf(), { kind: "slice", tuningSystem, key, dir }) : undefined;
-  let computed = 0;
   let pool: DatasetsPool | undefined;
+  const compute =
+    threads > 1
+      ? (tuningSystem: string, key: string, dir: string) => {
+          pool ??= datasetsPool(cat.facts, threads);
+          return runOn(pool, { kind: "slice", tuningSystem, key, dir });
+        }
+      : undefined;
+  // The threads of the files and the database: started beside the slices when few are missing (they would
+  // otherwise start after them, on the critical path); after them when many are (a core each is busy then).
+  let tasks: ApartThread[] = [];
+  const startTasks = () => [startApart(cat.facts), startApart(cat.facts)];
   try {
-    computed = await prepareSlices(cat, keys, slices, compute);
-    // The threads that computed a few slices go on (what their catalogs memoised for them is small,
-    // and a thread takes a second to start); after more, they end, and with them all they memoised.
-    if (computed > FEW_SLICES) await slicesPool?.destroy();
-    else pool = slicesPool;
+    await prepareSlices(cat, keys, slices, compute, (missing) => {
+      if (threads > 1 && missing <= FEW_SLICES) tasks = startTasks();
+      options.onSlices?.(missing, keys.size);
+    });
   } catch (e) {
-    await slicesPool?.destroy();
+    for (const thread of tasks) thread.stop();
     throw e;
+  } finally {
+    // Not awaited: the threads end beside what follows.
+    void pool?.destroy();
   }
-  options.onSlices?.(computed, keys.size);
   mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
   const database = join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1));
   const filesWritten = (files: TableFiles) => {
@@ -85,23 +90,19 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   };
   if (threads < 2)
     return dictionaryOf(apiDir, filesWritten(writeTableFiles(apiDir, cat, keys, slices)), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
-  // Two threads: one builds the database (the longer task, first, so that a thread already started takes it)
-  // while the other writes the CSV and Parquet files; this one stays free.
-  pool ??= datasetsPool(cat.facts, 2);
-  try {
-    const sent = [...keys];
-    const [bytes, tables] = await Promise.all([
-      runOn(pool, { kind: "database", keys: sent, dir: slices.into, file: database }),
-      runOn(pool, { kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
-    ]);
-    return dictionaryOf(apiDir, tables, bytes);
-  } finally {
-    await pool.destroy();
-  }
+  // Two threads, each ending when its task is done: one builds the database while the other writes the CSV and
+  // Parquet files; this one stays free.
+  const [databaseThread, filesThread] = tasks.length ? tasks : startTasks();
+  const sent = [...keys];
+  const [bytes, tables] = await Promise.all([
+    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database }),
+    filesThread.run({ kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
+  ]);
+  return dictionaryOf(apiDir, tables, bytes);
 }
 
-/** At most this many slices computed, their threads write the files and the database too. */
-const FEW_SLICES = 2;
+/** At most this many slices missing (an incremental build), the files' and database's threads start beside them, and a build plans beside it all (scripts/build.ts). */
+export const FEW_SLICES = 2;
 
 /** Writes the dictionary (index.json) of the tables' files and the database, and returns it. */
 function dictionaryOf(apiDir: string, tables: DictionaryTable[], bytes: number): Dictionary {
@@ -167,8 +168,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }, 50);
   const dictionary = await writeDatasets(out, createCatalog(readFacts(process.env.DATA_DIR), "build"), {
     slices,
-    onSlices: (n, total) => {
-      computed = `, ${n} of ${total} slices computed`;
+    onSlices: (missing, total) => {
+      computed = `, ${missing} of ${total} slices computed`;
     },
     onFiles: (n) => {
       encoded = `, ${n} row groups encoded`;

@@ -1,8 +1,10 @@
 /**
- * The threads of the datasets step (scripts/datasetSliceWorker.ts), each with a catalog of its own
- * made from the facts it is given: they compute the slices that are missing, then one writes the
- * CSV and Parquet files while another builds the database.
+ * The threads of the datasets step, each with a catalog of its own made from the facts it is
+ * given: a pool (scripts/datasetSliceWorker.ts) computes the slices that are missing, then one
+ * thread writes the CSV and Parquet files while another builds the database, each ending when its
+ * task is done (scripts/datasetTaskThread.ts).
  */
+import { Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { Facts } from "../src/data/facts.js";
 import type { TableFiles } from "./datasetFiles.js";
@@ -62,3 +64,40 @@ export const datasetsPool = (facts: Facts, threads: number): DatasetsPool =>
 /** Runs a task on the pool, typed by its kind. */
 export const runOn = <T extends DatasetsTask>(pool: DatasetsPool, task: T): Promise<DatasetsAnswer[T["kind"]]> =>
   pool.run(task) as Promise<DatasetsAnswer[T["kind"]]>;
+
+/**
+ * A thread that runs one task (scripts/datasetTaskThread.ts), started before it is given: it makes
+ * its catalog meanwhile. It ends once it has answered, and `run` answers when it has ended: its
+ * memory (the database's pages in sql.js's WebAssembly memory and the file it grows, some 350 MB)
+ * is returned by then, where a pool's thread waits for the caller to end it.
+ */
+export interface ApartThread {
+  run<T extends DatasetsTask>(task: T): Promise<DatasetsAnswer[T["kind"]]>;
+  /** Ends the thread without a task. */
+  stop(): void;
+}
+
+export function startApart(facts: Facts): ApartThread {
+  const thread = new Worker(threadEntry("scripts/datasetTaskThread.ts"), { workerData: { facts } satisfies SliceThreadData, execArgv: [] });
+  let task = "";
+  const ended = new Promise<unknown>((done, fail) => {
+    let answer: { value: unknown } | undefined;
+    thread.once("message", (value) => {
+      answer = { value };
+    });
+    thread.once("error", fail);
+    thread.once("exit", (code) =>
+      answer ? done(answer.value) : fail(new Error(`the datasets' ${task || "task"} thread ended (exit code ${code}) without an answer`)),
+    );
+  });
+  // A failure before the task is given is thrown by run.
+  ended.catch(() => undefined);
+  return {
+    run: <T extends DatasetsTask>(given: T) => {
+      task = given.kind;
+      thread.postMessage(given);
+      return ended as Promise<DatasetsAnswer[T["kind"]]>;
+    },
+    stop: () => void thread.terminate(),
+  };
+}

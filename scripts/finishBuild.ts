@@ -16,7 +16,7 @@ import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
 import { buildSite } from "./site.js";
-import { writeDatasets } from "./datasets.js";
+import { FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
 import { cacheOf, DATASETS_DIR, keepOrWrite, knownSizes, NOTHING_KEPT, writeState, type Kept, type StepState } from "./buildCache.js";
@@ -86,12 +86,13 @@ export async function writeDatasetsStep(
   options: BuildOptions,
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
+  onSlices?: DatasetsOptions["onSlices"],
 ): Promise<StepState | undefined> {
   if (!(options.datasets ?? options.requests === undefined)) return undefined;
   const catalog = createCatalog(facts, "build");
   // The slices of the previous build's cache are read back, those of this one kept in its own.
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
-  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine });
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices });
   if (!previous || !slices) {
     await write();
     return undefined;
@@ -100,6 +101,43 @@ export async function writeDatasetsStep(
   const datasets = await keepOrWrite(partial, DATASETS_DIR, previous.previousDir, previous.datasets, datasetsHash(catalog, previous.engine), write);
   if (datasets === previous.datasets) carrySlices(slices.from, slices.into);
   return datasets;
+}
+
+/** The datasets being written (startDatasets). */
+export interface DatasetsStarted {
+  /** Resolves once the planning may start. */
+  planningMayStart: Promise<void>;
+  /** Their state for the next build; a failure is thrown here. */
+  written: Promise<StepState | undefined>;
+  /** When they were written (0 until then). */
+  doneAt: () => number;
+}
+
+/**
+ * writeDatasetsStep, with the planning started beside it when few slices are missing (an
+ * incremental build: one core would otherwise wait for the database), after it when many are (a
+ * clean build: the slices' and then the files' and database's threads keep both cores busy, and the
+ * heaps would add up).
+ */
+export function startDatasets(
+  partial: string,
+  options: BuildOptions,
+  facts: Catalog["facts"],
+  previous: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
+): DatasetsStarted {
+  let mayStart = () => {};
+  const planningMayStart = new Promise<void>((start) => {
+    mayStart = start;
+  });
+  let doneAt = 0;
+  const written = writeDatasetsStep(partial, options, facts, previous, (missing) => {
+    if (missing <= FEW_SLICES) mayStart();
+  }).then((state) => {
+    doneAt = performance.now();
+    return state;
+  });
+  written.then(mayStart, mayStart);
+  return { planningMayStart, written, doneAt: () => doneAt };
 }
 
 /** Seconds of each step of the finishing. */

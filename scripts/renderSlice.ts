@@ -8,8 +8,6 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { availableParallelism } from "node:os";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { routes } from "../src/api/routes.js";
@@ -225,26 +223,6 @@ export function resolveSlice(options: SliceOptions) {
  * time (docs/benchmarks.md).
  */
 const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 100) * 1e6;
-
-/**
- * V8 lets a heap grow to up to four times what survives a collection while it allocates fast, as
- * the planning and the rendering do: a planning that keeps 170 MB peaked at 860 MB. A growth of
- * half what survives bounds every thread's heap by its live data (the planning then peaks at 350
- * MB, for about a tenth more collection time) and, unlike a fixed heap size, grows with the archive.
- * The flag is the process's: set once, it holds for the main thread and every worker.
- */
-export const HEAP_GROWING_PERCENT = 50;
-export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-
-/**
- * A full garbage collection, now: where a phase has just let go of a lot (an incremental build's
- * parsed states, some 90 MB each) and the render workers are about to start, what the collector
- * would otherwise reclaim later adds to the build's peak.
- */
-export function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-}
 
 /** Starts a build worker; it posts its first message once it has loaded the data. */
 function startWorker(setup: WorkerSetup): Worker {

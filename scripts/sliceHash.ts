@@ -57,7 +57,10 @@ const DATASETS_CODE = [
   "scripts/datasetGroups.ts",
   "scripts/datasetsPool.ts",
   "scripts/datasetSliceWorker.ts",
+  "scripts/datasetTasks.ts",
+  "scripts/datasetTaskThread.ts",
   "scripts/threadBundle.ts",
+  "scripts/heap.ts",
 ];
 
 /** The contents of the datasets' scripts, as one text. */

@@ -6,12 +6,13 @@
  * computed whole (the database coded from the counts kept with the slices as from the whole tables'
  * rows). A kept file that is corrupt, or stands under another slice's name, is not used.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseOf } from "../scripts/datasetDatabase.js";
 import { writeDatasets } from "../scripts/datasets.js";
+import { startApart } from "../scripts/datasetsPool.js";
 import { readSliceTable, SLICED_TABLES, sliceKeys } from "../scripts/datasetSlices.js";
 import { engineDigest } from "../scripts/sliceHash.js";
 import { TABLES } from "../src/api/datasets/tables.js";
@@ -122,4 +123,18 @@ describe("datasets from kept slices", () => {
     expect(readSliceTable(dir("cache-again"), first, tableNamed("maqam_renderings"))?.length).toBeGreaterThan(0);
     expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.length).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe("a thread of one task", () => {
+  it("answers its task, and rejects with the thread's error when it cannot start", async () => {
+    const keys = [...sliceKeys(createCatalog(changed, "build"), engine)];
+    const file = join(work, "apart.sqlite");
+    const bytes = await startApart(changed).run({ kind: "database", keys, dir: dir("cache-after"), file });
+    expect(bytes).toBe(readFileSync(file).length);
+    expect(readFileSync(file).equals(clean.get("maqam_archive.sqlite") ?? Buffer.alloc(0))).toBe(true);
+    // Facts without tuning systems: its catalog throws as the thread starts, before any task is given.
+    const broken = startApart({ ...changed, tuningSystems: undefined } as unknown as Facts);
+    await expect(broken.run({ kind: "database", keys, dir: dir("cache-after"), file: join(work, "never.sqlite") })).rejects.toThrow();
+    expect(existsSync(join(work, "never.sqlite"))).toBe(false);
+  }, 120_000);
 });
