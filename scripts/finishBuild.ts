@@ -87,12 +87,13 @@ export async function writeDatasetsStep(
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
   onSlices?: DatasetsOptions["onSlices"],
+  onFiles?: DatasetsOptions["onFiles"],
 ): Promise<StepState | undefined> {
   if (!(options.datasets ?? options.requests === undefined)) return undefined;
   const catalog = createCatalog(facts, "build");
   // The slices of the previous build's cache are read back, those of this one kept in its own.
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
-  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices });
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices, onFiles });
   if (!previous || !slices) {
     await write();
     return undefined;
@@ -115,9 +116,9 @@ export interface DatasetsStarted {
 
 /**
  * writeDatasetsStep, with the planning started beside it when few slices are missing (an
- * incremental build: one core would otherwise wait for the database), after it when many are (a
- * clean build: the slices' and then the files' and database's threads keep both cores busy, and the
- * heaps would add up).
+ * incremental build: one core would otherwise wait for the database); when many are (a clean
+ * build), once the CSV and Parquet files are written: before, the slices' and then the files' and
+ * database's threads keep both cores busy, and the heaps would add up.
  */
 export function startDatasets(
   partial: string,
@@ -130,9 +131,16 @@ export function startDatasets(
     mayStart = start;
   });
   let doneAt = 0;
-  const written = writeDatasetsStep(partial, options, facts, previous, (missing) => {
-    if (missing <= FEW_SLICES) mayStart();
-  }).then((state) => {
+  const written = writeDatasetsStep(
+    partial,
+    options,
+    facts,
+    previous,
+    (missing) => {
+      if (missing <= FEW_SLICES) mayStart();
+    },
+    () => mayStart(),
+  ).then((state) => {
     doneAt = performance.now();
     return state;
   });
