@@ -15,7 +15,7 @@ import { FACT_FILES } from "../src/data/facts.js";
 import { loadAverage, writeSection, machineText } from "./benchDoc.js";
 import { type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
-import { stepsText } from "./buildReport.js";
+import { besideText, stepsText } from "./buildReport.js";
 import { forgetKeptOutputs } from "./keptOutputs.js";
 
 const TARGET_SECONDS = 15;
@@ -38,13 +38,6 @@ export function factsWithOneChange(dir: string, from = DATA_DIR): string {
 
 /** A phase of a build by step, as the build reports it. */
 const stepsOf = (steps: Parameters<typeof stepsText>[0] | undefined) => (steps ? stepsText(steps) : "");
-/** The datasets' phase, and what of them ran beside the planning. */
-const datasetsText = (phases: BuildRun["phases"]) =>
-  phases?.besidePlan
-    ? `${phases.datasets.toFixed(1)} s until the planning started, then ${phases.besidePlan.seconds.toFixed(1)} s beside it (which waited ${phases.besidePlan.waited.toFixed(1)} s for them)`
-    : `${phases?.datasets.toFixed(1)} s`;
-
-/** What the moments before a build say of its figures: cores kept busy by other work slowed it. */
 const loadRemark = (run: BuildRun) => {
   const busy = otherWork([run]);
   return busy === undefined ? "" : ` Other work kept ${busy} % of the cores busy in the 2 s before it, so the figures are pessimistic.`;
@@ -104,7 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ];
     if (missed)
       section.push(
-        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what an incremental build still does over the whole archive. The datasets: ${datasetsText(incremental.phases)} (the changed tuning system's slice computed, the others read back, every table's CSV and the database written again from all of them, and the Parquet row groups holding rows that changed or moved encoded again, the others kept). Planning: ${incremental.phases?.plan.toFixed(1)} s (${stepsOf(incremental.phases?.planSteps)}: the listing is read back for the unchanged tuning systems, but every request is still mapped to its file and route and every group hashed; the unchanged groups' files are checked in the spare tree the build starts from, the tree before the last build's, and only what changed since that one is removed, linked or rendered). Rendering: ${incremental.phases?.render.toFixed(1)} s: the changed tuning system's own groups, the lists and indexes (hashed with all the facts, so rendered again after any change), the availability answers whose lists of tuning systems and starting notes the change alters, and the first part of the class where the host's limit falls (a 16,384th of it: for the variants, their first request, a 12-tone set of up to 2 MB that the fit then leaves out). Finishing: ${incremental.phases?.finish.toFixed(1)} s (${stepsOf(incremental.phases?.steps)}; the bundles' step, the manifest's figures of what was rendered, the bundles copied where kept). Outside the build's own time, ${(incremental.wallSeconds - incremental.seconds).toFixed(1)} s: start-up and the swap (renames: the tree replaced is kept as the next build's spare, its cache removed by a detached process after the build exits).${loadRemark(incremental)}`,
+        `**Missed: ${incremental.wallSeconds.toFixed(1)} s against ${TARGET_SECONDS} s.** Cause: what an incremental build still does over the whole archive. The datasets: ${incremental.phases?.datasets.toFixed(1)} s${besideText(incremental.phases?.besidePlan)} (the changed tuning system's slice computed, the others read back, every table's CSV and the database written again from all of them, and the Parquet row groups holding rows that changed or moved encoded again, the others kept). Planning: ${incremental.phases?.plan.toFixed(1)} s (${stepsOf(incremental.phases?.planSteps)}: the listing is read back for the unchanged tuning systems, but every request is still mapped to its file and route and every group hashed; the unchanged groups' files are checked in the spare tree the build starts from, the tree before the last build's, and only what changed since that one is removed, linked or rendered). Rendering: ${incremental.phases?.render.toFixed(1)} s: the changed tuning system's own groups, the lists and indexes (hashed with all the facts, so rendered again after any change), the availability answers whose lists of tuning systems and starting notes the change alters, and the first part of the class where the host's limit falls (a 16,384th of it: for the variants, their first request, a 12-tone set of up to 2 MB that the fit then leaves out). Finishing: ${incremental.phases?.finish.toFixed(1)} s (${stepsOf(incremental.phases?.steps)}; the bundles' step, the manifest's figures of what was rendered, the bundles copied where kept). Outside the build's own time, ${(incremental.wallSeconds - incremental.seconds).toFixed(1)} s: start-up and the swap (renames: the tree replaced is kept as the next build's spare, its cache removed by a detached process after the build exits).${loadRemark(incremental)}`,
         "",
       );
     const text = section.join("\n");

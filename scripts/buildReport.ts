@@ -56,6 +56,12 @@ export function stepsText(steps: PlanSteps | FinishSteps): string {
     .join(", ");
 }
 
+/** What of the datasets ran beside the planning, as the build prints it and the benches after it: " (then their files and database …)". */
+export const besideText = (besidePlan: { seconds: number; waited: number } | undefined): string =>
+  besidePlan
+    ? ` (then their files and database ${besidePlan.seconds.toFixed(1)} s beside the planning, which waited ${besidePlan.waited.toFixed(1)} s for them)`
+    : "";
+
 /** Prints what the build at `outDir` did, `maxRssBytes` its peak memory. */
 export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): void {
   const { manifest: m, seconds, workers, recycled, gcSeconds, times, phases } = built;
@@ -85,11 +91,8 @@ export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): 
   if (phases) {
     const { datasets, besidePlan, plan, render, finish, planSteps, steps } = phases;
     const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
-    const beside = besidePlan
-      ? ` (then their files and database ${besidePlan.seconds.toFixed(1)} s beside the planning, which waited ${besidePlan.waited.toFixed(1)} s for them)`
-      : "";
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s${beside}, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s${besideText(besidePlan)}, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.
