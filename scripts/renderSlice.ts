@@ -18,7 +18,7 @@ import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import type { Encoding } from "../src/serve/handler.js";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
 import type { Facts } from "../src/data/facts.js";
-import { createCatalog } from "../src/theory/catalog.js";
+import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
@@ -159,6 +159,8 @@ export function planOf(options: {
   dataDir?: string;
   /** The facts of dataDir when the caller has read them already. */
   facts?: Facts;
+  /** The catalog to enumerate over, when the caller goes on with it; by default one of the facts', let go once the plan is made. */
+  catalog?: Catalog;
   profile: HostProfile;
   limits: HostLimits;
   listOf?: ListOf;
@@ -166,7 +168,7 @@ export function planOf(options: {
   // The planning catalog is let go once the plan is made: while the workers render, each with
   // a catalog of its own, it would only add its caches to the build's peak memory.
   const prerender = { ...PROFILES[options.profile].prerender, listOf: options.listOf };
-  const requests = options.requests ?? prerenderRequests(createCatalog(options.facts ?? readFacts(options.dataDir), "build"), prerender);
+  const requests = options.requests ?? prerenderRequests(options.catalog ?? createCatalog(options.facts ?? readFacts(options.dataDir), "build"), prerender);
   return withinFileLimit(plan(requests), options.limits.files, ROOT_FILES.length + SITE_FILES);
 }
 
