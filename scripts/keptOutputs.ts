@@ -11,6 +11,8 @@ import { basename, join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const CACHE = join(root, "node_modules", ".cache", "build-outputs");
+/** Where the threads' bundles are made and kept (scripts/threadBundle.ts). */
+export const THREAD_BUNDLES = join(root, "node_modules", ".cache", "build-threads");
 /** Sets kept per kind: builds for a few base URLs, and the tests', each have their own. */
 const KEEP = 16;
 
@@ -97,7 +99,7 @@ export function recordInputs(kind: string, name: string, inputs: readonly string
   renameSync(aside, file);
 }
 
-/** Removes every kept set, so that the next build makes them as a fresh clone's first build does (the benches' clean builds). */
+/** Removes every kept set and thread bundle, so that the next build makes them as a fresh clone's first build does (the benches' clean builds). */
 export function forgetKeptOutputs(): void {
-  rmSync(CACHE, { recursive: true, force: true });
+  for (const dir of [CACHE, THREAD_BUNDLES]) rmSync(dir, { recursive: true, force: true });
 }

@@ -13,10 +13,10 @@ import { buildSync, version } from "esbuild";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { keyOf } from "./keptOutputs.js";
+import { keyOf, THREAD_BUNDLES } from "./keptOutputs.js";
 
 const root = resolve(import.meta.dirname, "..");
-const DIR = join(root, "node_modules", ".cache", "build-threads");
+const DIR = THREAD_BUNDLES;
 /** This file: its esbuild options shape every bundle. */
 const BUNDLER = "scripts/threadBundle.ts";
 const made = new Map<string, URL>();
