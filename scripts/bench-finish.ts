@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { valueClassOf } from "./budget.js";
 import { fitTree } from "./fitTree.js";
 import { listTree, sizeOfListing, treeSize } from "./treeSize.js";
 import { partialOf, removeDiscarded, removeTree, swapIn, trashOf } from "./swap.js";
@@ -88,8 +89,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const listing = time("listTree: only what the build does not know", () => listTree(tree, known, new Set(["api/datasets"])));
   const fast = time("sizeOfListing", () => sizeOfListing(listing));
   if (JSON.stringify(fast) !== JSON.stringify(walked)) throw new Error(`the listing counts ${JSON.stringify(fast)}, the walk ${JSON.stringify(walked)}`);
-  const requestOfFile = new Map([...known.keys()].filter((p) => p.startsWith("api/")).map((p, order) => [p.slice(4), { request: `/${p.slice(4)}`, order }]));
-  time("fitTree over the listing (nothing left out)", () => fitTree(tree, listing, requestOfFile, {}));
+  const placeOfFile = new Map(
+    [...known.keys()].filter((p) => p.startsWith("api/")).map((p, order) => [p.slice(4), { valueClass: valueClassOf(`/${p.slice(4)}`), order }]),
+  );
+  time("fitTree over the listing (nothing left out)", () => fitTree(tree, listing, placeOfFile, {}));
   const copy = join(work, "copy");
   for (const [what, remove] of [
     ["rmSync", () => rmSync(copy, { recursive: true, force: true })],

@@ -73,8 +73,10 @@ const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;
  * The value class of a pre-rendered request (its path below /api with its query), split by hand
  * (requestParts): the build asks this of every request of the plan, several times.
  */
-export function valueClassOf(request: string): ValueClass {
-  const [pathname, query] = requestParts(request);
+export const valueClassOf = (request: string): ValueClass => valueClassOfParts(...requestParts(request));
+
+/** The value class of a request split into its path and query (the plan splits each request once, and records its class). */
+export function valueClassOfParts(pathname: string, query: URLSearchParams): ValueClass {
   if (RESTATED.test(pathname)) return "restated";
   if (pathname.startsWith("/exports/")) return "export";
   const keys = [...query.keys()];

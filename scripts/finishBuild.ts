@@ -213,9 +213,9 @@ export async function finishBuild(
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken);
-  const requestOfFile = new Map(planned.map((p, order) => [p.file, { request: p.request, order }]));
+  const placeOfFile = new Map(planned.map((p, order) => [p.file, { valueClass: p.valueClass, order }]));
   const listing = listBuilt(partial, sizes, taken.cached);
-  const fit = fitTree(partial, listing, requestOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
+  const fit = fitTree(partial, listing, placeOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
   const fitSeconds = lap();
   const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
   // Summarised again only when the fit left answers out (not, say, a dataset alone).

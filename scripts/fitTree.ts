@@ -15,7 +15,6 @@ import {
   fitToLimits,
   leftOutOf,
   limitPassed,
-  valueClassOf,
   type Candidate,
   type HostLimits,
   type LeftOut,
@@ -36,17 +35,15 @@ export function limitsOf(base: HostLimits, override: string | undefined): HostLi
   return limits;
 }
 
-const rankOf = (request: string) => VALUE_CLASSES.indexOf(valueClassOf(request));
-
 /**
  * The planned requests a file limit leaves room for, after `reserved` files of the site and root:
  * the most valuable first, in plan order within a class; the plan's own order is kept.
  */
-export function withinFileLimit<T extends { request: string }>(planned: readonly T[], files: number | undefined, reserved: number): T[] {
+export function withinFileLimit<T extends { valueClass: ValueClass }>(planned: readonly T[], files: number | undefined, reserved: number): T[] {
   if (files === undefined) return [...planned];
   const room = Math.max(0, Math.floor(files * (1 - HEADROOM)) - reserved);
   if (planned.length <= room) return [...planned];
-  const ranked = planned.map((p, i) => ({ p, i, rank: rankOf(p.request) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  const ranked = planned.map((p, i) => ({ p, i, rank: VALUE_CLASSES.indexOf(p.valueClass) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
   const keep = new Set(ranked.slice(0, room).map((r) => r.p));
   return planned.filter((p) => keep.has(p));
 }
@@ -58,29 +55,15 @@ const SIBLING = /\.(gz|br)$/;
  * files (and siblings) by their request's class, pictures after, the rest the site. The cached
  * files' sizes are those the build recorded (`sizes`, by path), else read.
  */
-function candidatesOf(
-  listing: Listing,
-  requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
-  sizes: ReadonlyMap<string, number>,
-  cached?: LeftOver,
-): Candidate[] {
-  // A request's class, once for the answer, its siblings and its picture.
-  const classes = new Map<string, ValueClass>();
-  const classOf = (request: string): ValueClass => {
-    const known = classes.get(request);
-    if (known) return known;
-    const valueClass = valueClassOf(request);
-    classes.set(request, valueClass);
-    return valueClass;
-  };
+function candidatesOf(listing: Listing, placeOfFile: ReadonlyMap<string, FilePlace>, sizes: ReadonlyMap<string, number>, cached?: LeftOver): Candidate[] {
   const candidateOf = (path: string, bytes: number): Candidate => {
     if (path.startsWith("api/datasets/")) return { path, bytes, valueClass: datasetClassOf(path.slice(4)), order: datasetOrderOf(path.slice(4)) };
     if (path.startsWith("api/")) {
       const inside = path.slice(4);
-      const apiFile = requestOfFile.get(SIBLING.test(inside) ? inside.slice(0, -3) : inside);
-      if (apiFile) return { path, bytes, valueClass: classOf(apiFile.request), order: apiFile.order };
+      const apiFile = placeOfFile.get(SIBLING.test(inside) ? inside.slice(0, -3) : inside);
+      if (apiFile) return { path, bytes, valueClass: apiFile.valueClass, order: apiFile.order };
     } else if (path.startsWith("pictures/")) {
-      const apiFile = requestOfFile.get(path.slice(9).replace(/\.svg$/, ".json"));
+      const apiFile = placeOfFile.get(path.slice(9).replace(/\.svg$/, ".json"));
       if (apiFile) return { path, bytes, valueClass: "picture", order: apiFile.order };
     }
     return { path, bytes, valueClass: "site", order: 0 };
@@ -89,6 +72,12 @@ function candidatesOf(
   for (const [path, bytes] of listing.files) out.push(candidateOf(path, bytes));
   if (cached) for (const path of cached.holds) out.push(candidateOf(path, sizes.get(path) ?? statSync(join(cached.dir, path)).size));
   return out;
+}
+
+/** An API file's request's value class and place in the plan. */
+export interface FilePlace {
+  valueClass: ValueClass;
+  order: number;
 }
 
 /** Where the fit keeps what it leaves out (an incremental build's cache being made), and the files already there. */
@@ -115,19 +104,19 @@ export class OverLimitError extends Error {}
  * the folders it empties; into `leftOver.dir` at the same relative path when given (an incremental
  * build keeps them for a later fit), where the files it already holds are candidates too: those
  * the fit keeps move into `dir`, the others stay. `listing` is the tree at `dir` (listTree), brought
- * up to date with what the fit removes and moves in; `requestOfFile` maps an API file (relative to
- * api/) to its request and plan order; `sizes` the files' sizes the build already knows. Throws an
+ * up to date with what the fit removes and moves in; `placeOfFile` maps an API file (relative to
+ * api/) to its request's value class and plan order; `sizes` the files' sizes the build already knows. Throws an
  * OverLimitError naming the limit when what must stay does not fit.
  */
 export function fitTree(
   dir: string,
   listing: Listing,
-  requestOfFile: ReadonlyMap<string, { request: string; order: number }>,
+  placeOfFile: ReadonlyMap<string, FilePlace>,
   limits: HostLimits,
   leftOver?: LeftOver,
   sizes: ReadonlyMap<string, number> = new Map(),
 ): TreeFit {
-  const fitted = fitToLimits(candidatesOf(listing, requestOfFile, sizes, leftOver), limits, ROOT_FILES_RESERVE);
+  const fitted = fitToLimits(candidatesOf(listing, placeOfFile, sizes, leftOver), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);

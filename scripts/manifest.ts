@@ -9,7 +9,7 @@ import type { QueryShapes } from "../src/serve/deploy.js";
 import type { Rendered } from "./buildWorker.js";
 import type { HostProfile } from "./profiles.js";
 import type { SiteSummary } from "./site.js";
-import type { HostLimits, LeftOut, NotRendered } from "./budget.js";
+import type { HostLimits, LeftOut, NotRendered, ValueClass } from "./budget.js";
 
 export interface FileRef {
   file: string;
@@ -56,6 +56,8 @@ export interface Planned {
   file: string;
   route: string;
   query: string;
+  /** Its value class (scripts/budget.ts), which the rendering's stop, the fit and the manifest ask of every request. */
+  valueClass: ValueClass;
 }
 
 export function summarise(
@@ -64,7 +66,11 @@ export function summarise(
   baseUrl: string,
   encodings: Encoding[],
 ): Omit<Manifest, "profile" | "worker" | "site" | "published"> {
-  const written = results.filter((r) => r.status === 200).sort((a, b) => (planned[a.index].file < planned[b.index].file ? -1 : 1));
+  // In the order of their files: the files sorted as strings (by UTF-16 code units, as `<` compares
+  // them) without a comparator, which sorts some 200,000 of them in half the time of one.
+  const byFile = new Map<string, Rendered>();
+  for (const r of results) if (r.status === 200) byFile.set(planned[r.index].file, r);
+  const written = [...byFile.keys()].sort().map((file) => byFile.get(file) as Rendered);
   const skipped = results
     .filter((r) => r.status !== 200)
     .map((r) => `${r.status} ${planned[r.index].request}`)

@@ -21,6 +21,15 @@ export const realisationOf = (request: string) => {
   return m && m[2] !== "all" && DETAIL_ROUTES.has(routes.find((r) => r.matcher.test(path))?.name ?? "") ? m : undefined;
 };
 
+/**
+ * realisationOf as a yes or no for a planned request, by the route the plan found for it (the first
+ * in dispatch order, as here): the rendering's stop and the manifest ask it of every request.
+ */
+export const isPlannedRealisation = ({ request, route }: { request: string; route: string }): boolean => {
+  const m = REALISATION.exec(request);
+  return m !== null && m[2] !== "all" && DETAIL_ROUTES.has(route);
+};
+
 /** The picture of an API file (below pictures/). */
 export const pictureFileOf = (file: string) => file.replace(/\.json$/, ".svg");
 

@@ -1,4 +1,5 @@
 /** The plan as the planning thread sends it to the main thread (scripts/planApart.ts), and as the build takes it back. */
+import { VALUE_CLASSES } from "./budget.js";
 import type { Job } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import type { Made } from "./renderSlice.js";
@@ -16,6 +17,8 @@ export interface PlanSent {
   routeOf: Uint16Array;
   queries: string[];
   queryOf: Uint16Array;
+  /** Each planned request's value class, by its place in VALUE_CLASSES. */
+  classOf: Uint8Array;
   batches: Int32Array[];
   /** Group name → content hash (sliceHash.ts's groupHashes), as entries. */
   hashes: [string, string][];
@@ -32,7 +35,13 @@ export interface PlanMade extends Made {
 /** The plan again from its columns, on the main thread: the jobs share the planned requests' strings. */
 export function planReceived(sent: PlanSent): PlanMade {
   const planned = sent.requests.map(
-    (request, i): Planned => ({ request, file: sent.files[i], route: sent.routes[sent.routeOf[i]], query: sent.queries[sent.queryOf[i]] }),
+    (request, i): Planned => ({
+      request,
+      file: sent.files[i],
+      route: sent.routes[sent.routeOf[i]],
+      query: sent.queries[sent.queryOf[i]],
+      valueClass: VALUE_CLASSES[sent.classOf[i]],
+    }),
   );
   const batches = sent.batches.map((b) => Array.from(b, (i): Job => [i, planned[i].request, planned[i].file, undefined]));
   return { planned, batches, hashes: new Map(sent.hashes), steps: sent.steps };
@@ -54,6 +63,7 @@ export function planToSend(planned: readonly Planned[], batches: readonly Job[][
     routeOf: routes.of,
     queries: queries.names,
     queryOf: queries.of,
+    classOf: Uint8Array.from(planned, (p) => VALUE_CLASSES.indexOf(p.valueClass)),
     batches: batches.map((b) => Int32Array.from(b, ([index]) => index)),
     hashes: [...hashes],
     steps,

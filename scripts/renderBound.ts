@@ -19,14 +19,13 @@ import { ROOT_FILES_RESERVE } from "./fitTree.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
-import { pictureFileOf, realisationOf } from "./pictures.js";
+import { isPlannedRealisation, pictureFileOf } from "./pictures.js";
 import {
   byValue,
   datasetClassOf,
   datasetOrderOf,
   startFit,
   VALUE_CLASSES,
-  valueClassOf,
   type Candidate,
   type HostLimits,
   type NotRendered,
@@ -191,11 +190,7 @@ export const limitsBound = (limits: HostLimits) => limits.tarBytes !== undefined
 /** The stop of a rendering of `planned` into `setup.partial`. */
 export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded {
   return (planned) => {
-    const ranks = new Uint8Array(planned.length).fill(255);
-    const classOf = (index: number): ValueClass => {
-      if (ranks[index] === 255) ranks[index] = rankOf(valueClassOf(planned[index].request));
-      return VALUE_CLASSES[ranks[index]];
-    };
+    const classOf = (index: number): ValueClass => planned[index].valueClass;
     let places: ReturnType<typeof placesOf> | undefined;
     const placesOfPlan = () => {
       places ??= placesOf(planned, classOf);
@@ -255,9 +250,9 @@ export function renderBound(setup: BoundSetup): (planned: Planned[]) => Bounded 
         const { results: taken, pictureFiles } = setup.taken();
         const jobs: Job[] = [];
         for (const r of [...taken, ...results]) {
-          const { request, file } = planned[r.index];
-          if (r.status === 200 && r.picture === undefined && realisationOf(request) && !pictureFiles.has(pictureFileOf(file)))
-            jobs.push([r.index, request, file, "only"]);
+          const p = planned[r.index];
+          if (r.status === 200 && r.picture === undefined && isPlannedRealisation(p) && !pictureFiles.has(pictureFileOf(p.file)))
+            jobs.push([r.index, p.request, p.file, "only"]);
         }
         return jobs;
       },
@@ -270,13 +265,12 @@ export function notRenderedOf(planned: readonly Planned[], results: readonly Ren
   const status = new Map(results.map((r) => [r.index, r.status]));
   const out: NotRendered = { requests: 0, byClass: {}, pictures: 0 };
   let realisations = 0;
-  for (const [index, { request }] of planned.entries()) {
+  for (const [index, p] of planned.entries()) {
     const answered = status.get(index);
-    if (drawsPictures && (answered ?? 200) === 200 && realisationOf(request)) realisations++;
+    if (drawsPictures && (answered ?? 200) === 200 && isPlannedRealisation(p)) realisations++;
     if (answered !== undefined) continue;
-    const valueClass = valueClassOf(request);
     out.requests++;
-    out.byClass[valueClass] = (out.byClass[valueClass] ?? 0) + 1;
+    out.byClass[p.valueClass] = (out.byClass[p.valueClass] ?? 0) + 1;
   }
   out.pictures = Math.max(0, realisations - pictures);
   return out;

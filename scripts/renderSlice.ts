@@ -23,7 +23,7 @@ import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorke
 import type { Planned } from "./manifest.js";
 import { PROFILES, profileNamed, type HostProfile } from "./profiles.js";
 import { limitsOf, withinFileLimit } from "./fitTree.js";
-import type { HostLimits } from "./budget.js";
+import { valueClassOfParts, type HostLimits } from "./budget.js";
 import { byPlace, classStart, inPlaces, type Bounded, type Place } from "./renderBound.js";
 import { SITE_FILES } from "./site.js";
 import { threadEntry } from "./threadBundle.js";
@@ -133,7 +133,7 @@ function plan(requests: Iterable<string>): Planned[] {
     if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
     if (seen.has(file)) continue;
     seen.add(file);
-    planned.push({ request, file, route: routeNameOf(path), query: shapeOf(query) });
+    planned.push({ request, file, route: routeNameOf(path), query: shapeOf(query), valueClass: valueClassOfParts(path, query) });
   }
   return planned;
 }

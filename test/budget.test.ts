@@ -116,7 +116,7 @@ describe("fitting to a host's limits", () => {
 
   it("cuts the plan to a file limit before rendering, most valuable first, in plan order", () => {
     const planned = ["/maqamat?includeArabic=true", "/exports/tuning-systems/a/b.scl", "/maqamat", "/maqamat/x?startingNote=b&tuningSystem=a"].map(
-      (request) => ({ request }),
+      (request) => ({ request, valueClass: valueClassOf(request) }),
     );
     expect(withinFileLimit(planned, 26, 20).map((p) => p.request)).toEqual([
       "/exports/tuning-systems/a/b.scl",

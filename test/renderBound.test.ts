@@ -32,7 +32,7 @@ function planAndResults(n: number, seed: number): { planned: Planned[]; results:
   const makers = Object.values(REQUESTS);
   const planned = Array.from({ length: n }, (_, i) => {
     const request = makers[Math.floor(random() * makers.length)](i);
-    return { request, file: `${request.replace("?", "/q")}/f${i}.json`, route: "r", query: "" };
+    return { request, file: `${request.replace("?", "/q")}/f${i}.json`, route: "r", query: "", valueClass: valueClassOf(request) };
   });
   const results = planned.map((_, index) => ({
     index,
