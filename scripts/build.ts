@@ -186,7 +186,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           datasetsWaited = (performance.now() - waitedFrom) / 1000;
           const { hashes } = made;
           const keptFrom = performance.now();
-          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare());
+          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
           previous = undefined;
           collectGarbage();
           keeping = { ...keeping, kept: chosen.kept, hashes, datasets };

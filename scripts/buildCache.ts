@@ -185,6 +185,25 @@ function groupFiles(group: GroupState, fileOf: (request: string) => string | und
   return files;
 }
 
+/** Whether fewer than half the spare's answers are in groups whose hash is unchanged: linking those costs less than removing the others. */
+function mostlyChanged(spare: BuildState, hashes: ReadonlyMap<string, string>): boolean {
+  let same = 0;
+  let all = 0;
+  for (const [group, { hash, results }] of Object.entries(spare.groups)) {
+    all += results.length;
+    if (hashes.get(group) === hash) same += results.length;
+  }
+  return same * 2 < all;
+}
+
+/** Hands the spare's answers and pictures in `partial` to `discardTree` (the datasets, written there already, stay); nothing of the spare is left. */
+function discardSpare(partial: string, discardTree: (path: string) => void): undefined {
+  const api = join(partial, "api");
+  for (const entry of existsSync(api) ? readdirSync(api) : []) if (join("api", entry) !== DATASETS_DIR) discardTree(join(api, entry));
+  discardTree(join(partial, "pictures"));
+  return undefined;
+}
+
 /** Removes files below `tree` (those already gone skipped), noting their folders, which may now be empty. */
 function removeFiles(tree: string, files: readonly string[], folders: Set<string>) {
   for (const path of files) {
@@ -202,7 +221,10 @@ function removeFiles(tree: string, files: readonly string[], folders: Set<string
  * build recorded the same hash, its files are linked in: into `partial` those of the previous tree,
  * into `cache` (the cache being made) those its fit left out. A group with a file missing from both
  * is rendered again (what was linked of it is removed first: a worker writing through a link would
- * change the previous build's file).
+ * change the previous build's file). When most of the spare's files belong to groups that changed
+ * (after a change of the engine, every one), its answers and pictures are handed to `discardTree`
+ * whole instead of removed file by file (200,000 unlinks took 22.8 s), and the unchanged groups
+ * are linked from the previous build.
  */
 export function keepUnchanged(
   previousDir: string,
@@ -212,8 +234,10 @@ export function keepUnchanged(
   batches: Job[][],
   hashes: ReadonlyMap<string, string>,
   state: BuildState | undefined,
-  spare?: BuildState,
+  spareState?: BuildState,
+  discardTree?: (path: string) => void,
 ): { kept: Kept; batches: Job[][]; fromSpare: number } {
+  const spare = spareState && discardTree && mostlyChanged(spareState, hashes) ? discardSpare(partial, discardTree) : spareState;
   if (!state && !spare) return { kept: NOTHING_KEPT, batches, fromSpare: 0 };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
   const fileOf = (request: string) => {

@@ -1,8 +1,10 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { cacheOf, keepOrWrite } from "../scripts/buildCache.js";
+import { basename, dirname, join } from "node:path";
+import { cacheOf, keepOrWrite, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import type { Planned } from "../scripts/manifest.js";
+import { batchesOf, WHOLE } from "../scripts/renderSlice.js";
 
 let dir: string;
 let previous: string;
@@ -61,5 +63,79 @@ describe("a finishing step over a previous build (keepOrWrite)", () => {
     writeFileSync(join(partial, "api", "datasets", "index.json"), "{}\n");
     const state = await keepOrWrite(partial, "api/datasets", previous, undefined, "h", write);
     expect([...state.files].sort()).toEqual(FILES);
+  });
+});
+
+describe("the groups taken over from a spare tree (keepUnchanged)", () => {
+  const systems = ["ts_a", "ts_b", "ts_c", "ts_d"];
+  const planned: Planned[] = systems.map((ts) => ({
+    request: `/maqamat/x?startingNote=n&tuningSystem=${ts}`,
+    file: `maqamat/x/@startingNote=n&tuningSystem=${ts}.json`,
+    route: "GET /maqamat/{idName}",
+    query: "startingNote&tuningSystem",
+    valueClass: "base",
+  }));
+  const stateOf = (hashes: string[]): BuildState => ({
+    manifest: "m",
+    groups: Object.fromEntries(
+      planned.map((p, i) => [
+        `${systems[i]} × n`,
+        { hash: hashes[i], results: [[p.request, 200, 5, "h", {}]], pictures: [[p.file.replace(/json$/, "svg"), 3]] },
+      ]),
+    ),
+  });
+  const put = (tree: string, path: string, text: string) => {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  };
+  /** The previous tree and the spare (now the partial tree, the datasets written into it), every group with hash h1 in both. */
+  const setUp = () => {
+    for (const p of planned)
+      for (const [tree, text] of [
+        [previous, "previous"],
+        [partial, "spare"],
+      ]) {
+        put(tree, `api/${p.file}`, text);
+        put(tree, `pictures/${p.file.replace(/json$/, "svg")}`, text);
+      }
+    put(partial, "api/datasets/a.csv", "written now");
+  };
+  const run = (hashes: string[]) => {
+    const trashed: string[] = [];
+    const trash = join(dir, "trash");
+    const discardTree = (path: string) => {
+      if (!existsSync(path)) return;
+      mkdirSync(trash, { recursive: true });
+      renameSync(path, join(trash, `${trashed.length}-${basename(path)}`));
+      trashed.push(path.slice(partial.length + 1));
+    };
+    const hashMap = new Map(systems.map((ts, i) => [`${ts} × n`, hashes[i]]));
+    const h1 = systems.map(() => "h1");
+    const taken = keepUnchanged(previous, partial, join(dir, "cache"), planned, batchesOf(planned, WHOLE), hashMap, stateOf(h1), stateOf(h1), discardTree);
+    return { ...taken, trashed };
+  };
+
+  it("keeps the spare's unchanged groups in place and removes the others' files when most are unchanged", () => {
+    setUp();
+    const { kept, batches, fromSpare, trashed } = run(["h1", "h1", "h1", "h2"]);
+    expect(trashed).toEqual([]);
+    expect(fromSpare).toBe(3);
+    expect([...kept.groups.keys()]).toEqual(["ts_a × n", "ts_b × n", "ts_c × n"]);
+    expect(batches.map((b) => b[0][1])).toEqual([planned[3].request]);
+    expect(readFileSync(join(partial, "api", planned[0].file), "utf8")).toBe("spare");
+    expect(existsSync(join(partial, "api", planned[3].file))).toBe(false);
+  });
+
+  it("hands the spare's answers and pictures away whole when most changed, links the unchanged groups from the previous build, and keeps the datasets", () => {
+    setUp();
+    const { kept, batches, fromSpare, trashed } = run(["h1", "h2", "h2", "h2"]);
+    expect(trashed.sort()).toEqual(["api/maqamat", "pictures"]);
+    expect(fromSpare).toBe(0);
+    expect([...kept.groups.keys()]).toEqual(["ts_a × n"]);
+    expect(batches.map((b) => b[0][1]).sort()).toEqual(planned.slice(1).map((p) => p.request));
+    expect(readFileSync(join(partial, "api", planned[0].file), "utf8")).toBe("previous");
+    expect(readFileSync(join(partial, "pictures", planned[0].file.replace(/json$/, "svg")), "utf8")).toBe("previous");
+    expect(existsSync(join(partial, "api", planned[1].file))).toBe(false);
+    expect(readFileSync(join(partial, "api", "datasets", "a.csv"), "utf8")).toBe("written now");
   });
 });
