@@ -10,7 +10,8 @@
  * entry, five entries, in every build).
  */
 import { buildSync, version } from "esbuild";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { keyOf, THREAD_BUNDLES } from "./keptOutputs.js";
@@ -23,19 +24,26 @@ const made = new Map<string, URL>();
 /** How long before the bundling an input must have been written last for its record to be kept: a margin for coarse file times. */
 const SETTLED_MS = 2000;
 
-/** What a bundle records of its making: the key of its inputs, and the inputs (paths from the repository's root). */
+/** What a bundle records of its making: the key of its inputs, the inputs (paths from the repository's root), and the bundle's own SHA-256. */
 interface Made {
   key: string;
   inputs: string[];
+  bundle: string;
 }
 
-/** The record beside `file`, when it is one and the inputs it names still give its key. */
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Whether the bundle at `file` can be used as it is: its record's inputs still give its key, and
+ * the file is the one recorded (a build of other code sharing node_modules, or a hand, may have
+ * replaced it).
+ */
 function unchanged(file: string, entry: string): boolean {
   try {
     const record = JSON.parse(readFileSync(`${file}.inputs.json`, "utf8")) as Partial<Made> | null;
     const inputs = record?.inputs;
     if (typeof record?.key !== "string" || !Array.isArray(inputs) || !inputs.every((i) => typeof i === "string")) return false;
-    return existsSync(file) && keyOf({ esbuild: version, entry }, [BUNDLER, ...inputs]) === record.key;
+    return keyOf({ esbuild: version, entry }, [BUNDLER, ...inputs]) === record.key && sha256(readFileSync(file)) === record.bundle;
   } catch {
     return false;
   }
@@ -71,12 +79,13 @@ export function threadEntry(entry: string): URL {
     mkdirSync(DIR, { recursive: true });
     // The record of another bundle goes first: its inputs' bytes may come back while this one stays.
     rmSync(`${file}.inputs.json`, { force: true });
-    writeWhole(file, result.outputFiles[0].contents);
+    const { contents } = result.outputFiles[0];
+    writeWhole(file, contents);
     const key = keyOf({ esbuild: version, entry }, [BUNDLER, ...inputs]);
     // The record last, and only when no input was written since just before esbuild read them (the
     // key would hash other bytes than the bundle's): a bundle without a record is made again.
     const settled = inputs.every((input) => statSync(join(root, input)).mtimeMs < startedAt - SETTLED_MS);
-    if (key && settled) writeWhole(`${file}.inputs.json`, JSON.stringify({ key, inputs } satisfies Made));
+    if (key && settled) writeWhole(`${file}.inputs.json`, JSON.stringify({ key, inputs, bundle: sha256(contents) } satisfies Made));
   }
   const url = pathToFileURL(file);
   made.set(entry, url);

@@ -1,7 +1,7 @@
 /**
  * The threads' bundles kept between builds (scripts/threadBundle.ts): a build whose inputs did not
  * change uses the bundle as it is; an input changed, even back to bytes an earlier bundle was made
- * from, makes it again. Each step in a process of its own, as builds are (a process makes a bundle
+ * from, or the bundle replaced, makes it again. Each step in a process of its own, as builds are (a process makes a bundle
  * once).
  */
 import { execFileSync } from "node:child_process";
@@ -61,6 +61,10 @@ describe("the threads' bundles", () => {
     // Unchanged: the same file, not written again.
     expect(bundled()).toBe(file);
     expect(statSync(file).mtimeMs).toBe(madeAt);
+
+    // Replaced by another writer (a build of other code sharing node_modules): made again.
+    writeFileSync(file, "console.log('another bundle');\n");
+    expect(readFileSync(bundled(), "utf8")).toContain('"first"');
 
     depend("second");
     expect(readFileSync(bundled(), "utf8")).toContain('"second"');
