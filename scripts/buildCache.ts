@@ -185,15 +185,16 @@ function groupFiles(group: GroupState, fileOf: (request: string) => string | und
   return files;
 }
 
-/** Whether fewer than half the spare's answers are in groups whose hash is unchanged: linking those costs less than removing the others. */
+/**
+ * Whether fewer than half the spare's groups have an unchanged hash: linking those then costs less
+ * than removing the others' files. Counted by groups, not answers: the groups a rendering's stop
+ * left empty would otherwise weigh nothing, and the spare of a small plan cut short could be thrown
+ * away after a change to one tuning system.
+ */
 function mostlyChanged(spare: BuildState, hashes: ReadonlyMap<string, string>): boolean {
-  let same = 0;
-  let all = 0;
-  for (const [group, { hash, results }] of Object.entries(spare.groups)) {
-    all += results.length;
-    if (hashes.get(group) === hash) same += results.length;
-  }
-  return same * 2 < all;
+  const groups = Object.entries(spare.groups);
+  const same = groups.filter(([group, { hash }]) => hashes.get(group) === hash).length;
+  return same * 2 < groups.length;
 }
 
 /** Hands the spare's answers and pictures in `partial` to `discardTree` (the datasets, written there already, stay); nothing of the spare is left. */
@@ -221,7 +222,7 @@ function removeFiles(tree: string, files: readonly string[], folders: Set<string
  * build recorded the same hash, its files are linked in: into `partial` those of the previous tree,
  * into `cache` (the cache being made) those its fit left out. A group with a file missing from both
  * is rendered again (what was linked of it is removed first: a worker writing through a link would
- * change the previous build's file). When most of the spare's files belong to groups that changed
+ * change the previous build's file). When most of the spare's groups changed
  * (after a change of the engine, every one), its answers and pictures are handed to `discardTree`
  * whole instead of removed file by file (200,000 unlinks took 22.8 s), and the unchanged groups
  * are linked from the previous build.
