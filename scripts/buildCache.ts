@@ -8,22 +8,8 @@
  * the result is the tree a clean build writes.
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
@@ -31,6 +17,7 @@ import { cacheGroupOf } from "./renderSlice.js";
 import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
 import { discard, gone, removeEmptyFolders, spareOf } from "./swap.js";
+import { linkInto } from "./links.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
 /** Where the datasets are written, below the tree. */
@@ -143,34 +130,6 @@ export interface Kept {
 }
 
 export const NOTHING_KEPT: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
-
-/** Hard-links (or, across file systems, copies) a previous file into the new tree; false when it is in neither place. */
-function linkInto(target: string, sources: string[], made: Set<string>): boolean {
-  const dir = dirname(target);
-  if (!made.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  }
-  for (const source of sources) {
-    try {
-      linkSync(source, target);
-      return true;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") continue;
-      // A name the spare tree still had: replaced, not written through.
-      if (code === "EEXIST") {
-        unlinkSync(target);
-        linkSync(source, target);
-        return true;
-      }
-      if (code !== "EXDEV" && code !== "EPERM") throw e;
-      copyFileSync(source, target);
-      return true;
-    }
-  }
-  return false;
-}
 
 /** A group's files below the tree, as its state lists them: answers with their siblings, then pictures. */
 function groupFiles(group: GroupState, fileOf: (request: string) => string | undefined): string[] {
@@ -342,49 +301,6 @@ export function dropPastStop(kept: Kept, planned: readonly Planned[], past: (ind
     groups.set(name, { ...group, results: group.results.filter(([request]) => !dropped.has(request)), pictures: [] });
   }
   return { ...kept, results, groups, pictures: { files: 0, bytes: 0 } };
-}
-
-/** The files below `root`/`dir`, as paths relative to `root` with forward slashes. */
-function filesBelow(root: string, dir: string): string[] {
-  if (!existsSync(join(root, dir))) return [];
-  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"));
-}
-
-/**
- * One step of the finishing that writes below `dir` of the tree being made (`partial`): when the
- * previous build recorded the same hash for it, its files are taken over from the previous tree
- * or its cache; else (or when one of them is gone) `write` runs. Returns what the state records.
- */
-export async function keepOrWrite(
-  partial: string,
-  dir: string,
-  previousDir: string,
-  previous: StepState | undefined,
-  hash: string,
-  write: () => Promise<unknown>,
-): Promise<StepState> {
-  if (previous?.hash === hash) {
-    const made = new Set<string>();
-    const linked: string[] = [];
-    const whole = previous.files.every((file) => {
-      const target = join(partial, file);
-      const ok = linkInto(
-        target,
-        [previousDir, cacheOf(previousDir)].map((p) => join(p, file)),
-        made,
-      );
-      if (ok) linked.push(target);
-      return ok;
-    });
-    if (whole) return previous;
-    // `write` would otherwise write through the links into the previous build's files.
-    for (const target of linked) unlinkSync(target);
-  }
-  const before = new Set(filesBelow(partial, dir));
-  await write();
-  return { hash, files: filesBelow(partial, dir).filter((f) => !before.has(f)) };
 }
 
 /**

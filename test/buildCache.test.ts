@@ -2,7 +2,8 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { cacheOf, keepOrWrite, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import { cacheOf, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import { keepOrWrite } from "../scripts/keptStep.js";
 import type { Planned } from "../scripts/manifest.js";
 import { batchesOf, WHOLE } from "../scripts/renderSlice.js";
 
