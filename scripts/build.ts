@@ -45,7 +45,7 @@ import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
 import { reportBuilt, type Built, type RouteTimes } from "./buildReport.js";
-import { finishBuild, startDatasets, writeDatasetsStep, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { finishBuild, startDatasets, writeDatasetsStep, writesDatasets, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 export type { Built, RouteTimes } from "./buildReport.js";
@@ -148,7 +148,8 @@ export async function build(options: BuildOptions): Promise<Built> {
         results: keeping.kept.results,
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
       });
-      const site = await siteMade;
+      // Awaited once the planning has started: its bundles and pages take seconds of esbuild and disk.
+      let site: Candidate[] | undefined;
       // Without a stop (no limit, or BUILD_RENDER_ALL) the classes follow one another all the same: the last stage
       // draws the pictures still missing, those of the groups taken over from a build that stopped before them too.
       let bounded: Bounded | undefined;
@@ -160,7 +161,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         partial,
         options,
         WHOLE,
-        async (o, shard) => {
+        async (o, shard, startWorkers) => {
           // The listing of each tuning system is read back from the previous build where it is unchanged.
           const planning = planApart({
             dataDir: o.dataDir ?? DATA_DIR,
@@ -174,10 +175,17 @@ export async function build(options: BuildOptions): Promise<Built> {
             previousCache: cacheOf(previousDir),
             cache,
           });
+          // Its failure is thrown where it is awaited, below, after the site's.
+          planning.catch(() => undefined);
+          // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
+          // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
+          // Without datasets, once the plan is made, as its peak would add to theirs.
+          if (writesDatasets(options)) datasetsStep.written.then(startWorkers, () => undefined);
           // Read on this thread while the planning thread works.
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
+          site = await siteMade;
           const made = await planning;
           // The groups are taken over once the datasets are written: the database at its largest (some 350 MB) and
           // what the groups taken over hold would together pass 1 GB. (The rendering's stop counts the datasets' files too.)

@@ -76,6 +76,9 @@ export interface Keeping {
   datasets?: StepState;
 }
 
+/** Whether a build writes the datasets: when asked, by default when it builds the whole plan rather than a list of requests. */
+export const writesDatasets = (options: Pick<BuildOptions, "datasets" | "requests">): boolean => options.datasets ?? options.requests === undefined;
+
 /**
  * Writes the datasets below the tree, or takes them over from the previous build when their hash
  * is unchanged (`previous`). Before the rendering, on threads with catalogs of their own that end
@@ -90,7 +93,7 @@ export async function writeDatasetsStep(
   onSlices?: DatasetsOptions["onSlices"],
   onFiles?: DatasetsOptions["onFiles"],
 ): Promise<StepState | undefined> {
-  if (!(options.datasets ?? options.requests === undefined)) return undefined;
+  if (!writesDatasets(options)) return undefined;
   const catalog = createCatalog(facts, "build");
   // The slices of the previous build's cache are read back, those of this one kept in its own.
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };

@@ -346,8 +346,13 @@ export interface Made {
   batches: Job[][];
 }
 
-/** Makes the plan and chooses which of the shard's batches are rendered (an incremental build takes the others over). */
-export type PlanMaker = (o: ReturnType<typeof resolveSlice>, shard: Shard) => Made | Promise<Made>;
+/**
+ * Makes the plan and chooses which of the shard's batches are rendered (an incremental build takes
+ * the others over). `startWorkers` starts the render workers before the plan is given, when the plan
+ * maker knows there is room for them (each holds its facts and catalog, about 100 MB): their start,
+ * a second or two, then overlaps the rest of its work.
+ */
+export type PlanMaker = (o: ReturnType<typeof resolveSlice>, shard: Shard, startWorkers: () => void) => Made | Promise<Made>;
 
 /** The plan made on this thread, every batch of the shard rendered. */
 const planHere: PlanMaker = (o, shard) => {
@@ -378,13 +383,31 @@ export async function renderSlice(
     picturesDir,
     dropCachesBytes: o.recycleHeapBytes ?? RECYCLE_HEAP_BYTES,
   };
-  const { planned, batches } = await makePlan(o, shard);
-  // Started once the plan is made, not while it is: each holds its facts and catalog (about 100 MB), which
-  // the planning's peak would add to; their start (a second or two) is the price.
-  const workers = Array.from({ length: o.workers }, () => startWorker(setup));
+  // Started once the plan is made, or before when the plan maker says so (PlanMaker).
+  const launch = () => {
+    const workers = Array.from({ length: o.workers }, () => startWorker(setup));
+    // The first message of each (it has read the facts), listened for from the start: it may come before the plan.
+    const ready = Promise.all(workers.map((w) => once(w, "message")));
+    ready.catch(() => undefined);
+    return { workers, ready };
+  };
+  let started: ReturnType<typeof launch> | undefined;
+  let failed = false;
+  let made: Made;
   try {
-    // The first message of each: it has read the facts.
-    await Promise.all(workers.map((w) => once(w, "message")));
+    made = await makePlan(o, shard, () => {
+      if (!failed) started ??= launch();
+    });
+  } catch (e) {
+    failed = true;
+    await Promise.all((started?.workers ?? []).map((w) => w.terminate()));
+    throw e;
+  }
+  const { planned, batches } = made;
+  started ??= launch();
+  const { workers } = started;
+  try {
+    await started.ready;
   } catch (e) {
     await Promise.all(workers.map((w) => w.terminate()));
     throw e;
