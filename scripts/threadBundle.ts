@@ -17,7 +17,6 @@ import { pathToFileURL } from "node:url";
 import { keyOf, THREAD_BUNDLES } from "./keptOutputs.js";
 
 const root = resolve(import.meta.dirname, "..");
-const DIR = THREAD_BUNDLES;
 /** This file: its esbuild options shape every bundle. */
 const BUNDLER = "scripts/threadBundle.ts";
 const made = new Map<string, URL>();
@@ -60,7 +59,7 @@ function writeWhole(file: string, text: string | Uint8Array) {
 export function threadEntry(entry: string): URL {
   const known = made.get(entry);
   if (known) return known;
-  const file = join(DIR, `${basename(entry, extname(entry))}.mjs`);
+  const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.mjs`);
   if (!unchanged(file, entry)) {
     const startedAt = Date.now();
     const result = buildSync({
@@ -76,7 +75,7 @@ export function threadEntry(entry: string): URL {
     });
     // The metafile names the inputs from the working directory.
     const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, resolve(input)));
-    mkdirSync(DIR, { recursive: true });
+    mkdirSync(THREAD_BUNDLES, { recursive: true });
     // The record of another bundle goes first: its inputs' bytes may come back while this one stays.
     rmSync(`${file}.inputs.json`, { force: true });
     const { contents } = result.outputFiles[0];
