@@ -187,20 +187,21 @@ export async function build(options: BuildOptions): Promise<Built> {
           keepSpare = previousDir === outDir && previous !== undefined;
           site = await siteMade;
           const made = await planning;
-          // The groups are taken over once the datasets are written: the database at its largest (some 350 MB) and
-          // what the groups taken over hold would together pass 1 GB. (The rendering's stop counts the datasets' files too.)
-          const waitedFrom = performance.now();
-          const datasets = await datasetsStep.written;
-          datasetsWaited = (performance.now() - waitedFrom) / 1000;
+          // The groups are taken over while an incremental build's database may still be built: 1.5–2 s sooner, for the states
+          // read (some 90 MB each) meeting the database's heap (some 350 MB): 100–190 MB more at the peak (docs/benchmarks.md).
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
           previous = undefined;
           collectGarbage();
+          const keptEnd = performance.now();
+          // The rendering's stop counts the datasets' files.
+          const datasets = await datasetsStep.written;
+          datasetsWaited = (performance.now() - keptEnd) / 1000;
           keeping = { ...keeping, kept: chosen.kept, hashes, datasets };
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
-          planSteps = { ...made.steps, kept: (planEnd - keptFrom) / 1000 };
+          planSteps = { ...made.steps, kept: (keptEnd - keptFrom) / 1000 };
           return { planned: made.planned, batches: chosen.batches };
         },
         bound,
