@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     setupFiles: ["test/support/eventLoopTurn.ts"],
+    globalSetup: ["test/support/tempRoot.ts"],
   },
 });
