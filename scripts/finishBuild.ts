@@ -11,7 +11,7 @@ import { readFacts } from "../src/data/load.js";
 import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontOrigins, netlifyRedirects, notFoundPage, serveConfig } from "../src/serve/deploy.js";
 import type { Rendered } from "./buildWorker.js";
-import { plannedShapesOf, queryShapesOf, summarise, type Manifest, type Planned } from "./manifest.js";
+import { plannedShapesOf, queryShapesOf, summarise, writtenDigest, writtenInFileOrder, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
@@ -208,12 +208,13 @@ export async function finishBuild(
     mkdirSync(join(partial, "_aws"));
     writeFileSync(join(partial, "_aws", "cloudfront-origins.json"), cloudfrontOrigins(fallbackUrl, bucketDomain));
   }
-  const rendered = summarise(planned, results, baseUrl, encodings);
+  const written = writtenInFileOrder(planned, results);
+  const digest = writtenDigest(planned, written);
   const worker = { bytes: workerBytes };
   const bundles = lap();
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
-  const site = await buildSite({ outDir: partial, baseUrl, digest: rendered.digest, catalog });
+  const site = await buildSite({ outDir: partial, baseUrl, digest, catalog });
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken);
@@ -221,9 +222,13 @@ export async function finishBuild(
   const listing = listBuilt(partial, sizes, taken.cached);
   const fit = fitTree(partial, listing, placeOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
   const fitSeconds = lap();
-  const kept = results.filter((r) => fit.keptApiFiles.has(planned[r.index].file) || r.status !== 200);
-  // Summarised again only when the fit left answers out (not, say, a dataset alone).
-  const summary = kept.length < results.length ? summarise(planned, kept, baseUrl, encodings) : rendered;
+  const keptFile = (r: Rendered) => fit.keptApiFiles.has(planned[r.index].file);
+  const kept = results.filter((r) => keptFile(r) || r.status !== 200);
+  // Summarised once, after the fit: of the answers it kept, in the same file order.
+  const summary =
+    kept.length < results.length
+      ? summarise(planned, kept, baseUrl, encodings, written.filter(keptFile))
+      : summarise(planned, results, baseUrl, encodings, written, digest);
   const manifest: Manifest = {
     ...summary,
     profile,
