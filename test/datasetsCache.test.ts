@@ -107,20 +107,33 @@ describe("datasets from kept slices", () => {
     const keys = sliceKeys(createCatalog(changed, "build"), engine);
     const [first, second] = small.tuningSystems.filter((ts) => ts.id !== CHANGED.tuningSystem).map((ts) => keys.get(ts.id) ?? "");
     const from = dir("cache-after");
-    // A cell changed (a digit of the JSON), the file still parses: only its checksum tells.
-    const corrupt = join(from, `${first}.maqam_renderings`);
-    const text = readFileSync(corrupt, "latin1");
-    const at = text.lastIndexOf("1");
-    writeFileSync(corrupt, `${text.slice(0, at)}2${text.slice(at + 1)}`, "latin1");
+    // A digit changed, the file still parses: only the checksum of the part it is in tells, to a reading of that part.
+    const changeDigit = (file: string, at: (text: string) => number) => {
+      const text = readFileSync(file, "latin1");
+      const i = at(text);
+      writeFileSync(file, `${text.slice(0, i)}${text[i] === "1" ? "2" : "1"}${text.slice(i + 1)}`, "latin1");
+    };
+    const renderings = tableNamed("maqam_renderings");
+    // In the counts (the JSON at the end): the database's readings do not trust it, the CSV's still may.
+    changeDigit(join(from, `${first}.maqam_renderings`), (text) => text.lastIndexOf("1"));
+    expect(readSliceTable(from, first, renderings, "counts")).toBeUndefined();
+    expect(readSliceTable(from, first, renderings, "packed")).toBeUndefined();
+    expect(readSliceTable(from, first, renderings, "rows")).toBeUndefined();
+    expect(readSliceTable(from, first, renderings, "csv")?.length).toBeGreaterThan(0);
+    // In the CSV (its first record, after the head line): the CSV's reading does not trust it.
+    const intervals = tableNamed("intervals");
+    changeDigit(join(from, `${first}.intervals`), (text) => text.slice(text.indexOf("\n") + 1).search(/\d/) + text.indexOf("\n") + 1);
+    expect(readSliceTable(from, first, intervals, "csv")).toBeUndefined();
+    expect(readSliceTable(from, first, intervals, "packed")?.length).toBeGreaterThan(0);
     // Another tuning system's rows, under this one's name.
     copyFileSync(join(from, `${first}.pitch_classes`), join(from, `${second}.pitch_classes`));
-    expect(readSliceTable(from, first, tableNamed("maqam_renderings"))).toBeUndefined();
     expect(readSliceTable(from, second, tableNamed("pitch_classes"))).toBeUndefined();
     await write("again", changed, { from, into: dir("cache-again") });
     const again = filesOf(join(dir("again"), "api"));
     for (const [name, bytes] of clean) expect(again.get(name)?.equals(bytes), name).toBe(true);
     // The cache made holds the slices computed again, whole.
-    expect(readSliceTable(dir("cache-again"), first, tableNamed("maqam_renderings"))?.length).toBeGreaterThan(0);
+    for (const need of ["csv", "counts", "packed", "rows"] as const) expect(readSliceTable(dir("cache-again"), first, renderings, need)?.length, need).toBeGreaterThan(0);
+    expect(readSliceTable(dir("cache-again"), first, intervals, "csv")?.length).toBeGreaterThan(0);
     expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.length).toBeGreaterThan(0);
   }, 300_000);
 });
