@@ -132,7 +132,8 @@ describe("datasets from kept slices", () => {
     const again = filesOf(join(dir("again"), "api"));
     for (const [name, bytes] of clean) expect(again.get(name)?.equals(bytes), name).toBe(true);
     // The cache made holds the slices computed again, whole.
-    for (const need of ["csv", "counts", "packed", "rows"] as const) expect(readSliceTable(dir("cache-again"), first, renderings, need)?.length, need).toBeGreaterThan(0);
+    for (const need of ["csv", "counts", "packed", "rows"] as const)
+      expect(readSliceTable(dir("cache-again"), first, renderings, need)?.length, need).toBeGreaterThan(0);
     expect(readSliceTable(dir("cache-again"), first, intervals, "csv")?.length).toBeGreaterThan(0);
     expect(readSliceTable(dir("cache-again"), second, tableNamed("pitch_classes"))?.length).toBeGreaterThan(0);
   }, 300_000);
