@@ -342,9 +342,12 @@ export function writeState(
   }
   const taken = new Set(kept.results);
   for (const r of results) {
+    const fresh = !taken.has(r);
+    // A result taken over is in its group's results already: only a picture drawn now adds to it.
+    if (!fresh && r.picture === undefined) continue;
     const p = planned[r.index];
     const group = groups[cacheGroupOf(p.request)];
-    if (!taken.has(r)) group.results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
+    if (fresh) group.results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
     // Drawn now: with its answer, or after the answers for one taken over.
     if (r.picture !== undefined) group.pictures.push([pictureFileOf(p.file), r.picture]);
   }
