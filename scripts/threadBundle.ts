@@ -8,11 +8,14 @@
  * was made from and their SHA-256 (scripts/keptOutputs.ts's keyOf): a build whose inputs did not
  * change uses the bundle as it is instead of making it again (some 0.15 s of the main thread per
  * entry, five entries, in every build).
+ *
+ * A script run from its bundle (scripts/run.ts, scriptEntry) is bundled with each module's
+ * `import.meta` as its source file's: it finds the repository's files as it does run from source.
  */
-import { buildSync, version } from "esbuild";
+import { type BuildOptions, type BuildResult, build, buildSync, type Plugin, version } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, extname, join, relative, resolve } from "node:path";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { keyOf, THREAD_BUNDLES } from "./keptOutputs.js";
 
@@ -37,12 +40,12 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
  * the file is the one recorded (a build of other code sharing node_modules, or a hand, may have
  * replaced it).
  */
-function unchanged(file: string, entry: string): boolean {
+function unchanged(file: string, parts: object): boolean {
   try {
     const record = JSON.parse(readFileSync(`${file}.inputs.json`, "utf8")) as Partial<Made> | null;
     const inputs = record?.inputs;
     if (typeof record?.key !== "string" || !Array.isArray(inputs) || !inputs.every((i) => typeof i === "string")) return false;
-    return keyOf({ esbuild: version, entry }, [BUNDLER, ...inputs]) === record.key && sha256(readFileSync(file)) === record.bundle;
+    return keyOf(parts, [BUNDLER, ...inputs]) === record.key && sha256(readFileSync(file)) === record.bundle;
   } catch {
     return false;
   }
@@ -55,38 +58,74 @@ function writeWhole(file: string, text: string | Uint8Array) {
   renameSync(aside, file);
 }
 
+/** esbuild's options for the bundle of `entry`: one ES module for Node, the packages left as imports. */
+const optionsOf = (entry: string) =>
+  ({
+    entryPoints: [resolve(root, entry)],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  }) satisfies BuildOptions;
+
+/**
+ * Writes the bundle esbuild made, and its record: last, and only when no input was written since
+ * just before esbuild read them (the key would hash other bytes than the bundle's): a bundle
+ * without a record is made again.
+ */
+function keepBundle(file: string, parts: object, result: BuildResult<{ write: false; metafile: true }>, startedAt: number): void {
+  // The metafile names the inputs from the working directory.
+  const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, resolve(input)));
+  mkdirSync(THREAD_BUNDLES, { recursive: true });
+  // The record of another bundle goes first: its inputs' bytes may come back while this one stays.
+  rmSync(`${file}.inputs.json`, { force: true });
+  const { contents } = result.outputFiles[0];
+  writeWhole(file, contents);
+  const key = keyOf(parts, [BUNDLER, ...inputs]);
+  const settled = inputs.every((input) => statSync(join(root, input)).mtimeMs < startedAt - SETTLED_MS);
+  if (key && settled) writeWhole(`${file}.inputs.json`, JSON.stringify({ key, inputs, bundle: sha256(contents) } satisfies Made));
+}
+
 /** The URL of the bundle of `entry` (a path from the repository's root), made on first use unless kept. */
 export function threadEntry(entry: string): URL {
   const known = made.get(entry);
   if (known) return known;
   const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.mjs`);
-  if (!unchanged(file, entry)) {
+  const parts = { esbuild: version, entry };
+  if (!unchanged(file, parts)) {
     const startedAt = Date.now();
-    const result = buildSync({
-      entryPoints: [resolve(root, entry)],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
-    // The metafile names the inputs from the working directory.
-    const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, resolve(input)));
-    mkdirSync(THREAD_BUNDLES, { recursive: true });
-    // The record of another bundle goes first: its inputs' bytes may come back while this one stays.
-    rmSync(`${file}.inputs.json`, { force: true });
-    const { contents } = result.outputFiles[0];
-    writeWhole(file, contents);
-    const key = keyOf({ esbuild: version, entry }, [BUNDLER, ...inputs]);
-    // The record last, and only when no input was written since just before esbuild read them (the
-    // key would hash other bytes than the bundle's): a bundle without a record is made again.
-    const settled = inputs.every((input) => statSync(join(root, input)).mtimeMs < startedAt - SETTLED_MS);
-    if (key && settled) writeWhole(`${file}.inputs.json`, JSON.stringify({ key, inputs, bundle: sha256(contents) } satisfies Made));
+    keepBundle(file, parts, buildSync(optionsOf(entry)), startedAt);
   }
   const url = pathToFileURL(file);
   made.set(entry, url);
   return url;
+}
+
+/** The properties of `import.meta` a module's location gives (the pattern's own text, escaped, does not match it). */
+const IMPORT_META = /\bimport\.meta\.(dirname|filename|url)\b/g;
+
+/** Each module's `import.meta.dirname`, `filename` and `url` as they are in its source file, wherever the bundle runs from. */
+const sourceImportMeta: Plugin = {
+  name: "source-import-meta",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.[cm]?ts$/ }, ({ path }) => {
+      const meta: Record<string, string> = { dirname: dirname(path), filename: path, url: pathToFileURL(path).href };
+      return { contents: readFileSync(path, "utf8").replace(IMPORT_META, (_, name: string) => JSON.stringify(meta[name])), loader: "ts" };
+    });
+  },
+};
+
+/** The URL of the bundle a script (a path from the repository's root) is run from (scripts/run.ts), made unless kept. */
+export async function scriptEntry(entry: string): Promise<URL> {
+  const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.script.mjs`);
+  const parts = { esbuild: version, entry, script: true };
+  if (!unchanged(file, parts)) {
+    const startedAt = Date.now();
+    keepBundle(file, parts, await build({ ...optionsOf(entry), plugins: [sourceImportMeta] }), startedAt);
+  }
+  return pathToFileURL(file);
 }

@@ -1,0 +1,66 @@
+/**
+ * Scripts run from their bundles (scripts/run.ts, as `npm run build` runs the build): each module
+ * sees its own source file as `import.meta`, the script sees itself as the one run with its
+ * arguments, and the bundle is kept while its inputs are unchanged.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const dir = mkdtempSync(join(tmpdir(), "maqam-run-"));
+const entry = join(dir, `${basename(dir)}.ts`);
+const bundle = join(root, "node_modules", ".cache", "build-threads", `${basename(dir)}.script.mjs`);
+
+afterAll(() => {
+  for (const made of [bundle, `${bundle}.inputs.json`, dir]) rmSync(made, { recursive: true, force: true });
+});
+
+/** Written a minute back: a file written just before its bundle is not trusted to be what it read. */
+const writePast = (file: string, text: string) => {
+  writeFileSync(file, text);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(file, past, past);
+};
+
+const run = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "scripts/run.ts", ...args], { cwd: root, encoding: "utf8" });
+
+describe("a script run from its bundle", () => {
+  writePast(join(dir, "dependency.ts"), "export const where = { dirname: import.meta.dirname, filename: import.meta.filename };\n");
+  writePast(
+    entry,
+    `import { where } from "./dependency.ts";
+const main = import.meta.url === \`file://\${process.argv[1]}\`;
+console.log(JSON.stringify({ main, url: import.meta.url, dirname: import.meta.dirname, args: process.argv.slice(2), dependency: where }));
+`,
+  );
+
+  it("sees its sources as import.meta, itself as the script run, and its arguments", () => {
+    const seen = JSON.parse(run(entry, "--merge", "a b"));
+    expect(seen).toEqual({
+      main: true,
+      url: pathToFileURL(entry).href,
+      dirname: dir,
+      args: ["--merge", "a b"],
+      dependency: { dirname: dir, filename: join(dir, "dependency.ts") },
+    });
+  });
+
+  it("keeps its bundle while the inputs are unchanged, and makes it again when one changes", () => {
+    run(entry);
+    const madeAt = statSync(bundle).mtimeMs;
+    run(entry);
+    expect(statSync(bundle).mtimeMs).toBe(madeAt);
+    writePast(join(dir, "dependency.ts"), 'export const where = "moved";\n');
+    expect(JSON.parse(run(entry)).dependency).toBe("moved");
+  });
+
+  it("says how it is used when not given a TypeScript script", () => {
+    const refused = spawnSync(process.execPath, ["--import", "tsx", "scripts/run.ts"], { cwd: root, encoding: "utf8" });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^usage: tsx scripts\/run\.ts <script\.ts> \[arguments\]/);
+  });
+});
