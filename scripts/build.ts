@@ -20,6 +20,7 @@ import { createCatalog, type Catalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
 import { limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
+import type { SiteAside } from "./site.js";
 import { pictureFileOf } from "./pictures.js";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { layoutTable, type Manifest, type Planned } from "./manifest.js";
@@ -75,11 +76,23 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
   }
 }
 
-/** The site's files for the rendering's stop, when the host's limits can stop it (not with BUILD_RENDER_ALL or renderAll). */
-function siteIfBound(options: BuildOptions, o: ReturnType<typeof resolveSlice>, catalog: Catalog): Promise<Candidate[] | undefined> {
+/**
+ * The site's files for the rendering's stop, when the host's limits can stop it (not with
+ * BUILD_RENDER_ALL or renderAll), and the site itself, made aside in the tree being made (a failed
+ * build throws it away with the tree) until the finishing places it.
+ */
+function siteIfBound(
+  options: BuildOptions,
+  o: ReturnType<typeof resolveSlice>,
+  catalog: Catalog,
+  partial: string,
+): Promise<{ candidates: Candidate[]; site: SiteAside } | undefined> {
   const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog) : Promise.resolve(undefined);
+  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog, join(partial, SITE_ASIDE)) : Promise.resolve(undefined);
 }
+
+/** The folder of the tree being made where its site waits to be placed. */
+const SITE_ASIDE = ".site-aside";
 
 /**
  * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
@@ -132,7 +145,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const previousDir = resolve(options.previousDir ?? outDir);
       const engine = engineDigest();
       // The site made aside while the datasets are written: where the rendering stops depends on its size.
-      const siteMade = siteIfBound(options, o, catalog);
+      const siteMade = siteIfBound(options, o, catalog, partial);
       siteMade.catch(() => undefined);
       const datasetsStep = startDatasets(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
       let datasetsWaited = 0;
@@ -150,6 +163,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       });
       // Awaited once the planning has started: its bundles and pages take seconds of esbuild and disk.
       let site: Candidate[] | undefined;
+      let siteAside: SiteAside | undefined;
       // Without a stop (no limit, or BUILD_RENDER_ALL) the classes follow one another all the same: the last stage
       // draws the pictures still missing, those of the groups taken over from a build that stopped before them too.
       let bounded: Bounded | undefined;
@@ -185,7 +199,9 @@ export async function build(options: BuildOptions): Promise<Built> {
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
-          site = await siteMade;
+          const siteWritten = await siteMade;
+          site = siteWritten?.candidates;
+          siteAside = siteWritten?.site;
           const made = await planning;
           // The groups are taken over while an incremental build's database may still be built: 1.5–2 s sooner, for the states
           // read (some 90 MB each) meeting the database's heap (some 350 MB): 100–190 MB more at the peak (docs/benchmarks.md).
@@ -212,7 +228,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       if (past) keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
       withPictures([...results, ...keeping.kept.results], rendered.drawn);
       const renderEnd = performance.now();
-      const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog);
+      const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog, siteAside);
       const end = performance.now();
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size, inPlace };
       const phases = {
@@ -285,9 +301,15 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
   return intoPartial(resolve(options.outDir), async (partial) => {
     await writeDatasetsStep(partial, options, catalog.facts);
     // What one build would have rendered before the host's limits stopped it (with BUILD_RENDER_ALL, everything).
-    const site = await siteIfBound(options, o, catalog);
+    const site = await siteIfBound(options, o, catalog, partial);
     const none = () => ({ results: [], pictureFiles: new Set<string>() });
-    const bounded = renderBound({ partial, site: site ?? [], limits: site ? o.limits : {}, pictures: PROFILES[o.profile].pictures, taken: none })(planned);
+    const bounded = renderBound({
+      partial,
+      site: site?.candidates ?? [],
+      limits: site ? o.limits : {},
+      pictures: PROFILES[o.profile].pictures,
+      taken: none,
+    })(planned);
     const kept = renderedByOneBuild(
       bounded,
       slices.flatMap((s) => s.results),
@@ -304,7 +326,7 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
         if (kept.pictures && r.picture !== undefined) copy(join("pictures", pictureFileOf(file)));
       }
     const results = kept.results;
-    const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog);
+    const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog, site?.site);
     return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
   });
 }

@@ -15,7 +15,7 @@ import { plannedShapesOf, queryShapesOf, summarise, writtenDigest, writtenInFile
 import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
-import { buildSite } from "./site.js";
+import { buildSite, placeSite, type SiteAside } from "./site.js";
 import { FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./renderSlice.js";
@@ -186,6 +186,7 @@ export async function finishBuild(
   fresh: Rendered[],
   keeping?: Keeping,
   facts?: Catalog,
+  aside?: SiteAside,
 ): Promise<Finished> {
   const { baseUrl, profile, limits, encodings, dataDir } = resolveSlice(options);
   let mark = performance.now();
@@ -214,7 +215,7 @@ export async function finishBuild(
   const bundles = lap();
   const catalog = facts ?? createCatalog(readFacts(dataDir), "build");
   // The service worker is versioned by what was rendered: the same facts give the same worker.
-  const site = await buildSite({ outDir: partial, baseUrl, digest, catalog });
+  const site = aside ? placeSite(aside, partial, digest) : await buildSite({ outDir: partial, baseUrl, digest, catalog });
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken);

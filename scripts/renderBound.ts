@@ -14,7 +14,7 @@ import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { listTree } from "./treeSize.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import { bundle } from "./bundle.js";
-import { buildSite } from "./site.js";
+import { siteAside, type SiteAside } from "./site.js";
 import { ROOT_FILES_RESERVE } from "./fitTree.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 import type { Job, Rendered } from "./buildWorker.js";
@@ -145,17 +145,19 @@ const datasetCandidates = (partial: string): Candidate[] =>
  * site's and the Lambda's bytes do not depend on it (the service worker's version, a digest of
  * what was rendered, has a fixed length); the worker's bundle lists the shapes of the plan's
  * requests, inlined as one literal, so made with none (before the plan) it is no larger than the final one.
+ * The site is made into `siteDir` and kept there, to be placed into the tree once rendered (placeSite).
  */
-export async function siteCandidates(baseUrl: string, catalog: Catalog): Promise<Candidate[]> {
-  const dir = mkdtempSync(join(tmpdir(), "maqam-site-"));
+export async function siteCandidates(baseUrl: string, catalog: Catalog, siteDir: string): Promise<{ candidates: Candidate[]; site: SiteAside }> {
+  const bundles = mkdtempSync(join(tmpdir(), "maqam-bundles-"));
   try {
     // Measured in a folder of their own: not kept (the source maps name the inputs from there).
-    await bundle({ entry: "src/serve/lambda.ts", outFile: join(dir, "_lambda", "index.mjs"), baseUrl, kept: false });
-    await bundle({ entry: "src/serve/worker.ts", outFile: join(dir, "_worker.js"), baseUrl, written: {}, kept: false });
-    await buildSite({ outDir: dir, baseUrl, digest: "0".repeat(64), catalog });
-    return filesOf(dir).map(([path, bytes]) => ({ path, bytes, valueClass: "site", order: 0 }));
+    await bundle({ entry: "src/serve/lambda.ts", outFile: join(bundles, "_lambda", "index.mjs"), baseUrl, kept: false });
+    await bundle({ entry: "src/serve/worker.ts", outFile: join(bundles, "_worker.js"), baseUrl, written: {}, kept: false });
+    const site = await siteAside(siteDir, baseUrl, catalog);
+    const candidates = [...filesOf(bundles), ...filesOf(siteDir)].map(([path, bytes]): Candidate => ({ path, bytes, valueClass: "site", order: 0 }));
+    return { candidates, site };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(bundles, { recursive: true, force: true });
   }
 }
 

@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { build, type BuildOptions, type Plugin } from "esbuild";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -211,4 +211,42 @@ export async function buildSite({ outDir, baseUrl, digest, catalog }: SiteOption
   if (added.length > SITE_FILES)
     throw new Error(`the site writes ${added.length} files, more than the ${SITE_FILES} reserved: ${added.map((f) => relative(outDir, f)).join(", ")}`);
   return { files: added.length, bytes: added.reduce((sum, f) => sum + statSync(f).size, 0), client };
+}
+
+/** The service worker's version in a site made before anything is rendered (siteAside): as long as a digest, and found once in sw.js. */
+export const ASIDE_DIGEST = "0".repeat(64);
+
+/** A site made in a folder of its own before the rendering, with ASIDE_DIGEST: measured for the rendering's stop, then placed into the tree (placeSite). */
+export interface SiteAside {
+  dir: string;
+  summary: Omit<SiteSummary, "pictures">;
+}
+
+/** The site made into `dir` (created), for a tree whose digest is not known yet. */
+export async function siteAside(dir: string, baseUrl: string, catalog: Catalog): Promise<SiteAside> {
+  mkdirSync(dir, { recursive: true });
+  return { dir, summary: await buildSite({ outDir: dir, baseUrl, digest: ASIDE_DIGEST, catalog }) };
+}
+
+/**
+ * Places a site made aside into `outDir`, the service worker versioned by `digest`, and removes
+ * the folder: the bytes buildSite writes for that digest (no file names its folder, and the digest
+ * is one literal of sw.js of the same length), without making the client, pages and worker again.
+ */
+export function placeSite(aside: SiteAside, outDir: string, digest: string): Omit<SiteSummary, "pictures"> {
+  if (digest.length !== ASIDE_DIGEST.length) throw new Error(`the service worker's version must be ${ASIDE_DIGEST.length} characters, not ${digest.length}`);
+  for (const file of filesUnder(aside.dir)) {
+    const path = relative(aside.dir, file);
+    const target = join(outDir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    if (path !== "sw.js") {
+      copyFileSync(file, target);
+      continue;
+    }
+    const [before, ...after] = readFileSync(file, "utf8").split(ASIDE_DIGEST);
+    if (after.length !== 1) throw new Error(`sw.js holds its version ${after.length} times, not once`);
+    writeFileSync(target, before + digest + after[0]);
+  }
+  rmSync(aside.dir, { recursive: true, force: true });
+  return aside.summary;
 }
