@@ -258,10 +258,13 @@ export function keepUnchanged(
     // The group's hash covers its requests, so each is in the plan.
     for (const [request, status, bytes, hash, encoded] of taken.results)
       kept.results.push({ index: indexOf.get(request) ?? -1, status, bytes, hash, encoded, computeMs: 0, writeMs: 0 });
-    // What a rendering in value order stopped before, in the build it comes from: rendered now if it fits.
-    const known = new Set(taken.results.map(([request]) => request));
-    const missing = batch.filter(([, request]) => !known.has(request));
-    if (missing.length) toRender.push(missing);
+    // What a rendering in value order stopped before, in the build it comes from: rendered now if it fits. A result per
+    // request of the group (its hash covers its requests) leaves none to look for.
+    if (taken.results.length < batch.length) {
+      const known = new Set(taken.results.map(([request]) => request));
+      const missing = batch.filter(([, request]) => !known.has(request));
+      if (missing.length) toRender.push(missing);
+    }
     for (const path of cached) kept.cached.add(path);
     for (const [, bytes] of taken.pictures) {
       kept.pictures.files++;
