@@ -35,6 +35,8 @@ import {
   cachePartialOf,
   dropPastStop,
   keepUnchanged,
+  removeEmptied,
+  removeStale,
   NOTHING_KEPT,
   readDatasetsState,
   readState,
@@ -157,6 +159,8 @@ export async function build(options: BuildOptions): Promise<Built> {
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
       let inPlace = 0;
+      // The folders the spare's stale files leave, removed after the rendering when it did not fill them again.
+      let emptied = new Set<string>();
       const taken = () => ({
         results: keeping.kept.results,
         pictureFiles: new Set([...keeping.kept.groups.values()].flatMap((g) => g.pictures.map(([file]) => file))),
@@ -208,8 +212,11 @@ export async function build(options: BuildOptions): Promise<Built> {
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
+          const removing = removeStale(partial, chosen);
+          emptied = chosen.emptied;
           previous = undefined;
           collectGarbage();
+          await removing;
           const keptEnd = performance.now();
           // The rendering's stop counts the datasets' files.
           const datasets = await datasetsStep.written;
@@ -227,6 +234,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const past = bounded?.pastStop();
       if (past) keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
       withPictures([...results, ...keeping.kept.results], rendered.drawn);
+      removeEmptied(partial, { emptied });
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog, siteAside);
       const end = performance.now();

@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
@@ -164,6 +165,16 @@ function discardSpare(partial: string, discardTree: (path: string) => void): und
   return undefined;
 }
 
+/** What keepUnchanged chose: what is taken over, the batches to render, the groups found in place in the spare, and the spare's files to remove before the rendering (removeStale) and the folders they leave (removeEmptied). */
+export interface Chosen {
+  kept: Kept;
+  batches: Job[][];
+  fromSpare: number;
+  /** Paths below the tree. */
+  stale: string[];
+  emptied: Set<string>;
+}
+
 /** Removes files below `tree` (those already gone skipped), noting their folders, which may now be empty. */
 function removeFiles(tree: string, files: readonly string[], folders: Set<string>) {
   for (const path of files) {
@@ -196,9 +207,9 @@ export function keepUnchanged(
   state: BuildState | undefined,
   spareState?: BuildState,
   discardTree?: (path: string) => void,
-): { kept: Kept; batches: Job[][]; fromSpare: number } {
+): Chosen {
   const spare = spareState && discardTree && mostlyChanged(spareState, hashes) ? discardSpare(partial, discardTree) : spareState;
-  if (!state && !spare) return { kept: NOTHING_KEPT, batches, fromSpare: 0 };
+  if (!state && !spare) return { kept: NOTHING_KEPT, batches, fromSpare: 0, stale: [], emptied: new Set() };
   const indexOf = new Map(planned.map((p, i) => [p.request, i]));
   const fileOf = (request: string) => {
     const index = indexOf.get(request);
@@ -206,6 +217,13 @@ export function keepUnchanged(
   };
   const made = new Set<string>();
   const emptied = new Set<string>();
+  const stale: string[] = [];
+  const noteStale = (files: readonly string[]) => {
+    for (const path of files) {
+      stale.push(path);
+      emptied.add(dirname(path));
+    }
+  };
   const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
   const toRender: Job[][] = [];
   const spareLeft = new Set(Object.keys(spare?.groups ?? {}));
@@ -243,8 +261,11 @@ export function keepUnchanged(
       cached = completed;
       fromSpare++;
     } else {
-      if (inSpare) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
-      const linked = previous && sameInPrevious ? linkFiles(groupFiles(previous, fileOf)) : undefined;
+      const linkable = previous && sameInPrevious;
+      // Removed now where the previous build's files are linked in their place, else before the rendering (removeStale).
+      if (inSpare && linkable) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
+      else if (inSpare) noteStale(groupFiles(inSpare, fileOf));
+      const linked = linkable ? linkFiles(groupFiles(previous, fileOf)) : undefined;
       if (previous && linked) {
         taken = previous;
         cached = linked;
@@ -272,10 +293,34 @@ export function keepUnchanged(
     }
   }
   // The spare's groups the plan no longer has.
-  for (const group of spareLeft) if (spare) removeFiles(partial, groupFiles(spare.groups[group], fileOf), emptied);
-  removeEmptyFolders(partial, emptied);
-  return { kept, batches: toRender, fromSpare };
+  for (const group of spareLeft) if (spare) noteStale(groupFiles(spare.groups[group], fileOf));
+  return { kept, batches: toRender, fromSpare, stale, emptied };
 }
+
+/**
+ * Removes the spare's files keepUnchanged left (`stale`), several at a time on libuv's threads, so
+ * that the disk's work is shared by the cores: a worker must not write through a file that may be
+ * linked from another tree. Their folders are removed after the rendering (removeEmptied), when
+ * they stay empty: most are filled again by the answers rendered in their place.
+ */
+export async function removeStale(partial: string, chosen: Pick<Chosen, "stale">): Promise<void> {
+  let next = 0;
+  const one = async () => {
+    while (next < chosen.stale.length) {
+      const path = join(partial, chosen.stale[next++]);
+      await unlink(path).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ENOENT") throw e;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: UNLINKS_AT_ONCE }, one));
+}
+
+/** Unlinks in flight at once: libuv's four threads kept busy. */
+const UNLINKS_AT_ONCE = 16;
+
+/** Removes the folders keepUnchanged emptied that nothing filled again since. */
+export const removeEmptied = (partial: string, chosen: Pick<Chosen, "emptied">): string[] => removeEmptyFolders(partial, chosen.emptied);
 
 /**
  * Of what was taken over, drops what a build of the whole plan that stops where this one's

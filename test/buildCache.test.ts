@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { cacheOf, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import { cacheOf, keepUnchanged, removeEmptied, removeStale, type BuildState } from "../scripts/buildCache.js";
 import { keepOrWrite } from "../scripts/keptStep.js";
 import type { Planned } from "../scripts/manifest.js";
 import { batchesOf, WHOLE } from "../scripts/renderSlice.js";
@@ -101,7 +101,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
       }
     put(partial, "api/datasets/a.csv", "written now");
   };
-  const run = (hashes: string[]) => {
+  const run = async (hashes: string[]) => {
     const trashed: string[] = [];
     const trash = join(dir, "trash");
     const discardTree = (path: string) => {
@@ -113,12 +113,19 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     const hashMap = new Map(systems.map((ts, i) => [`${ts} × n`, hashes[i]]));
     const h1 = systems.map(() => "h1");
     const taken = keepUnchanged(previous, partial, join(dir, "cache"), planned, batchesOf(planned, WHOLE), hashMap, stateOf(h1), stateOf(h1), discardTree);
-    return { ...taken, trashed };
+    // The changed groups' files are left for removeStale, and their folders for after the rendering.
+    for (const path of taken.stale) expect(existsSync(join(partial, path)), path).toBe(true);
+    await removeStale(partial, taken);
+    const folders = removeEmptied(partial, taken);
+    return { ...taken, trashed, folders };
   };
 
-  it("keeps the spare's unchanged groups in place and removes the others' files when most are unchanged", () => {
+  it("keeps the spare's unchanged groups in place and removes the others' files when most are unchanged", async () => {
     setUp();
-    const { kept, batches, fromSpare, trashed } = run(["h1", "h1", "h1", "h2"]);
+    const { kept, batches, fromSpare, trashed, stale, folders } = await run(["h1", "h1", "h1", "h2"]);
+    expect(stale).toContain(`api/${planned[3].file}`);
+    // Their folders hold the other groups' files: none removed.
+    expect(folders).toEqual([]);
     expect(trashed).toEqual([]);
     expect(fromSpare).toBe(3);
     expect([...kept.groups.keys()]).toEqual(["ts_a × n", "ts_b × n", "ts_c × n"]);
@@ -127,9 +134,9 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     expect(existsSync(join(partial, "api", planned[3].file))).toBe(false);
   });
 
-  it("hands the spare's answers and pictures away whole when most changed, links the unchanged groups from the previous build, and keeps the datasets", () => {
+  it("hands the spare's answers and pictures away whole when most changed, links the unchanged groups from the previous build, and keeps the datasets", async () => {
     setUp();
-    const { kept, batches, fromSpare, trashed } = run(["h1", "h2", "h2", "h2"]);
+    const { kept, batches, fromSpare, trashed } = await run(["h1", "h2", "h2", "h2"]);
     expect(trashed.sort()).toEqual(["api/maqamat", "pictures"]);
     expect(fromSpare).toBe(0);
     expect([...kept.groups.keys()]).toEqual(["ts_a × n"]);
