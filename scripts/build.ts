@@ -27,7 +27,7 @@ import { layoutTable, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import type { Candidate } from "./budget.js";
-import { discard, prepareSwap, removeDiscarded, swapIn, writeFileWhole } from "./swap.js";
+import { discard, prepareSwap, removeDiscarded, removeEmptyFolders, removeFilesApart, swapIn, writeFileWhole } from "./swap.js";
 import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
 import { boundHeapGrowth, collectGarbage } from "./heap.js";
 import {
@@ -35,8 +35,6 @@ import {
   cachePartialOf,
   dropPastStop,
   keepUnchanged,
-  removeEmptied,
-  removeStale,
   NOTHING_KEPT,
   readDatasetsState,
   readState,
@@ -212,7 +210,8 @@ export async function build(options: BuildOptions): Promise<Built> {
           const { hashes } = made;
           const keptFrom = performance.now();
           const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
-          const removing = removeStale(partial, chosen);
+          // A worker must not write through a file another tree may link: the spare's stale files go before the rendering.
+          const removing = removeFilesApart(partial, chosen.stale);
           emptied = chosen.emptied;
           previous = undefined;
           collectGarbage();
@@ -234,7 +233,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const past = bounded?.pastStop();
       if (past) keeping = { ...keeping, kept: dropPastStop(keeping.kept, planned, past, { partial, cache }) };
       withPictures([...results, ...keeping.kept.results], rendered.drawn);
-      removeEmptied(partial, { emptied });
+      removeEmptyFolders(partial, emptied);
       const renderEnd = performance.now();
       const { manifest, published, steps } = await finishBuild(partial, options, planned, results, keeping, catalog, siteAside);
       const end = performance.now();

@@ -9,7 +9,6 @@
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
@@ -17,7 +16,7 @@ import type { Planned } from "./manifest.js";
 import { cacheGroupOf } from "./renderSlice.js";
 import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
-import { discard, gone, removeEmptyFolders, spareOf } from "./swap.js";
+import { discard, gone, spareOf } from "./swap.js";
 import { linkInto } from "./links.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
@@ -165,7 +164,11 @@ function discardSpare(partial: string, discardTree: (path: string) => void): und
   return undefined;
 }
 
-/** What keepUnchanged chose: what is taken over, the batches to render, the groups found in place in the spare, and the spare's files to remove before the rendering (removeStale) and the folders they leave (removeEmptied). */
+/**
+ * What keepUnchanged chose: what is taken over, the batches to render, the groups found in place
+ * in the spare, and the spare's files to remove before the rendering (swap.ts removeFilesApart)
+ * and the folders they leave, removed after it (removeEmptyFolders) where it did not fill them again.
+ */
 export interface Chosen {
   kept: Kept;
   batches: Job[][];
@@ -262,7 +265,7 @@ export function keepUnchanged(
       fromSpare++;
     } else {
       const linkable = previous && sameInPrevious;
-      // Removed now where the previous build's files are linked in their place, else before the rendering (removeStale).
+      // Removed now where the previous build's files are linked in their place, else before the rendering (removeFilesApart).
       if (inSpare && linkable) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
       else if (inSpare) noteStale(groupFiles(inSpare, fileOf));
       const linked = linkable ? linkFiles(groupFiles(previous, fileOf)) : undefined;
@@ -296,31 +299,6 @@ export function keepUnchanged(
   for (const group of spareLeft) if (spare) noteStale(groupFiles(spare.groups[group], fileOf));
   return { kept, batches: toRender, fromSpare, stale, emptied };
 }
-
-/**
- * Removes the spare's files keepUnchanged left (`stale`), several at a time on libuv's threads, so
- * that the disk's work is shared by the cores: a worker must not write through a file that may be
- * linked from another tree. Their folders are removed after the rendering (removeEmptied), when
- * they stay empty: most are filled again by the answers rendered in their place.
- */
-export async function removeStale(partial: string, chosen: Pick<Chosen, "stale">): Promise<void> {
-  let next = 0;
-  const one = async () => {
-    while (next < chosen.stale.length) {
-      const path = join(partial, chosen.stale[next++]);
-      await unlink(path).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== "ENOENT") throw e;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: UNLINKS_AT_ONCE }, one));
-}
-
-/** Unlinks in flight at once: libuv's four threads kept busy. */
-const UNLINKS_AT_ONCE = 16;
-
-/** Removes the folders keepUnchanged emptied that nothing filled again since. */
-export const removeEmptied = (partial: string, chosen: Pick<Chosen, "emptied">): string[] => removeEmptyFolders(partial, chosen.emptied);
 
 /**
  * Of what was taken over, drops what a build of the whole plan that stops where this one's

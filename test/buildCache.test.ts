@@ -2,7 +2,8 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { cacheOf, keepUnchanged, removeEmptied, removeStale, type BuildState } from "../scripts/buildCache.js";
+import { cacheOf, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import { removeEmptyFolders, removeFilesApart } from "../scripts/swap.js";
 import { keepOrWrite } from "../scripts/keptStep.js";
 import type { Planned } from "../scripts/manifest.js";
 import { batchesOf, WHOLE } from "../scripts/renderSlice.js";
@@ -113,10 +114,10 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     const hashMap = new Map(systems.map((ts, i) => [`${ts} × n`, hashes[i]]));
     const h1 = systems.map(() => "h1");
     const taken = keepUnchanged(previous, partial, join(dir, "cache"), planned, batchesOf(planned, WHOLE), hashMap, stateOf(h1), stateOf(h1), discardTree);
-    // The changed groups' files are left for removeStale, and their folders for after the rendering.
+    // The changed groups' files are left to remove apart, and their folders for after the rendering.
     for (const path of taken.stale) expect(existsSync(join(partial, path)), path).toBe(true);
-    await removeStale(partial, taken);
-    const folders = removeEmptied(partial, taken);
+    await removeFilesApart(partial, taken.stale);
+    const folders = removeEmptyFolders(partial, taken.emptied);
     return { ...taken, trashed, folders };
   };
 
