@@ -11,61 +11,36 @@
  *                         api/datasets/, minutes of work a quick build may not need,
  *                         BUILD_RENDER_ALL=1 to render what the host's limits leave out too)
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { routes } from "../src/api/routes.js";
 import { DataError } from "../src/data/facts.js";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
-import { createCatalog, type Catalog } from "../src/theory/catalog.js";
+import { createCatalog } from "../src/theory/catalog.js";
 import { cloudfrontFunction, nginxConfig } from "../src/serve/deploy.js";
 import type { Drawn, Rendered } from "./buildWorker.js";
-import { limitsBound, renderBound, renderedByOneBuild, siteCandidates, type Bounded } from "./renderBound.js";
+import { renderBound, type Bounded } from "./renderBound.js";
 import type { SiteAside } from "./site.js";
-import { pictureFileOf } from "./pictures.js";
-import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { layoutTable, type Manifest, type Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { OverLimitError } from "./fitTree.js";
 import type { Candidate } from "./budget.js";
-import { discard, prepareSwap, removeDiscarded, removeEmptyFolders, removeFilesApart, swapIn, writeFileWhole } from "./swap.js";
-import { planDigestOf, planOf, renderSlice, resolveSlice, ShardError, shardOf, WHOLE, type Shard } from "./renderSlice.js";
+import { discard, removeEmptyFolders, removeFilesApart, writeFileWhole } from "./swap.js";
+import { renderSlice, resolveSlice, ShardError, shardOf, WHOLE } from "./renderSlice.js";
+import { intoPartial, siteIfBound } from "./partialTree.js";
+import { buildShard, mergeSlices } from "./buildShards.js";
 import { boundHeapGrowth, collectGarbage } from "./heap.js";
-import {
-  cacheOf,
-  cachePartialOf,
-  dropPastStop,
-  keepUnchanged,
-  NOTHING_KEPT,
-  readDatasetsState,
-  readState,
-  reuseSpare,
-  swapCache,
-  type BuildState,
-} from "./buildCache.js";
+import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readDatasetsState, readState, type BuildState } from "./buildCache.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
-import { reportBuilt, type Built, type RouteTimes } from "./buildReport.js";
-import { finishBuild, startDatasets, writeDatasetsStep, writesDatasets, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { reportBuilt, timesOf, type Built } from "./buildReport.js";
+import { finishBuild, startDatasets, writesDatasets, type BuildOptions, type Keeping } from "./finishBuild.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 export type { Built, RouteTimes } from "./buildReport.js";
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";
-/** Worker time per route (not in the manifest: timings differ between builds). */
-function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
-  const times: Record<string, RouteTimes> = {};
-  for (const r of results) {
-    const route = planned[r.index].route;
-    times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
-    const t = times[route];
-    t.requests++;
-    t.computeSeconds += r.computeMs / 1000;
-    t.writeSeconds += r.writeMs / 1000;
-  }
-  return times;
-}
-
 /** Puts the sizes of the pictures drawn after the answers into their requests' results. */
 function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
   if (!drawn.length) return;
@@ -73,57 +48,6 @@ function withPictures(results: Rendered[], drawn: readonly Drawn[]) {
   for (const [index, bytes] of drawn) {
     const r = byIndex.get(index);
     if (r) r.picture = bytes;
-  }
-}
-
-/**
- * The site's files for the rendering's stop, when the host's limits can stop it (not with
- * BUILD_RENDER_ALL or renderAll), and the site itself, made aside in the tree being made (a failed
- * build throws it away with the tree) until the finishing places it.
- */
-function siteIfBound(
-  options: BuildOptions,
-  o: ReturnType<typeof resolveSlice>,
-  catalog: Catalog,
-  partial: string,
-): Promise<{ candidates: Candidate[]; site: SiteAside } | undefined> {
-  const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog, join(partial, SITE_ASIDE)) : Promise.resolve(undefined);
-}
-
-/** The folder of the tree being made where its site waits to be placed. */
-const SITE_ASIDE = ".site-aside";
-
-/**
- * Writes into `<outDir>.partial` and swaps it in whole at the end (scripts/swap.ts), so a server
- * reading `outDir` never sees half a build, and a build killed half way leaves the previous one.
- * With `cache`, the cache being made beside it (`<outDir>.cache.partial`) replaces the previous
- * cache once the tree is in. What is replaced, or left by a failure, goes to the trash, removed by a
- * detached process: the build does not wait for it. With the cache, the tree before the previous one
- * (its spare, with its state) becomes the partial tree, and `keepSpare` says whether the tree
- * replaced is kept as the next build's spare.
- */
-async function intoPartial<T>(
-  outDir: string,
-  write: (partial: string, takeSpare: () => BuildState | undefined) => Promise<T>,
-  cache = false,
-  keepSpare: () => boolean = () => false,
-): Promise<T> {
-  const partial = prepareSwap(outDir);
-  if (cache) discard(outDir, cachePartialOf(outDir));
-  const takeSpare = cache ? reuseSpare(outDir, partial, cachePartialOf(outDir)) : () => undefined;
-  mkdirSync(join(partial, "api"), { recursive: true });
-  try {
-    const value = await write(partial, takeSpare);
-    const spareKept = keepSpare();
-    swapIn(outDir, spareKept);
-    if (cache) swapCache(outDir, spareKept);
-    return value;
-  } catch (e) {
-    for (const made of cache ? [partial, cachePartialOf(outDir)] : [partial]) discard(outDir, made);
-    throw e;
-  } finally {
-    removeDiscarded(outDir);
   }
 }
 
@@ -254,90 +178,6 @@ export async function build(options: BuildOptions): Promise<Built> {
   );
 }
 
-/** The results file of a slice: what its machine rendered, and of which plan. */
-export interface SliceResults {
-  shard: Shard;
-  baseUrl: string;
-  plan: string;
-  results: Rendered[];
-}
-
-const sliceFile = (shard: Shard) => `shard-${shard.index}.json`;
-
-/** One machine's part of a sharded build: `<outDir>/api/…`, `<outDir>/pictures/…` and `<outDir>/shard-i.json`. */
-export async function buildShard(options: BuildOptions, shard: Shard) {
-  const started = performance.now();
-  return intoPartial(resolve(options.outDir), async (partial) => {
-    const slice = await renderSlice(partial, options, shard);
-    const record: SliceResults = { shard, baseUrl: options.baseUrl, plan: planDigestOf(slice.planned), results: slice.results };
-    writeFileSync(join(partial, sliceFile(shard)), JSON.stringify(record) + "\n");
-    return { ...slice, rendered: slice.results.length, seconds: (performance.now() - started) / 1000 };
-  });
-}
-
-/** The results file of each slice directory, checked to be the n slices of one build for this base URL (before the plan is made, which takes a while). */
-function slicesOf(dirs: string[], baseUrl: string): SliceResults[] {
-  const slices = dirs.map((dir) => {
-    if (!existsSync(join(dir, "api"))) throw new ShardError(`merge: ${dir} is not a slice directory (it holds no api/)`);
-    const name = readdirSync(dir).find((f) => /^shard-\d+\.json$/.test(f));
-    if (!name) throw new ShardError(`merge: ${dir} holds no shard-i.json (write it with BUILD_SHARD=i/n npm run build)`);
-    return JSON.parse(readFileSync(join(dir, name), "utf8")) as SliceResults;
-  });
-  const count = slices[0]?.shard.count ?? 0;
-  const indices = slices.map((s) => s.shard.index).sort((a, b) => a - b);
-  if (slices.length !== count || indices.some((index, i) => index !== i) || slices.some((s) => s.shard.count !== count))
-    throw new ShardError(
-      `merge: expected the slices 0/${count} … ${count - 1}/${count} once each, got ${slices.map((s) => `${s.shard.index}/${s.shard.count}`).join(", ")}`,
-    );
-  for (const s of slices)
-    if (s.baseUrl !== baseUrl) throw new ShardError(`merge: slice ${s.shard.index}/${count} was rendered for ${s.baseUrl}, not ${baseUrl}`);
-  return slices;
-}
-
-/** Assembles the slices rendered with BUILD_SHARD=i/n into one build, the same bytes as a build on one machine. */
-export async function mergeSlices(options: BuildOptions, dirs: string[]): Promise<Built> {
-  const started = performance.now();
-  if (dirs.length === 0) throw new ShardError("merge: name the slice directories, e.g. npm run build:merge -- slice-0 slice-1");
-  const o = resolveSlice(options);
-  const slices = slicesOf(dirs, o.baseUrl);
-  const planned = planOf(o);
-  const plan = planDigestOf(planned);
-  for (const s of slices)
-    if (s.plan !== plan) throw new ShardError(`merge: slice ${s.shard.index}/${s.shard.count} was rendered from another plan (other facts, profile or limits)`);
-  const catalog = createCatalog(readFacts(o.dataDir), "build");
-  return intoPartial(resolve(options.outDir), async (partial) => {
-    await writeDatasetsStep(partial, options, catalog.facts);
-    // What one build would have rendered before the host's limits stopped it (with BUILD_RENDER_ALL, everything).
-    const site = await siteIfBound(options, o, catalog, partial);
-    const none = () => ({ results: [], pictureFiles: new Set<string>() });
-    const bounded = renderBound({
-      partial,
-      site: site?.candidates ?? [],
-      limits: site ? o.limits : {},
-      pictures: PROFILES[o.profile].pictures,
-      taken: none,
-    })(planned);
-    const kept = renderedByOneBuild(
-      bounded,
-      slices.flatMap((s) => s.results),
-    );
-    const keptIndices = new Set(kept.results.map((r) => r.index));
-    // Those answers' files and siblings and, where the one build draws them, their pictures, from the slice that rendered them.
-    for (const [i, s] of slices.entries())
-      for (const r of s.results) {
-        if (r.status !== 200 || !keptIndices.has(r.index)) continue;
-        const { file } = planned[r.index];
-        const copy = (path: string) => cpSync(join(dirs[i], path), join(partial, path));
-        copy(join("api", file));
-        for (const e of Object.keys(r.encoded) as Encoding[]) copy(join("api", file + SIBLING_SUFFIX[e]));
-        if (kept.pictures && r.picture !== undefined) copy(join("pictures", pictureFileOf(file)));
-      }
-    const results = kept.results;
-    const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog, site?.site);
-    return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
-  });
-}
-
 const TABLE_START = "<!-- generated by npm run build: per-endpoint table -->";
 const TABLE_END = "<!-- end of generated table -->";
 
@@ -425,5 +265,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
   reportBuilt(built, outDir, maxRssBytes);
   // For npm run bench, which runs the build as a child process.
-  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, JSON.stringify({ seconds, workers, maxRssBytes, phases }) + "\n");
+  if (process.env.BUILD_STATS) writeFileSync(process.env.BUILD_STATS, `${JSON.stringify({ seconds, workers, maxRssBytes, phases })}\n`);
 }

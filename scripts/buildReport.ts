@@ -6,14 +6,29 @@
 import { cacheOf } from "./buildCache.js";
 import { HEADROOM } from "./budget.js";
 import type { FinishSteps } from "./finishBuild.js";
-import { kb, mb, type Manifest } from "./manifest.js";
+import { kb, mb, type Manifest, type Planned } from "./manifest.js";
 import { PLAN_STEP_NAMES, type PlanSteps } from "./planApart.js";
 import type { TreeSize } from "./treeSize.js";
+import type { Rendered } from "./buildWorker.js";
 
 export interface RouteTimes {
   requests: number;
   computeSeconds: number;
   writeSeconds: number;
+}
+
+/** Worker time per route (not in the manifest: timings differ between builds). */
+export function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
+  const times: Record<string, RouteTimes> = {};
+  for (const r of results) {
+    const route = planned[r.index].route;
+    times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
+    const t = times[route];
+    t.requests++;
+    t.computeSeconds += r.computeMs / 1000;
+    t.writeSeconds += r.writeMs / 1000;
+  }
+  return times;
 }
 
 export interface Built {
