@@ -27,7 +27,7 @@ import type { Job } from "./buildWorker.js";
 import { keepUnchanged } from "./buildCache.js";
 import { PLAN_FILE, planListing } from "./planListing.js";
 import { PROFILES } from "./profiles.js";
-import { batchesOfShard, planBatches, planOf, WHOLE } from "./renderSlice.js";
+import { batchesOfShard, planBatches, planOf, WHOLE } from "./slicePlan.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 
 /** Seconds of a part: on the clock, and of the process's CPU (less sensitive to other work on the machine). */

@@ -17,7 +17,7 @@ import { createCatalog } from "../src/theory/catalog.js";
 import type { Job } from "./buildWorker.js";
 import { limitsOf } from "./fitTree.js";
 import { PROFILES } from "./profiles.js";
-import { batchesOfShard, planBatches, planOf } from "./renderSlice.js";
+import { batchesOfShard, planBatches, planOf } from "./slicePlan.js";
 
 const every = Number(process.argv[2] ?? 8);
 if (!Number.isInteger(every) || every < 1) throw new Error(`usage: tsx scripts/bench-render.ts [k], k a positive integer (got '${process.argv[2]}')`);

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
-import { cacheGroupOf } from "./renderSlice.js";
+import { cacheGroupOf } from "./slicePlan.js";
 import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
 import { discard, gone, spareOf } from "./swap.js";

@@ -18,7 +18,7 @@ import { limitPassed } from "./budget.js";
 import { buildSite, placeSite, type SiteAside } from "./site.js";
 import { FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
-import { resolveSlice, type SliceOptions } from "./renderSlice.js";
+import { resolveSlice, type SliceOptions } from "./slicePlan.js";
 import { cacheOf, DATASETS_DIR, knownSizes, NOTHING_KEPT, writeState, type Kept, type StepState } from "./buildCache.js";
 import { keepOrWrite } from "./keptStep.js";
 import { carrySlices } from "./datasetSlices.js";

@@ -9,7 +9,7 @@ import { limitsBound, siteCandidates } from "./renderBound.js";
 import type { SiteAside } from "./site.js";
 import type { Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn } from "./swap.js";
-import type { resolveSlice } from "./renderSlice.js";
+import type { resolveSlice } from "./slicePlan.js";
 import { cachePartialOf, reuseSpare, swapCache, type BuildState } from "./buildCache.js";
 import type { BuildOptions } from "./finishBuild.js";
 

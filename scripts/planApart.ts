@@ -2,7 +2,7 @@
 import { Worker } from "node:worker_threads";
 import type { HostLimits } from "./budget.js";
 import type { HostProfile } from "./profiles.js";
-import type { Shard } from "./renderSlice.js";
+import type { Shard } from "./slicePlan.js";
 import type { RenderKey } from "./sliceHash.js";
 import { threadEntry } from "./threadBundle.js";
 import { type PlanMade, type PlanSent, planReceived } from "./planColumns.js";

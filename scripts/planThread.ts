@@ -13,7 +13,7 @@ import type { PlanTask } from "./planApart.js";
 import { planToSend } from "./planColumns.js";
 import { planListing } from "./planListing.js";
 import { PROFILES } from "./profiles.js";
-import { batchesOf, planOf } from "./renderSlice.js";
+import { batchesOf, planOf } from "./slicePlan.js";
 import { groupHashes } from "./sliceHash.js";
 
 const task = workerData as PlanTask;

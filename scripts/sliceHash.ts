@@ -26,7 +26,7 @@ import { requestedTonic, resolveEntity } from "../src/api/resolve.js";
 import { DEFAULT_CENTS_TOLERANCE } from "../src/theory/defaults.js";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Planned } from "./manifest.js";
-import { cacheGroupOf } from "./renderSlice.js";
+import { cacheGroupOf } from "./slicePlan.js";
 
 /** Raised by hand when the bytes of a rendering change without any file below changing (a new Node, say). */
 export const ENGINE_VERSION = 1;

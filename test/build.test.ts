@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { build } from "../scripts/build.js";
-import { cacheGroupOf, planBatches } from "../scripts/renderSlice.js";
+import { cacheGroupOf, planBatches } from "../scripts/slicePlan.js";
 import { layoutTable, type Manifest } from "../scripts/manifest.js";
 import type { Job } from "../scripts/buildWorker.js";
 import { answerApi, COMPRESS_MIN_BYTES } from "../src/serve/handler.js";

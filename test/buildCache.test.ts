@@ -6,7 +6,7 @@ import { cacheOf, keepUnchanged, type BuildState } from "../scripts/buildCache.j
 import { removeEmptyFolders, removeFilesApart } from "../scripts/swap.js";
 import { keepOrWrite } from "../scripts/keptStep.js";
 import type { Planned } from "../scripts/manifest.js";
-import { batchesOf, WHOLE } from "../scripts/renderSlice.js";
+import { batchesOf, WHOLE } from "../scripts/slicePlan.js";
 
 let dir: string;
 let previous: string;

@@ -6,7 +6,7 @@ import { build, type BuildOptions, type Built } from "../scripts/build.js";
 import { cacheOf, readState, type BuildState } from "../scripts/buildCache.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
-import { cacheGroupOf } from "../scripts/renderSlice.js";
+import { cacheGroupOf } from "../scripts/slicePlan.js";
 import { asideOf, removeAside, setAside } from "../scripts/start.js";
 import { trashOf } from "../scripts/swap.js";
 import { treeSize, type TreeSize } from "../scripts/treeSize.js";

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
 import { buildShard, mergeSlices } from "../scripts/buildShards.js";
 import { compareTrees } from "../scripts/compare-builds.js";
-import { ShardError, shardOf } from "../scripts/renderSlice.js";
+import { ShardError, shardOf } from "../scripts/slicePlan.js";
 import { smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const SHARDS = 2;

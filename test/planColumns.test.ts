@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planReceived, planToSend } from "../scripts/planColumns.js";
-import { batchesOf, planOf } from "../scripts/renderSlice.js";
+import { batchesOf, planOf } from "../scripts/slicePlan.js";
 import { sampleRequests } from "./support/buildSample.js";
 
 describe("the plan sent by the planning thread", () => {

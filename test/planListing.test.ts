@@ -16,7 +16,7 @@ import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { PLAN_FILE, planListing, type PlanListing } from "../scripts/planListing.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { PROFILES } from "../scripts/profiles.js";
-import { planOf } from "../scripts/renderSlice.js";
+import { planOf } from "../scripts/slicePlan.js";
 import { groupHashes } from "../scripts/sliceHash.js";
 
 const KEPT = ["alkindi_874", CHANGED.tuningSystem, "almawsili_850"];

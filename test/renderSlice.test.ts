@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { batchesOf, planOf, renderSlice, WHOLE } from "../scripts/renderSlice.js";
+import { renderSlice } from "../scripts/renderSlice.js";
+import { batchesOf, planOf, WHOLE } from "../scripts/slicePlan.js";
 import { SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const dirs: string[] = [];
