@@ -16,6 +16,7 @@ import {
   insertSql,
   LABELS_SQL,
   newCodes,
+  PAGE_SIZE,
   PRAGMAS,
   tableViewSql,
   type Codes,
@@ -23,6 +24,7 @@ import {
 } from "../src/api/datasets/coded.js";
 import { codedRowsOf } from "../src/api/datasets/packed.js";
 import { VIEWS } from "../src/api/datasets/tables.js";
+import { freePagesImage } from "./sqliteImage.js";
 
 /**
  * How the build writes, none of it kept in the file (the same bytes as without): no rollback
@@ -75,11 +77,14 @@ function createTable(db: Database, codes: Codes, from: DatabaseTable): void {
 /**
  * Writes the database of the tables, each given with its rows in parts, in their order, into
  * `file`; returns its bytes. Written here, so that the file's one copy in JS memory is not also
- * copied to the thread that asked.
+ * copied to the thread that asked. `sizeHint`, the bytes it is expected to take (the previous
+ * build's), starts it on a file of free pages of that size and a sixteenth (scripts/sqliteImage.ts):
+ * the same bytes, without the file's copies as it grows.
  */
-export async function databaseOf(tables: Iterable<DatabaseTable>, file: string): Promise<number> {
+export async function databaseOf(tables: Iterable<DatabaseTable>, file: string, sizeHint = 0): Promise<number> {
   const SQL = await initSqlJs();
-  const db = new SQL.Database();
+  const pages = Math.ceil((sizeHint * 17) / 16 / PAGE_SIZE);
+  const db = pages > 1 ? new SQL.Database(freePagesImage(pages, PAGE_SIZE)) : new SQL.Database();
   try {
     db.run(PRAGMAS);
     db.exec(BUILD_PRAGMAS);

@@ -10,7 +10,7 @@ import { computeSlice, tableRowsOf } from "./datasetSlices.js";
 import type { DatasetsAnswer, DatasetsTask } from "./datasetsPool.js";
 
 export async function runTask(cat: Catalog, task: DatasetsTask): Promise<DatasetsAnswer[DatasetsTask["kind"]]> {
-  if (task.kind === "database") return databaseOf(tableRowsOf(cat, new Map(task.keys), task.dir), task.file);
+  if (task.kind === "database") return databaseOf(tableRowsOf(cat, new Map(task.keys), task.dir), task.file, task.sizeHint);
   if (task.kind === "files") return writeTableFiles(task.apiDir, cat, new Map(task.keys), task.dirs);
   const ts = cat.findTuningSystem(task.tuningSystem);
   if (!ts) throw new Error(`datasets: no tuning system ${task.tuningSystem} in the facts the thread was given`);

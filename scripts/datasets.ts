@@ -13,7 +13,7 @@
  * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
  * regenerates the dictionary in docs/datasets.md.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { VIEWS } from "../src/api/datasets/tables.js";
@@ -42,6 +42,20 @@ export interface DatasetsOptions {
   onSlices?: (missing: number, total: number) => void;
   /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept). */
   onFiles?: (encoded: number) => void;
+  /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. */
+  databaseHint?: number;
+}
+
+/** The database's file below an api directory. */
+export const databaseFileOf = (apiDir: string): string => join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1));
+
+/** The bytes of the database below an api directory; 0 where there is none. */
+export function databaseBytesIn(apiDir: string): number {
+  try {
+    return statSync(databaseFileOf(apiDir)).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Writes every dataset file into `apiDir` (build/api) and returns the dictionary it wrote. */
@@ -83,19 +97,23 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
     void pool?.destroy();
   }
   mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
-  const database = join(apiDir, tableFilePath(DATABASE_NAME, "sqlite").slice(1));
+  const database = databaseFileOf(apiDir);
   const filesWritten = (files: TableFiles) => {
     options.onFiles?.(files.encoded);
     return files.tables;
   };
   if (threads < 2)
-    return dictionaryOf(apiDir, filesWritten(writeTableFiles(apiDir, cat, keys, slices)), await databaseOf(tableRowsOf(cat, keys, slices.into), database));
+    return dictionaryOf(
+      apiDir,
+      filesWritten(writeTableFiles(apiDir, cat, keys, slices)),
+      await databaseOf(tableRowsOf(cat, keys, slices.into), database, options.databaseHint),
+    );
   // Two threads, each ending when its task is done: one builds the database while the other writes the CSV and
   // Parquet files; this one stays free.
   const [databaseThread, filesThread] = tasks.length ? tasks : startTasks();
   const sent = [...keys];
   const [bytes, tables] = await Promise.all([
-    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database }),
+    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database, sizeHint: options.databaseHint }),
     filesThread.run({ kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
   ]);
   return dictionaryOf(apiDir, tables, bytes);

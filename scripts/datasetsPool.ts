@@ -38,6 +38,8 @@ export interface DatabaseTask {
   keys: [string, string][];
   dir: string;
   file: string;
+  /** The bytes the database is expected to take (databaseOf). */
+  sizeHint?: number;
 }
 
 export type DatasetsTask = SliceTask | FilesTask | DatabaseTask;

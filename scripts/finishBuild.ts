@@ -16,7 +16,7 @@ import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
 import { limitPassed } from "./budget.js";
 import { buildSite, placeSite, type SiteAside } from "./site.js";
-import { FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
+import { databaseBytesIn, FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
 import { resolveSlice, type SliceOptions } from "./slicePlan.js";
 import { cacheOf, DATASETS_DIR, knownSizes, NOTHING_KEPT, writeState, type Kept, type StepState } from "./buildCache.js";
@@ -97,7 +97,9 @@ export async function writeDatasetsStep(
   const catalog = createCatalog(facts, "build");
   // The slices of the previous build's cache are read back, those of this one kept in its own.
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
-  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices, onFiles });
+  // The database starts at the size of the previous build's, where there is one.
+  const databaseHint = previous && databaseBytesIn(join(previous.previousDir, "api"));
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices, onFiles, databaseHint });
   if (!previous || !slices) {
     await write();
     return undefined;

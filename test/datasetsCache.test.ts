@@ -13,9 +13,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { databaseOf } from "../scripts/datasetDatabase.js";
 import { writeDatasets } from "../scripts/datasets.js";
 import { startApart } from "../scripts/datasetsPool.js";
-import { readSliceTable, SLICED_TABLES, sliceKeys } from "../scripts/datasetSlices.js";
+import { readSliceTable, SLICED_TABLES, sliceKeys, tableRowsOf } from "../scripts/datasetSlices.js";
 import { engineDigest } from "../scripts/sliceHash.js";
 import { TABLES } from "../src/api/datasets/tables.js";
+import { PAGE_SIZE } from "../src/api/datasets/coded.js";
 import { cellsOf, csvOf, parquetOf } from "../src/api/datasets/write.js";
 import { readFacts } from "../src/data/load.js";
 import type { Facts } from "../src/data/facts.js";
@@ -101,6 +102,18 @@ describe("datasets from kept slices", () => {
       whole,
     );
     expect(readFileSync(whole).equals(clean.get("maqam_archive.sqlite") ?? Buffer.alloc(0))).toBe(true);
+  }, 300_000);
+
+  it("writes the same database started on a file of free pages, whatever its size", async () => {
+    const cat = createCatalog(changed, "build");
+    const keys = sliceKeys(cat, engine);
+    const cleanDatabase = clean.get("maqam_archive.sqlite") ?? Buffer.alloc(0);
+    // The previous build's size, one too small (the file grows from there), one too large (VACUUM cuts the rest).
+    for (const hint of [cleanDatabase.length, 3 * PAGE_SIZE, 2 * cleanDatabase.length]) {
+      const file = join(work, `started-${hint}.sqlite`);
+      expect(await databaseOf(tableRowsOf(cat, keys, dir("cache-after")), file, hint)).toBe(cleanDatabase.length);
+      expect(readFileSync(file).equals(cleanDatabase), `${hint} bytes`).toBe(true);
+    }
   }, 300_000);
 
   it("does not trust a corrupt kept file, nor one under another slice's name", async () => {

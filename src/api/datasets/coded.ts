@@ -17,8 +17,9 @@ const groupId = (group: string) => `${group}_id`;
 const CODED_TYPE: Record<ColumnType, string> = { text: "INTEGER", integer: "INTEGER", real: "REAL" };
 const PLAIN_TYPE: Record<ColumnType, string> = { text: "TEXT", integer: "INTEGER", real: "REAL" };
 
-/** Set before any table: a page size applies to a database without tables. */
-export const PRAGMAS = "PRAGMA page_size = 4096";
+/** The database's page size, set before any table: a page size applies to a database without tables. */
+export const PAGE_SIZE = 4096;
+export const PRAGMAS = `PRAGMA page_size = ${PAGE_SIZE}`;
 export const LABELS_SQL = `CREATE TABLE ${LABELS_TABLE} (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`;
 
 type AnyColumn = Column<never>;
