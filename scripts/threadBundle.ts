@@ -122,7 +122,8 @@ const sourceImportMeta: Plugin = {
 /** The URL of the bundle a script (a path from the repository's root) is run from (scripts/run.ts), made unless kept. */
 export async function scriptEntry(entry: string): Promise<URL> {
   const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.script.mjs`);
-  const parts = { esbuild: version, entry, script: true };
+  // The bundle names its sources by absolute path: a checkout elsewhere sharing node_modules (a copy, a worktree) makes its own.
+  const parts = { esbuild: version, entry, script: true, root };
   if (!unchanged(file, parts)) {
     const startedAt = Date.now();
     keepBundle(file, parts, await build({ ...optionsOf(entry), plugins: [sourceImportMeta] }), startedAt);

@@ -1,10 +1,10 @@
 /**
  * Scripts run from their bundles (scripts/run.ts, as `npm run build` runs the build): each module
  * sees its own source file as `import.meta`, the script sees itself as the one run with its
- * arguments, and the bundle is kept while its inputs are unchanged.
+ * arguments, and the bundle is kept while its inputs are unchanged, for the checkout it was made in.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -56,6 +56,25 @@ console.log(JSON.stringify({ main, url: import.meta.url, dirname: import.meta.di
     expect(statSync(bundle).mtimeMs).toBe(madeAt);
     writePast(join(dir, "dependency.ts"), 'export const where = "moved";\n');
     expect(JSON.parse(run(entry)).dependency).toBe("moved");
+  });
+
+  it("is not taken from another checkout sharing node_modules: the bundle names its sources by path", () => {
+    // Two checkouts of the same files (a copy, a worktree), the script at the same place in each, node_modules (and the bundles kept there) shared.
+    const script = `scripts/${basename(entry)}`;
+    const checkouts = ["one", "two"].map((name) => join(dir, name));
+    for (const checkout of checkouts) {
+      mkdirSync(join(checkout, "scripts"), { recursive: true });
+      for (const file of ["package.json", "package-lock.json", "tsconfig.json", "scripts/run.ts", "scripts/threadBundle.ts", "scripts/keptOutputs.ts"])
+        cpSync(join(root, file), join(checkout, file));
+      writePast(
+        join(checkout, script),
+        "console.log(JSON.stringify({ main: import.meta.url === `file://${process.argv[1]}`, dirname: import.meta.dirname }));\n",
+      );
+      symlinkSync(join(root, "node_modules"), join(checkout, "node_modules"));
+    }
+    const runIn = (checkout: string) =>
+      JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "scripts/run.ts", script], { cwd: checkout, encoding: "utf8" }));
+    for (const checkout of [...checkouts, checkouts[0]]) expect(runIn(checkout)).toEqual({ main: true, dirname: join(checkout, "scripts") });
   });
 
   it("says how it is used when not given a TypeScript script", () => {
