@@ -45,7 +45,8 @@ describe("a database file of free pages", () => {
     expect(value(started, "PRAGMA integrity_check")).toBe("ok");
     started.close();
     const empty = filled(new SQL.Database());
-    for (const pages of [2, 50, 2000]) expect(Buffer.from(filled(new SQL.Database(freePagesImage(pages, 4096)))).equals(Buffer.from(empty)), `${pages} pages`).toBe(true);
+    for (const pages of [2, 50, 2000])
+      expect(Buffer.from(filled(new SQL.Database(freePagesImage(pages, 4096)))).equals(Buffer.from(empty)), `${pages} pages`).toBe(true);
   });
 
   it("refuses sizes SQLite has no file for", () => {
