@@ -4,6 +4,7 @@
  * of the changed facts gives, and a listing file that is corrupt, edited or of other facts or
  * another engine is not used.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ import { readFacts } from "../src/data/load.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
-import { PLAN_FILE, planListing, type PlanListing } from "../scripts/planListing.js";
+import { PLAN_FILE, planListing, readStored, type PlanListing } from "../scripts/planListing.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { PROFILES } from "../scripts/profiles.js";
 import { planOf } from "../scripts/slicePlan.js";
@@ -60,6 +61,9 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The listing kept in a cache of the test's, by tuning system. */
+const storedIn = (cache: string) => readStored(join(dir, cache));
+
 /** The value a listing over `facts` reading `previous` gives for a part of `tuningSystem`: the stored one, or "listed now". */
 function partRead(facts: Facts, previous: string, tuningSystem: string, part: string, engine = ENGINE): unknown {
   const catalog = createCatalog(facts, "build");
@@ -74,10 +78,18 @@ describe("the plan's listing kept between builds", () => {
     expect(first.listing.counts().read).toBe(0);
     expect(parts).toBeGreaterThan(3 * 5);
     const { read, listed } = incremental.listing.counts();
-    const partsOf = (id: string) => Object.keys(JSON.parse(readFileSync(join(dir, "incremental", PLAN_FILE), "utf8")).tuningSystems[id].parts).length;
+    const partsOf = (id: string) => Object.keys(JSON.parse(storedIn("incremental")[id].text)).length;
     expect(listed).toBe(partsOf(CHANGED.tuningSystem));
     expect(read).toBe(partsOf("alkindi_874") + partsOf("almawsili_850"));
     expect(read).toBeGreaterThan(10);
+  });
+
+  it("keeps the text of a tuning system whose parts were all read back, and writes the changed one's again", () => {
+    const [was, is] = [storedIn("first"), storedIn("incremental")];
+    for (const id of ["alkindi_874", "almawsili_850"]) expect(is[id]).toEqual(was[id]);
+    const changed = is[CHANGED.tuningSystem];
+    expect(changed.text).not.toBe(was[CHANGED.tuningSystem].text);
+    expect(changed.digest).toBe(createHash("sha256").update(changed.text).update("\0").digest("hex"));
   });
 
   it("read back over the changed facts, gives the plan and group hashes a fresh listing gives", () => {
@@ -118,13 +130,18 @@ describe("the plan's listing kept between builds", () => {
     expect(partRead(before, cache, CHANGED.tuningSystem, "maqamat/details")).toBe("listed now");
     writeFileSync(file, text.slice(0, text.length / 2));
     expect(read()).toBe("listed now");
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(text), format: "plan listing 0" }));
+    writeFileSync(file, text.replace(/^[^\n]*/, JSON.stringify({ format: "plan listing 0" })));
     expect(read()).toBe("listed now");
-    // One request dropped from a part, the hash left as it was.
-    const stored = JSON.parse(text);
-    stored.tuningSystems.alkindi_874.parts["maqamat/details"].pop();
-    writeFileSync(file, JSON.stringify(stored));
+    // One request dropped from a part, the digest left as it was.
+    const lines = text.split("\n");
+    const at = lines.findIndex((line) => line.startsWith("{") && JSON.parse(line).id === "alkindi_874") + 1;
+    const parts = JSON.parse(lines[at]);
+    parts["maqamat/details"].pop();
+    lines[at] = JSON.stringify(parts);
+    writeFileSync(file, lines.join("\n"));
     expect(read()).toBe("listed now");
+    // Another tuning system's text read back all the same.
+    expect(partRead(after, cache, "almawsili_850", "maqamat/details")).not.toBe("listed now");
     writeFileSync(file, text);
     expect(read()).not.toBe("listed now");
   });
