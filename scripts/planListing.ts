@@ -89,7 +89,7 @@ export function readStored(cacheDir: string | undefined): Record<string, Listed>
 
 /** A tuning system's stored parts, parsed, when its text is the one its digest names and parses to an object. */
 function trustedParts(listed: Listed): Entry["previous"] {
-  if (typeof listed.text !== "string" || sha256(listed.text) !== listed.digest) return undefined;
+  if (sha256(listed.text) !== listed.digest) return undefined;
   try {
     const parts = JSON.parse(listed.text) as unknown;
     return typeof parts === "object" && parts !== null && !Array.isArray(parts) ? { parts: parts as Record<string, unknown>, listed } : undefined;
