@@ -3,14 +3,12 @@
  * minified; with a source map): build/_worker.js and the Netlify and Lambda adapters over it.
  * Kept between builds by what they are made from (scripts/keptOutputs.ts).
  */
-import { build, version } from "esbuild";
-import { mkdirSync, statSync } from "node:fs";
+import type { Metafile } from "esbuild";
 import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import type { WrittenShapes } from "../src/serve/worker.js";
-import { copyKept, keep, keyOf, lastInputs, recordInputs } from "./keptOutputs.js";
+import { keptBuild } from "./keptBuild.js";
 
 const root = resolve(import.meta.dirname, "..");
-const KIND = "bundles";
 /** This file: its esbuild options shape every bundle. */
 const BUNDLER = "scripts/bundle.ts";
 
@@ -28,7 +26,6 @@ export interface BundleOptions {
 
 /** What a bundle is made from besides its inputs' bytes. The source map names the inputs from the output's folder, and the output names its map. */
 export const bundleParts = ({ entry, outFile, baseUrl, written }: BundleOptions) => ({
-  esbuild: version,
   entry,
   baseUrl,
   written,
@@ -38,44 +35,33 @@ export const bundleParts = ({ entry, outFile, baseUrl, written }: BundleOptions)
 
 /** Bundles one entry for web-standard runtimes, or copies the bundle kept for the same inputs; returns the output's size in bytes. */
 export async function bundle({ entry, outFile, baseUrl, written, kept = true }: BundleOptions): Promise<number> {
-  const targets = [outFile, `${outFile}.map`];
-  const parts = bundleParts({ entry, outFile, baseUrl, written });
   // Entries of the repository are kept (not those of a temporary folder, which no build asks for again).
   const from = relative(root, resolve(root, entry));
   const name = !kept || from.startsWith("..") || isAbsolute(from) ? undefined : from.replace(/\W+/g, "-");
-  const expected = name ? lastInputs(KIND, name) : [];
-  const known = expected.length ? keyOf(parts, [BUNDLER, ...expected]) : undefined;
-  mkdirSync(dirname(outFile), { recursive: true });
-  if (known && copyKept(KIND, known, targets)) return statSync(outFile).size;
-  const result = await build({
-    entryPoints: [resolve(root, entry)],
-    outfile: outFile,
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    // Packages that also ship Node builds resolve to their browser/ES builds.
-    mainFields: ["browser", "module", "main"],
-    conditions: ["worker", "browser", "import"],
-    target: "es2022",
-    minify: true,
-    sourcemap: true,
-    legalComments: "none",
-    define: { BUILD_BASE_URL: JSON.stringify(baseUrl), ...(written ? { BUILD_WRITTEN: JSON.stringify(written) } : {}) },
-    metafile: true,
-    logLevel: "silent",
-  });
-  const nodeImports = Object.values(result.metafile.inputs).flatMap((i) => i.imports.filter((x) => x.path.startsWith("node:")).map((x) => x.path));
-  if (nodeImports.length) throw new Error(`${entry} reaches Node modules: ${[...new Set(nodeImports)].join(", ")}`);
-  // The metafile names the inputs from the working directory, and a define's value as `<define:NAME>` (in `parts`).
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !input.startsWith("<define:"))
-    .map((input) => relative(root, resolve(input)));
-  const made = name && keyOf(parts, [BUNDLER, ...inputs]);
-  // Kept unless an input changed while esbuild read it (the same inputs as expected, another key).
-  const sameInputs = expected.length === inputs.length && expected.every((input, k) => input === inputs[k]);
-  if (made && (!sameInputs || made === known)) {
-    keep(KIND, made, targets);
-    recordInputs(KIND, name, inputs);
-  }
-  return Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
+  const outputs = await keptBuild(
+    {
+      entryPoints: [resolve(root, entry)],
+      outfile: outFile,
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      // Packages that also ship Node builds resolve to their browser/ES builds.
+      mainFields: ["browser", "module", "main"],
+      conditions: ["worker", "browser", "import"],
+      target: "es2022",
+      minify: true,
+      sourcemap: true,
+      legalComments: "none",
+      define: { BUILD_BASE_URL: JSON.stringify(baseUrl), ...(written ? { BUILD_WRITTEN: JSON.stringify(written) } : {}) },
+      logLevel: "silent",
+    },
+    { kind: "bundles", name, script: BUNDLER, parts: bundleParts({ entry, outFile, baseUrl, written }), outdir: dirname(outFile), check: nodeFree(entry) },
+  );
+  return outputs[basename(outFile)] ?? 0;
 }
+
+/** Refuses a bundle that reaches Node's modules: the runtimes it is for have none. */
+const nodeFree = (entry: string) => (metafile: Metafile) => {
+  const nodeImports = Object.values(metafile.inputs).flatMap((i) => i.imports.filter((x) => x.path.startsWith("node:")).map((x) => x.path));
+  if (nodeImports.length) throw new Error(`${entry} reaches Node modules: ${[...new Set(nodeImports)].join(", ")}`);
+};

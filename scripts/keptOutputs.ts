@@ -80,22 +80,21 @@ function prune(kind: string): void {
   for (const { name } of sets.slice(KEEP)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
-/** The inputs (paths from the repository's root) the last set of `kind` named `name` was made from; empty when none is recorded. */
-export function lastInputs(kind: string, name: string): string[] {
+/** What was recorded of the last set of `kind` named `name` (recordOf), as JSON; undefined when nothing is, or it does not parse. */
+export function lastRecord(kind: string, name: string): unknown {
   try {
-    const inputs = JSON.parse(readFileSync(join(CACHE, kind, `${name}.inputs.json`), "utf8")) as unknown;
-    return Array.isArray(inputs) && inputs.every((i) => typeof i === "string") ? inputs : [];
+    return JSON.parse(readFileSync(join(CACHE, kind, `${name}.inputs.json`), "utf8")) as unknown;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
-/** Records the inputs the set of `kind` named `name` was just made from. */
-export function recordInputs(kind: string, name: string, inputs: readonly string[]): void {
+/** Records what the set of `kind` named `name` was just made from (its inputs, paths from the repository's root, and what else it needs to be copied). */
+export function recordOf(kind: string, name: string, record: unknown): void {
   mkdirSync(join(CACHE, kind), { recursive: true });
   const file = join(CACHE, kind, `${name}.inputs.json`);
   const aside = `${file}.${process.pid}`;
-  writeFileSync(aside, JSON.stringify(inputs));
+  writeFileSync(aside, JSON.stringify(record));
   renameSync(aside, file);
 }
 

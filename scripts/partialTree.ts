@@ -25,7 +25,7 @@ export function siteIfBound(
   partial: string,
 ): Promise<{ candidates: Candidate[]; site: SiteAside } | undefined> {
   const renderAll = options.renderAll ?? process.env.BUILD_RENDER_ALL === "1";
-  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog, join(partial, SITE_ASIDE)) : Promise.resolve(undefined);
+  return limitsBound(o.limits) && !renderAll ? siteCandidates(o.baseUrl, catalog, partial, join(partial, SITE_ASIDE)) : Promise.resolve(undefined);
 }
 
 /** The folder of the tree being made where its site waits to be placed. */

@@ -7,8 +7,7 @@
  * ranking is never larger than the whole's up to the same place: the stop never leaves out a
  * file the fit would keep, so the tree is the one a build rendering everything publishes.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { listTree } from "./treeSize.js";
@@ -147,18 +146,24 @@ const datasetCandidates = (partial: string): Candidate[] =>
  * requests, inlined as one literal, so made with none (before the plan) it is no larger than the final one.
  * The site is made into `siteDir` and kept there, to be placed into the tree once rendered (placeSite).
  */
-export async function siteCandidates(baseUrl: string, catalog: Catalog, siteDir: string): Promise<{ candidates: Candidate[]; site: SiteAside }> {
-  const bundles = mkdtempSync(join(tmpdir(), "maqam-bundles-"));
-  try {
-    // Measured in a folder of their own: not kept (the source maps name the inputs from there).
-    await bundle({ entry: "src/serve/lambda.ts", outFile: join(bundles, "_lambda", "index.mjs"), baseUrl, kept: false });
-    await bundle({ entry: "src/serve/worker.ts", outFile: join(bundles, "_worker.js"), baseUrl, written: {}, kept: false });
-    const site = await siteAside(siteDir, baseUrl, catalog);
-    const candidates = [...filesOf(bundles), ...filesOf(siteDir)].map(([path, bytes]): Candidate => ({ path, bytes, valueClass: "site", order: 0 }));
-    return { candidates, site };
-  } finally {
-    rmSync(bundles, { recursive: true, force: true });
-  }
+export async function siteCandidates(
+  baseUrl: string,
+  catalog: Catalog,
+  partial: string,
+  siteDir: string,
+): Promise<{ candidates: Candidate[]; site: SiteAside }> {
+  // Made where the build places them (their source maps name the inputs from there), so that the
+  // Lambda's is the one the build keeps and copies; the worker's is made again once the written
+  // shapes are known.
+  const bundles = [join("_lambda", "index.mjs"), "_worker.js"];
+  await bundle({ entry: "src/serve/lambda.ts", outFile: join(partial, bundles[0]), baseUrl });
+  await bundle({ entry: "src/serve/worker.ts", outFile: join(partial, bundles[1]), baseUrl, written: {} });
+  const site = await siteAside(siteDir, baseUrl, catalog);
+  const files = [
+    ...bundles.flatMap((file) => [file, `${file}.map`].map((path): [string, number] => [path, statSync(join(partial, path)).size])),
+    ...filesOf(siteDir),
+  ];
+  return { candidates: files.map(([path, bytes]): Candidate => ({ path, bytes, valueClass: "site", order: 0 })), site };
 }
 
 /** The files of the answers (and their siblings), as the fit ranks them; `classOf` remembers each request's class. */

@@ -6,7 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import type { BuildOptions, Plugin } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -15,10 +15,13 @@ import { marked } from "marked";
 import { dispatch } from "../src/api/route.js";
 import { routes } from "../src/api/routes.js";
 import type { Catalog } from "../src/theory/catalog.js";
+import { keptBuild } from "./keptBuild.js";
 import { copyKept, keep, keyOf } from "./keptOutputs.js";
 import { threadEntry } from "./threadBundle.js";
 
 const root = resolve(import.meta.dirname, "..");
+/** This file: its esbuild options and the client-as-published plugin shape the site's bundles. */
+const SITE_SCRIPT = "scripts/site.ts";
 const require = createRequire(import.meta.url);
 
 /** Most files the site adds besides the pictures (pages, scripts, styles, client, reference): host file budgets reserve this many. */
@@ -79,19 +82,22 @@ async function writeDeclarations(dir: string, document: unknown): Promise<void> 
   if (key && keyNow() === key) keep("declarations", key, targets);
 }
 
+/** The site's bundles, kept between builds by what they are made from (scripts/keptBuild.ts): most builds change no code. */
+const siteBundle = (name: string, options: BuildOptions, outdir: string, parts: object = {}) =>
+  keptBuild({ ...common, ...options }, { kind: `site-${name}`, name, script: SITE_SCRIPT, parts: { name, ...parts }, outdir });
+
 /** build/client/: the client as one ES module, and the engine chunk it imports when it must compute. */
 async function writeClient(outDir: string, document: unknown): Promise<{ client: number; engine: number }> {
   const dir = join(outDir, "client");
-  const result = await build({
-    ...common,
-    entryPoints: { "maqam-api": resolve(root, "src/client/index.ts") },
-    outdir: dir,
-    splitting: true,
-    chunkNames: "[name]-[hash]",
-  });
+  const outputs = Object.entries(
+    await siteBundle(
+      "client",
+      { entryPoints: { "maqam-api": resolve(root, "src/client/index.ts") }, outdir: dir, splitting: true, chunkNames: "[name]-[hash]" },
+      dir,
+    ),
+  );
   await writeDeclarations(dir, document);
-  const outputs = Object.entries(result.metafile!.outputs);
-  const sizeOf = (match: (name: string) => boolean) => outputs.filter(([name]) => match(name)).reduce((sum, [, o]) => sum + o.bytes, 0);
+  const sizeOf = (match: (name: string) => boolean) => outputs.filter(([name]) => match(name)).reduce((sum, [, bytes]) => sum + bytes, 0);
   return { client: sizeOf((n) => n.endsWith("maqam-api.js")), engine: sizeOf((n) => /engine-[^/]*\.js$/.test(n)) };
 }
 
@@ -148,21 +154,11 @@ async function writePages(outDir: string, digest: string, baseUrl: string) {
   writeExportsGuide(outDir);
   for (const file of ["index.html", "reference.html", "sql.html", "site.css", "reference.css"]) copyFileSync(join(root, "public", file), join(outDir, file));
   // The page's code, with the staff notation (VexFlow) in a chunk loaded only when a staff is shown.
-  await build({
-    ...common,
-    entryPoints: { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts"), sql: resolve(root, "public/sql.ts") },
-    outdir: outDir,
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
-    plugins: [clientAsPublished],
-  });
-  await build({
-    ...common,
-    format: "iife",
-    entryPoints: [resolve(root, "src/client/sw.ts")],
-    outfile: join(outDir, "sw.js"),
-    define: { BUILD_DIGEST: JSON.stringify(digest), BUILD_BASE_URL: JSON.stringify(baseUrl) },
-  });
+  const pages = { site: resolve(root, "public/site.ts"), reference: resolve(root, "public/reference.ts"), sql: resolve(root, "public/sql.ts") };
+  await siteBundle("pages", { entryPoints: pages, outdir: outDir, splitting: true, chunkNames: "chunks/[name]-[hash]", plugins: [clientAsPublished] }, outDir);
+  // Versioned by the digest: kept for the aside site's, which is the same in every build (siteAside).
+  const sw = { BUILD_DIGEST: JSON.stringify(digest), BUILD_BASE_URL: JSON.stringify(baseUrl) };
+  await siteBundle("sw", { format: "iife", entryPoints: [resolve(root, "src/client/sw.ts")], outfile: join(outDir, "sw.js"), define: sw }, outDir, sw);
   writeFonts(outDir);
   const swagger = dirname(require.resolve("swagger-ui-dist/package.json"));
   mkdirSync(join(outDir, "reference"), { recursive: true });

@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { bundle, bundleParts } from "../scripts/bundle.js";
-import { copyKept, keep, keyOf, lastInputs } from "../scripts/keptOutputs.js";
+import { keptBuild } from "../scripts/keptBuild.js";
+import { version } from "esbuild";
+import { copyKept, keep, keyOf, lastRecord } from "../scripts/keptOutputs.js";
 
 const root = resolve(import.meta.dirname, "..");
 const cacheOf = (kind: string) => join(root, "node_modules", ".cache", "build-outputs", kind);
@@ -81,9 +83,49 @@ describe("kept outputs", () => {
     // Made (or copied) and kept, then copied: the same bytes as made without the cache, source map included.
     for (let k = 0; k < 2; k++) expect(await bundle({ entry, outFile: copied, baseUrl })).toBe(bytes);
     for (const suffix of ["", ".map"]) expect(readFileSync(copied + suffix)).toEqual(readFileSync(made + suffix));
-    const inputs = lastInputs("bundles", "src-serve-lambda-ts");
+    const { inputs, outputs } = lastRecord("bundles", "src-serve-lambda-ts") as { inputs: string[]; outputs: string[] };
     expect(inputs).toContain("src/serve/lambda.ts");
-    const key = keyOf(bundleParts({ entry, outFile: copied, baseUrl }), ["scripts/bundle.ts", ...inputs]);
+    expect(outputs).toEqual(["index.mjs.map", "index.mjs"]);
+    const key = keyOf({ esbuild: version, ...bundleParts({ entry, outFile: copied, baseUrl }) }, ["scripts/bundle.ts", ...inputs]);
     expect(key && existsSync(join(cacheOf("bundles"), key, "index.mjs"))).toBe(true);
+  });
+
+  it("copy an esbuild build's outputs, chunks in their folders, while its inputs are unchanged, and make them again when one changes", async () => {
+    const src = join(dir, "src");
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, "main.ts"), 'export const shown = async () => (await import("./late.js")).late * 2;\n');
+    writeFileSync(join(src, "late.ts"), "export const late = 21;\n");
+    const options = (outdir: string) => ({
+      entryPoints: { main: join(src, "main.ts") },
+      outdir,
+      bundle: true,
+      format: "esm" as const,
+      splitting: true,
+      chunkNames: "chunks/[name]-[hash]",
+      logLevel: "silent" as const,
+    });
+    const keeping = (outdir: string) => ({ kind: KIND, name: "split", script: "scripts/keptBuild.ts", parts: { test: 1 }, outdir });
+    const made = join(dir, "split-made");
+    const outputs = await keptBuild(options(made), keeping(made));
+    const paths = Object.keys(outputs).sort();
+    expect(paths[0]).toMatch(/^chunks\/late-[A-Z0-9]+\.js$/);
+    expect(paths[1]).toBe("main.js");
+    for (const path of paths) expect(readFileSync(join(made, path)).length).toBe(outputs[path]);
+    // The kept set's chunk marked: a copy shows the mark, so the outputs were copied, not made.
+    const { inputs } = lastRecord(KIND, "split") as { inputs: string[] };
+    const key = keyOf({ esbuild: version, test: 1 }, ["scripts/keptBuild.ts", ...inputs]) ?? "";
+    const chunk = paths[0].split("/")[1];
+    writeFileSync(join(cacheOf(KIND), key, chunk), "/* kept */");
+    const copied = join(dir, "split-copied");
+    // Measured as copied: the marked chunk's bytes.
+    expect(await keptBuild(options(copied), keeping(copied))).toEqual({ ...outputs, [paths[0]]: "/* kept */".length });
+    expect(readFileSync(join(copied, paths[0]), "utf8")).toBe("/* kept */");
+    expect(readFileSync(join(copied, "main.js"))).toEqual(readFileSync(join(made, "main.js")));
+    // An input changed: made again, with its new bytes.
+    writeFileSync(join(src, "late.ts"), "export const late = 22;\n");
+    const again = join(dir, "split-again");
+    const remade = await keptBuild(options(again), keeping(again));
+    const [late] = Object.keys(remade).filter((path) => path.startsWith("chunks/"));
+    expect(readFileSync(join(again, late), "utf8")).toContain("22");
   });
 });
