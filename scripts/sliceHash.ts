@@ -11,7 +11,7 @@
  * availability answers it changes. Any other group (lists, indexes) hashes all the facts, so it is
  * rendered again whenever anything changed.
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Catalog } from "../src/theory/catalog.js";
@@ -193,25 +193,35 @@ export function groupHashes(
   const alKindi = JSON.stringify(catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null);
   const sliceFacts = (tuningSystem: string): string => sha256(common, alKindi, tuningSystemFacts(catalog, tuningSystem));
   const factsOfTuningSystem = new Map<string, string>();
-  const requestsOf = new Map<string, string[]>();
+  const factsOf = (tuningSystem: string) => {
+    const known = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
+    factsOfTuningSystem.set(tuningSystem, known);
+    return known;
+  };
+  // A group's hash is sha256(base, group, its lines joined by "\n"). A tuning system × starting note
+  // group's base is known from its name, so its lines are hashed as they come; the other groups'
+  // lines are held until all are listed (an availability group's base reads them).
+  const byGroup = new Map<string, Hash | string[]>();
   for (const p of planned) {
     const group = cacheGroupOf(p.request);
-    const lines = requestsOf.get(group);
-    if (lines) lines.push(`${p.request}\t${p.file}`);
-    else requestsOf.set(group, [`${p.request}\t${p.file}`]);
+    const line = `${p.request}\t${p.file}`;
+    const made = byGroup.get(group);
+    if (Array.isArray(made)) made.push(line);
+    else if (made) made.update(`\n${line}`);
+    else {
+      const tuningSystem = SLICE.exec(group)?.[1];
+      byGroup.set(group, tuningSystem === undefined ? [line] : createHash("sha256").update(`${factsOf(tuningSystem)}\0${group}\0${line}`));
+    }
   }
   const hashes = new Map<string, string>();
-  for (const [group, lines] of requestsOf) {
-    const tuningSystem = SLICE.exec(group)?.[1];
-    let base = everything;
-    if (tuningSystem !== undefined) {
-      base = factsOfTuningSystem.get(tuningSystem) ?? sliceFacts(tuningSystem);
-      factsOfTuningSystem.set(tuningSystem, base);
-    } else {
-      const answered = availabilityFacts(catalog, lines, reached, availability);
-      if (answered !== undefined) base = sha256(availabilityBase, answered);
+  for (const [group, made] of byGroup) {
+    if (!Array.isArray(made)) {
+      hashes.set(group, made.update("\0").digest("hex"));
+      continue;
     }
-    hashes.set(group, sha256(base, group, lines.join("\n")));
+    const answered = availabilityFacts(catalog, made, reached, availability);
+    const base = answered === undefined ? everything : sha256(availabilityBase, answered);
+    hashes.set(group, sha256(base, group, made.join("\n")));
   }
   return hashes;
 }
