@@ -31,7 +31,8 @@ import { resolveSlice, ShardError, shardOf, WHOLE } from "./slicePlan.js";
 import { intoPartial, siteIfBound } from "./partialTree.js";
 import { buildShard, mergeSlices } from "./buildShards.js";
 import { boundHeapGrowth, collectGarbage } from "./heap.js";
-import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readDatasetsState, readState, type BuildState } from "./buildCache.js";
+import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readDatasetsState, readState } from "./buildCache.js";
+import type { BuildState } from "./buildState.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps } from "./planApart.js";
@@ -75,7 +76,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const datasetsStep = startDatasets(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
       let datasetsWaited = 0;
       await datasetsStep.planningMayStart;
-      // Read while the plan is made (some 90 MB parsed), let go once the groups are taken over (below): the groups kept hold what is needed of it.
+      // Read while the plan is made (its groups parsed only where taken from it, scripts/buildState.ts), let go once the groups are taken over (below): the groups kept hold what is needed of it.
       let previous: BuildState | undefined;
       const datasetsEnd = performance.now();
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets: undefined };

@@ -3,7 +3,7 @@
  * never sees it): state.json — the SHA-256 of the manifest it belongs to and, per group of the
  * plan, its content hash (scripts/sliceHash.ts), the results of its requests and the sizes of its
  * pictures (and, in datasets.json, the datasets' hash and files) — and the files the fit left out, which a later fit
- * may keep. A build over an existing one hard-links the files of every group whose hash is
+ * may keep (state.json is lines, scripts/buildState.ts). A build over an existing one hard-links the files of every group whose hash is
  * unchanged into its new tree (those left out into its new cache) and renders only the others;
  * the result is the tree a clean build writes.
  */
@@ -17,6 +17,7 @@ import { cacheGroupOf } from "./slicePlan.js";
 import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
 import { discard, gone, spareOf } from "./swap.js";
+import { type BuildState, type GroupState, groupOf, stateBytes, stateOfBytes } from "./buildState.js";
 import { linkInto } from "./links.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
@@ -26,26 +27,10 @@ export const DATASETS_DIR = `api${DATASETS_PATH}`;
 export const cacheOf = (outDir: string) => `${outDir}.cache`;
 export const cachePartialOf = (outDir: string) => `${outDir}.cache.partial`;
 
-/** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
-type KeptResult = [request: string, status: number, bytes: number, hash: string, encoded: Partial<Record<Encoding, number>>];
-
-interface GroupState {
-  hash: string;
-  results: KeptResult[];
-  /** Pictures drawn for the group: file below pictures/ and bytes. */
-  pictures: [file: string, bytes: number][];
-}
-
 /** The files one step of the finishing wrote (paths below the tree), by the hash of what they are made of. */
 export interface StepState {
   hash: string;
   files: string[];
-}
-
-export interface BuildState {
-  /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
-  manifest: string;
-  groups: Record<string, GroupState>;
 }
 
 const STATE = "state.json";
@@ -75,7 +60,10 @@ const parsedIfOf = <T>(stateFile: string, tree: string): T | undefined =>
   belongsTo(stateFile, tree) ? (JSON.parse(readFileSync(stateFile, "utf8")) as T) : undefined;
 
 /** The state of the build at `outDir`, when it has one that belongs to its manifest. */
-export const readState = (outDir: string): BuildState | undefined => parsedIfOf<BuildState>(join(cacheOf(outDir), STATE), outDir);
+export function readState(outDir: string): BuildState | undefined {
+  const file = join(cacheOf(outDir), STATE);
+  return belongsTo(file, outDir) ? stateOfBytes(readFileSync(file)) : undefined;
+}
 
 /** The datasets' hash and files the build at `outDir` recorded, when its cache belongs to its manifest. */
 export const readDatasetsState = (outDir: string): StepState | undefined =>
@@ -110,8 +98,10 @@ export function reuseSpare(outDir: string, partial: string, cache: string): () =
   discard(outDir, join(partial, DATASETS_DIR));
   return () => {
     if (!existsSync(waiting)) return undefined;
-    const state = JSON.parse(readFileSync(waiting, "utf8")) as BuildState;
+    const state = stateOfBytes(readFileSync(waiting));
     unlinkSync(waiting);
+    // A state that does not read (of an older format, or changed since) cannot say what the spare holds: none of it is kept.
+    if (!state) discardSpare(partial, (path) => discard(outDir, path));
     return state;
   };
 }
@@ -151,9 +141,9 @@ function groupFiles(group: GroupState, fileOf: (request: string) => string | und
  * away after a change to one tuning system.
  */
 function mostlyChanged(spare: BuildState, hashes: ReadonlyMap<string, string>): boolean {
-  const groups = Object.entries(spare.groups);
-  const same = groups.filter(([group, { hash }]) => hashes.get(group) === hash).length;
-  return same * 2 < groups.length;
+  let same = 0;
+  for (const [group, { hash }] of spare.groups) if (hashes.get(group) === hash) same++;
+  return same * 2 < spare.groups.size;
 }
 
 /** Hands the spare's answers and pictures in `partial` to `discardTree` (the datasets, written there already, stay); nothing of the spare is left. */
@@ -229,7 +219,7 @@ export function keepUnchanged(
   };
   const kept: Kept = { results: [], groups: new Map(), pictures: { files: 0, bytes: 0 }, cached: new Set() };
   const toRender: Job[][] = [];
-  const spareLeft = new Set(Object.keys(spare?.groups ?? {}));
+  const spareLeft = new Set(spare?.groups.keys());
   let fromSpare = 0;
   /** Files of the previous build linked in; the paths taken from its cache, or undefined when one is missing (nothing linked then). */
   const linkFiles = (paths: readonly string[]): string[] | undefined => {
@@ -250,12 +240,15 @@ export function keepUnchanged(
   for (const batch of batches) {
     const group = cacheGroupOf(batch[0][1]);
     const hash = hashes.get(group);
-    const inSpare = spare?.groups[group];
+    const storedInSpare = spare?.groups.get(group);
+    const inSpare = storedInSpare && groupOf(storedInSpare);
     spareLeft.delete(group);
     let taken: GroupState | undefined;
     let cached: string[] = [];
-    const previous = state?.groups[group];
-    const sameInPrevious = previous?.hash === hash;
+    const storedInPrevious = state?.groups.get(group);
+    const sameInPrevious = storedInPrevious?.hash === hash;
+    // Parsed only when its files are linked: after one change, most groups are in the spare as they are.
+    const previousGroup = () => (storedInPrevious ? groupOf(storedInPrevious) : undefined);
     // In the spare: the files its fit had left out (gone with its cache) are taken from the previous build.
     const absent = inSpare && inSpare.hash === hash ? groupFiles(inSpare, fileOf).filter((path) => !existsSync(join(partial, path))) : undefined;
     const completed = absent && (absent.length === 0 ? [] : sameInPrevious ? linkFiles(absent) : undefined);
@@ -264,11 +257,11 @@ export function keepUnchanged(
       cached = completed;
       fromSpare++;
     } else {
-      const linkable = previous && sameInPrevious;
+      const previous = sameInPrevious ? previousGroup() : undefined;
       // Removed now where the previous build's files are linked in their place, else before the rendering (removeFilesApart).
-      if (inSpare && linkable) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
+      if (inSpare && previous) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
       else if (inSpare) noteStale(groupFiles(inSpare, fileOf));
-      const linked = linkable ? linkFiles(groupFiles(previous, fileOf)) : undefined;
+      const linked = previous ? linkFiles(groupFiles(previous, fileOf)) : undefined;
       if (previous && linked) {
         taken = previous;
         cached = linked;
@@ -296,7 +289,10 @@ export function keepUnchanged(
     }
   }
   // The spare's groups the plan no longer has.
-  for (const group of spareLeft) if (spare) noteStale(groupFiles(spare.groups[group], fileOf));
+  for (const group of spareLeft) {
+    const stored = spare?.groups.get(group);
+    if (stored) noteStale(groupFiles(groupOf(stored), fileOf));
+  }
   return { kept, batches: toRender, fromSpare, stale, emptied };
 }
 
@@ -361,18 +357,30 @@ export function writeState(
   kept: Kept,
   datasets?: StepState,
 ) {
-  const groups: Record<string, GroupState> = {};
+  // A group taken over is written as it was read unless a result or picture is added to it now.
+  const groups = new Map<string, GroupState>();
   for (const [group, hash] of hashes) {
     const previous = kept.groups.get(group);
-    groups[group] = { hash, results: [...(previous?.results ?? [])], pictures: [...(previous?.pictures ?? [])] };
+    groups.set(group, previous?.hash === hash ? previous : { hash, results: [], pictures: [] });
   }
+  const copied = new Set<string>();
+  /** The group `name` to add to: a copy, made once, of the one taken over. */
+  const added = (name: string): GroupState => {
+    const group = groups.get(name);
+    if (!group) throw new Error(`writeState: a result of the group '${name}', which the plan's hashes do not name`);
+    if (copied.has(name)) return group;
+    const copy = { hash: group.hash, results: [...group.results], pictures: [...group.pictures] };
+    groups.set(name, copy);
+    copied.add(name);
+    return copy;
+  };
   const taken = new Set(kept.results);
   for (const r of results) {
     const fresh = !taken.has(r);
     // A result taken over is in its group's results already: only a picture drawn now adds to it.
     if (!fresh && r.picture === undefined) continue;
     const p = planned[r.index];
-    const group = groups[cacheGroupOf(p.request)];
+    const group = added(cacheGroupOf(p.request));
     if (fresh) group.results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
     // Drawn now: with its answer, or after the answers for one taken over.
     if (r.picture !== undefined) group.pictures.push([pictureFileOf(p.file), r.picture]);
@@ -380,7 +388,7 @@ export function writeState(
   mkdirSync(cache, { recursive: true });
   // The manifest's hash first: belongsTo reads it alone.
   const manifest = sha256(Buffer.from(manifestText));
-  writeFileSync(join(cache, STATE), JSON.stringify({ manifest, groups } satisfies BuildState));
+  writeFileSync(join(cache, STATE), stateBytes(manifest, groups));
   if (datasets) writeFileSync(join(cache, DATASETS_STATE), JSON.stringify({ manifest, datasets }));
 }
 

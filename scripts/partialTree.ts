@@ -10,7 +10,8 @@ import type { SiteAside } from "./site.js";
 import type { Candidate } from "./budget.js";
 import { discard, prepareSwap, removeDiscarded, swapIn } from "./swap.js";
 import type { resolveSlice } from "./slicePlan.js";
-import { cachePartialOf, reuseSpare, swapCache, type BuildState } from "./buildCache.js";
+import { cachePartialOf, reuseSpare, swapCache } from "./buildCache.js";
+import type { BuildState } from "./buildState.js";
 import type { BuildOptions } from "./finishBuild.js";
 
 /**

@@ -2,7 +2,8 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { cacheOf, keepUnchanged, type BuildState } from "../scripts/buildCache.js";
+import { cacheOf, keepUnchanged } from "../scripts/buildCache.js";
+import type { BuildState } from "../scripts/buildState.js";
 import { removeEmptyFolders, removeFilesApart } from "../scripts/swap.js";
 import { keepOrWrite } from "../scripts/keptStep.js";
 import type { Planned } from "../scripts/manifest.js";
@@ -79,10 +80,10 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
   }));
   const stateOf = (hashes: string[]): BuildState => ({
     manifest: "m",
-    groups: Object.fromEntries(
+    groups: new Map(
       planned.map((p, i) => [
         `${systems[i]} × n`,
-        { hash: hashes[i], results: [[p.request, 200, 5, "h", {}]], pictures: [[p.file.replace(/json$/, "svg"), 3]] },
+        { hash: hashes[i], text: JSON.stringify([[[p.request, 200, 5, "h", {}]], [[p.file.replace(/json$/, "svg"), 3]]]) },
       ]),
     ),
   });

@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
-import { cacheOf, readState, type BuildState } from "../scripts/buildCache.js";
+import { cacheOf, readState } from "../scripts/buildCache.js";
+import type { BuildState } from "../scripts/buildState.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/slicePlan.js";
@@ -86,7 +87,7 @@ afterAll(async () => {
 const groups = new Set(requests.map(cacheGroupOf));
 const isAvailability = (group: string) => /^\/(maqamat|ajnas)\//.test(group);
 /** The groups whose hash changed between the build before the change and the one after: those it rendered. */
-const renderedAgain = () => [...groups].filter((g) => stateBefore?.groups[g]?.hash !== stateAfter?.groups[g]?.hash);
+const renderedAgain = () => [...groups].filter((g) => stateBefore?.groups.get(g)?.hash !== stateAfter?.groups.get(g)?.hash);
 
 /**
  * The availability groups whose answers differ between the facts of data/ and the changed ones, as the

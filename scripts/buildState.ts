@@ -1,0 +1,86 @@
+/**
+ * The state a build keeps of its groups (scripts/buildCache.ts), as lines: a head of JSON (the
+ * SHA-256 of the manifest it belongs to first, which belongsTo reads alone; the format; the number
+ * of groups; the SHA-256 of the lines after it), then per group its hash, its name, and its results
+ * and pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
+ * break, and JSON escapes them). Read back, a group's JSON is parsed only when the build asks for
+ * it (groupOf): after one change, the spare's groups, and of the previous build's only those the
+ * spare does not hold with the same hash. A group parsed and written again unchanged is written as
+ * the text it was read from. A file of another format, cut short or changed since it was written
+ * gives no state.
+ */
+import { createHash } from "node:crypto";
+import type { Encoding } from "../src/serve/handler.js";
+
+/** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
+export type KeptResult = [request: string, status: number, bytes: number, hash: string, encoded: Partial<Record<Encoding, number>>];
+
+export interface GroupState {
+  hash: string;
+  results: KeptResult[];
+  /** Pictures drawn for the group: file below pictures/ and bytes. */
+  pictures: [file: string, bytes: number][];
+}
+
+/** A group as the state holds it: its hash, and its results and pictures as JSON, parsed by groupOf. */
+export interface StoredGroup {
+  hash: string;
+  text: string;
+}
+
+export interface BuildState {
+  /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
+  manifest: string;
+  groups: Map<string, StoredGroup>;
+}
+
+/** Raised by hand when the lines change shape. */
+const FORMAT = "state lines 1";
+/** Each stored group parsed once; and the text a group was parsed from, while it is that object. */
+const parsedGroups = new WeakMap<StoredGroup, GroupState>();
+const readFrom = new WeakMap<GroupState, string>();
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A stored group's hash, results and pictures. */
+export function groupOf(stored: StoredGroup): GroupState {
+  const known = parsedGroups.get(stored);
+  if (known) return known;
+  const [results, pictures] = JSON.parse(stored.text) as [KeptResult[], GroupState["pictures"]];
+  const group = { hash: stored.hash, results, pictures };
+  parsedGroups.set(stored, group);
+  readFrom.set(group, stored.text);
+  return group;
+}
+
+/** The state of `manifest`'s tree with `groups`, as the bytes of its file. */
+export function stateBytes(manifest: string, groups: ReadonlyMap<string, GroupState>): Buffer {
+  let lines = "";
+  for (const [name, group] of groups) lines += `${group.hash}\t${name}\t${readFrom.get(group) ?? JSON.stringify([group.results, group.pictures])}\n`;
+  const body = Buffer.from(lines);
+  const head = JSON.stringify({ manifest, format: FORMAT, groups: groups.size, digest: sha256(body) });
+  return Buffer.concat([Buffer.from(`${head}\n`), body]);
+}
+
+/** The state a file's bytes hold, or undefined when they are of another format, cut short or changed since written. */
+export function stateOfBytes(bytes: Buffer): BuildState | undefined {
+  const end = bytes.indexOf(10);
+  if (end < 0) return undefined;
+  let head: { manifest?: unknown; format?: unknown; groups?: unknown; digest?: unknown };
+  try {
+    head = JSON.parse(bytes.toString("utf8", 0, end)) as typeof head;
+  } catch {
+    return undefined;
+  }
+  if (head.format !== FORMAT || typeof head.manifest !== "string" || head.digest !== sha256(bytes.subarray(end + 1))) return undefined;
+  const lines = bytes.toString("utf8", end + 1).split("\n");
+  if (head.groups !== lines.length - 1 || lines.at(-1) !== "") return undefined;
+  const groups = new Map<string, StoredGroup>();
+  for (const line of lines.slice(0, -1)) {
+    const name = line.indexOf("\t");
+    const text = line.indexOf("\t", name + 1);
+    if (name < 0 || text < 0) return undefined;
+    groups.set(line.slice(name + 1, text), { hash: line.slice(0, name), text: line.slice(text + 1) });
+  }
+  return { manifest: head.manifest, groups };
+}
