@@ -1,6 +1,6 @@
 /**
- * Files a build makes from the repository alone — the fallback's bundles (esbuild), the client's
- * declarations (TypeScript, openapi-typescript) — kept under node_modules/.cache/build-outputs/,
+ * Files a build makes from the repository alone — the fallback's and the site's bundles (esbuild,
+ * scripts/keptBuild.ts), the client's declarations (TypeScript, openapi-typescript) — kept under node_modules/.cache/build-outputs/,
  * each set in a folder named by a SHA-256 of everything it is made from: a build whose inputs did
  * not change copies them instead of making them again (a second or two of every build, clean or
  * not). The bytes are the same either way. The most recently used KEEP sets of each kind stay.
