@@ -247,8 +247,6 @@ export function keepUnchanged(
     let cached: string[] = [];
     const storedInPrevious = state?.groups.get(group);
     const sameInPrevious = storedInPrevious?.hash === hash;
-    // Parsed only when its files are linked: after one change, most groups are in the spare as they are.
-    const previousGroup = () => (storedInPrevious ? groupOf(storedInPrevious) : undefined);
     // In the spare: the files its fit had left out (gone with its cache) are taken from the previous build.
     const absent = inSpare && inSpare.hash === hash ? groupFiles(inSpare, fileOf).filter((path) => !existsSync(join(partial, path))) : undefined;
     const completed = absent && (absent.length === 0 ? [] : sameInPrevious ? linkFiles(absent) : undefined);
@@ -257,7 +255,8 @@ export function keepUnchanged(
       cached = completed;
       fromSpare++;
     } else {
-      const previous = sameInPrevious ? previousGroup() : undefined;
+      // Parsed only when its files are linked: after one change, most groups are in the spare as they are.
+      const previous = sameInPrevious && storedInPrevious ? groupOf(storedInPrevious) : undefined;
       // Removed now where the previous build's files are linked in their place, else before the rendering (removeFilesApart).
       if (inSpare && previous) removeFiles(partial, groupFiles(inSpare, fileOf), emptied);
       else if (inSpare) noteStale(groupFiles(inSpare, fileOf));
