@@ -1,9 +1,11 @@
 /**
  * The state a build keeps of its groups (scripts/buildCache.ts), as lines: a head of JSON (the
  * SHA-256 of the manifest it belongs to first, which belongsTo reads alone; the format; the number
- * of groups; the SHA-256 of the lines after it), then per group its hash, its name, and its results
- * and pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
- * break, and JSON escapes them). Read back, a group's JSON is parsed only when the build asks for
+ * of groups; the SHA-256 of the lines after it), then the files its fit left out (paths below the
+ * tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
+ * pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
+ * break, and JSON escapes them). The files left out tell the next builds which of a group's files
+ * the tree lacks without looking for each. Read back, a group's JSON is parsed only when the build asks for
  * it (groupOf): after one change, the spare's groups, and of the previous build's only those the
  * spare does not hold with the same hash. A group parsed and written again unchanged is written as
  * the text it was read from. A file of another format, cut short or changed since it was written
@@ -32,10 +34,12 @@ export interface BuildState {
   /** SHA-256 of the manifest.json this state describes: a state of another tree is not used. */
   manifest: string;
   groups: Map<string, StoredGroup>;
+  /** The files the fit left out of the tree (paths below it), kept in the build's cache. */
+  leftOut: ReadonlySet<string>;
 }
 
 /** Raised by hand when the lines change shape. */
-const FORMAT = "state lines 1";
+const FORMAT = "state lines 2";
 /** Each stored group parsed once; and the text a group was parsed from, while it is that object. */
 const parsedGroups = new WeakMap<StoredGroup, GroupState>();
 const readFrom = new WeakMap<GroupState, string>();
@@ -53,9 +57,9 @@ export function groupOf(stored: StoredGroup): GroupState {
   return group;
 }
 
-/** The state of `manifest`'s tree with `groups`, as the bytes of its file. */
-export function stateBytes(manifest: string, groups: ReadonlyMap<string, GroupState>): Buffer {
-  let lines = "";
+/** The state of `manifest`'s tree with `groups` and the files its fit left out, as the bytes of its file. */
+export function stateBytes(manifest: string, groups: ReadonlyMap<string, GroupState>, leftOut: readonly string[]): Buffer {
+  let lines = `${JSON.stringify(leftOut)}\n`;
   for (const [name, group] of groups) lines += `${group.hash}\t${name}\t${readFrom.get(group) ?? JSON.stringify([group.results, group.pictures])}\n`;
   const body = Buffer.from(lines);
   const head = JSON.stringify({ manifest, format: FORMAT, groups: groups.size, digest: sha256(body) });
@@ -74,13 +78,15 @@ export function stateOfBytes(bytes: Buffer): BuildState | undefined {
   }
   if (head.format !== FORMAT || typeof head.manifest !== "string" || head.digest !== sha256(bytes.subarray(end + 1))) return undefined;
   const lines = bytes.toString("utf8", end + 1).split("\n");
-  if (head.groups !== lines.length - 1 || lines.at(-1) !== "") return undefined;
+  if (head.groups !== lines.length - 2 || lines.at(-1) !== "") return undefined;
+  // Checked by the digest above: the array as it was written.
+  const leftOut = new Set(JSON.parse(lines[0]) as string[]);
   const groups = new Map<string, StoredGroup>();
-  for (const line of lines.slice(0, -1)) {
+  for (const line of lines.slice(1, -1)) {
     const name = line.indexOf("\t");
     const text = line.indexOf("\t", name + 1);
     if (name < 0 || text < 0) return undefined;
     groups.set(line.slice(name + 1, text), { hash: line.slice(0, name), text: line.slice(text + 1) });
   }
-  return { manifest: head.manifest, groups };
+  return { manifest: head.manifest, groups, leftOut };
 }

@@ -259,7 +259,7 @@ export async function finishBuild(
   // Last, so that a directory with a manifest is a whole build (recoverSwap relies on it).
   const manifestText = JSON.stringify(manifest, null, 2) + "\n";
   writeRoot("manifest.json", manifestText);
-  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, keeping.datasets);
+  if (keeping) writeState(keeping.cache, manifestText, planned, results, keeping.hashes, taken, fit.leftOutFiles, keeping.datasets);
   const final = sizeOfListing(listing);
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
   if (passed) throw new OverLimitError(passed);

@@ -89,6 +89,8 @@ export interface LeftOver {
 export interface TreeFit {
   measured: { files: number; bytes: number; tarBytes: number };
   leftOut: LeftOut;
+  /** Paths below the tree of every file left out (in `leftOver.dir` when given), in value order. */
+  leftOutFiles: string[];
   /** Paths of the API files kept (relative to api/), so the manifest describes the tree as published. */
   keptApiFiles: Set<string>;
 }
@@ -146,5 +148,5 @@ export function fitTree(
     }
   for (const folder of removeEmptyFolders(dir, emptied)) listing.folders.delete(folder);
   const keptApiFiles = new Set(fitted.kept.filter((c) => c.path.startsWith("api/")).map((c) => c.path.slice(4)));
-  return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), keptApiFiles };
+  return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), leftOutFiles: fitted.left.map((c) => c.path), keptApiFiles };
 }

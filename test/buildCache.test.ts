@@ -78,8 +78,9 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     query: "startingNote&tuningSystem",
     valueClass: "base",
   }));
-  const stateOf = (hashes: string[]): BuildState => ({
+  const stateOf = (hashes: string[], leftOut: string[] = []): BuildState => ({
     manifest: "m",
+    leftOut: new Set(leftOut),
     groups: new Map(
       planned.map((p, i) => [
         `${systems[i]} × n`,
@@ -103,7 +104,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
       }
     put(partial, "api/datasets/a.csv", "written now");
   };
-  const run = async (hashes: string[]) => {
+  const run = async (hashes: string[], spareLeftOut: string[] = []) => {
     const trashed: string[] = [];
     const trash = join(dir, "trash");
     const discardTree = (path: string) => {
@@ -114,7 +115,17 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     };
     const hashMap = new Map(systems.map((ts, i) => [`${ts} × n`, hashes[i]]));
     const h1 = systems.map(() => "h1");
-    const taken = keepUnchanged(previous, partial, join(dir, "cache"), planned, batchesOf(planned, WHOLE), hashMap, stateOf(h1), stateOf(h1), discardTree);
+    const taken = keepUnchanged(
+      previous,
+      partial,
+      join(dir, "cache"),
+      planned,
+      batchesOf(planned, WHOLE),
+      hashMap,
+      stateOf(h1),
+      stateOf(h1, spareLeftOut),
+      discardTree,
+    );
     // The changed groups' files are left to remove apart, and their folders for after the rendering.
     for (const path of taken.stale) expect(existsSync(join(partial, path)), path).toBe(true);
     await removeFilesApart(partial, taken.stale);
@@ -134,6 +145,19 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     expect(batches.map((b) => b[0][1])).toEqual([planned[3].request]);
     expect(readFileSync(join(partial, "api", planned[0].file), "utf8")).toBe("spare");
     expect(existsSync(join(partial, "api", planned[3].file))).toBe(false);
+  });
+
+  it("links from the previous build the files the spare's state names as left out by its fit, without looking for the others", async () => {
+    setUp();
+    const picture = `pictures/${planned[0].file.replace(/json$/, "svg")}`;
+    rmSync(join(partial, picture));
+    const { kept, batches, fromSpare } = await run(["h1", "h1", "h1", "h1"], [picture]);
+    expect(fromSpare).toBe(4);
+    expect(batches).toEqual([]);
+    expect(kept.groups.size).toBe(4);
+    expect(readFileSync(join(partial, picture), "utf8")).toBe("previous");
+    expect(statSync(join(partial, picture)).ino).toBe(statSync(join(previous, picture)).ino);
+    expect(readFileSync(join(partial, "api", planned[0].file), "utf8")).toBe("spare");
   });
 
   it("hands the spare's answers and pictures away whole when most changed, links the unchanged groups from the previous build, and keeps the datasets", async () => {

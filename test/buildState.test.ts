@@ -43,26 +43,31 @@ const rendered = (index: number, bytes: number, picture?: number): Rendered => (
 });
 const MANIFEST = '{"files":2}\n';
 /** The state of `tree` written as the finishing writes it, with its manifest. */
-const finish = (results: Rendered[], hashes: Map<string, string>, kept: Kept = NOTHING_KEPT) => {
+const finish = (results: Rendered[], hashes: Map<string, string>, kept: Kept = NOTHING_KEPT, leftOut: string[] = []) => {
   writeFileSync(join(tree, "manifest.json"), MANIFEST);
-  writeState(cacheOf(tree), MANIFEST, planned, results, hashes, kept);
+  writeState(cacheOf(tree), MANIFEST, planned, results, hashes, kept, leftOut);
   return readFileSync(join(cacheOf(tree), "state.json"), "utf8");
 };
-const linesOf = (text: string) => text.split("\n").slice(1, -1);
+/** The groups' lines, after the head and the files left out. */
+const linesOf = (text: string) => text.split("\n").slice(2, -1);
 
 describe("the groups' state as lines", () => {
-  it("reads back what was written: the manifest's SHA-256, each group's hash, results and pictures", () => {
+  it("reads back what was written: the manifest's SHA-256, the files the fit left out, each group's hash, results and pictures", () => {
+    const leftOut = [`api/${planned[1].file}.gz`, "pictures/maqamat/x/@startingNote=n&tuningSystem=ts_a.svg"];
     const text = finish(
       [rendered(0, 10, 4), rendered(1, 20)],
       new Map([
         ["ts_a × n", "h1"],
         ["ts_b × n", "h2"],
       ]),
+      NOTHING_KEPT,
+      leftOut,
     );
     const head = JSON.parse(text.split("\n")[0]);
-    expect(head).toMatchObject({ manifest: createHash("sha256").update(MANIFEST).digest("hex"), format: "state lines 1", groups: 2 });
+    expect(head).toMatchObject({ manifest: createHash("sha256").update(MANIFEST).digest("hex"), format: "state lines 2", groups: 2 });
     expect(linesOf(text)[0].split("\t").slice(0, 2)).toEqual(["h1", "ts_a × n"]);
     const state = readState(tree);
+    expect([...(state?.leftOut ?? [])]).toEqual(leftOut);
     expect([...(state?.groups.keys() ?? [])]).toEqual(["ts_a × n", "ts_b × n"]);
     const a = state?.groups.get("ts_a × n");
     expect(a && groupOf(a)).toEqual({
@@ -111,6 +116,9 @@ describe("the groups' state as lines", () => {
     writeFileSync(file, text.slice(0, text.lastIndexOf("\n", text.length - 2) + 1));
     expect(readState(tree)).toBeUndefined();
     writeFileSync(file, text.replace("etag-0-10", "etag-0-11"));
+    expect(readState(tree)).toBeUndefined();
+    // The files left out are checked with the groups: a file named or dropped since would be looked for in the wrong place.
+    writeFileSync(file, text.replace("\n[]\n", '\n["api/maqamat/x/a.json"]\n'));
     expect(readState(tree)).toBeUndefined();
     const head = JSON.parse(text.split("\n")[0]);
     writeFileSync(file, JSON.stringify({ manifest: head.manifest, groups: {} }));
