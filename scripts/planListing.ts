@@ -10,11 +10,12 @@
  * and the SHA-256 of its parts' text) and its parts as one line of JSON, then the count of tuning
  * systems. Read back, a text is checked and parsed; a tuning system whose parts were all read back
  * and none added keeps its text as it was, neither made nor hashed again (of 22 MB, some 0.6 MB
- * change with one tuning system). A file of another format, or cut short, is not used, nor a
- * tuning system's text that does not match its digest.
+ * change with one tuning system), and is written back as the bytes it was read as: the file is
+ * read and written as bytes, not as one string. A file of another format, or cut short, is not
+ * used, nor a tuning system's text that does not match its digest.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { ListOf, PrerenderOptions } from "../src/api/shared/prerender.js";
 import type { Catalog } from "../src/theory/catalog.js";
@@ -23,17 +24,17 @@ import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
 
 export const PLAN_FILE = "plan.json";
 /** Raised by hand when what a part holds changes shape. */
-const FORMAT = "plan listing 3";
+const FORMAT = "plan listing 4";
 /** The scripts that list parts besides the engine's enumerators (the tonics of the availability hashes). */
 const LISTING_SCRIPTS = ["sliceHash.ts", "planListing.ts"];
 
 export interface Listed {
   id: string;
   hash: string;
-  /** SHA-256 of `text`: a file edited or cut short since it was written is not trusted. */
+  /** SHA-256 of `bytes`: a file edited or cut short since it was written is not trusted. */
   digest: string;
-  /** The parts, as JSON. */
-  text: string;
+  /** The parts, as the UTF-8 bytes of their JSON. */
+  bytes: Buffer;
 }
 
 export interface PlanListing {
@@ -60,26 +61,40 @@ interface Entry {
 /** The text of the scripts that list parts besides the engine: read where they are, and handed to a thread that runs them from a bundle. */
 export const listingCode = (): string[] => LISTING_SCRIPTS.map((file) => readFileSync(join(import.meta.dirname, file), "utf8"));
 
-const sha256 = (...parts: string[]) => {
+const sha256 = (...parts: (string | Uint8Array)[]) => {
   const digest = createHash("sha256");
   for (const part of parts) digest.update(part).update("\0");
   return digest.digest("hex");
 };
+
+const NEWLINE = Buffer.from("\n");
+
+/** The lines of `bytes` (the last one ends the file, so it is empty when the file ends with a line break). */
+function linesOf(bytes: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  let from = 0;
+  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, from)) {
+    lines.push(bytes.subarray(from, end));
+    from = end + 1;
+  }
+  lines.push(bytes.subarray(from));
+  return lines;
+}
 
 /** The listing a previous cache holds by tuning system, or nothing when it is missing, of another format, or cut short. */
 export function readStored(cacheDir: string | undefined): Record<string, Listed> {
   const file = cacheDir === undefined ? undefined : join(cacheDir, PLAN_FILE);
   if (file === undefined || !existsSync(file)) return {};
   try {
-    const lines = readFileSync(file, "utf8").split("\n");
+    const lines = linesOf(readFileSync(file));
     const count = (lines.length - 3) / 2;
-    const ends = lines.at(-1) === "" && JSON.parse(lines.at(-2) ?? "null")?.tuningSystems === count;
-    if (JSON.parse(lines[0])?.format !== FORMAT || !ends) return {};
+    const ends = lines.at(-1)?.length === 0 && JSON.parse(String(lines.at(-2) ?? "null"))?.tuningSystems === count;
+    if (JSON.parse(String(lines[0]))?.format !== FORMAT || !ends) return {};
     // Without a prototype: an id is only ever a key of its own.
     const stored: Record<string, Listed> = Object.create(null);
     for (let i = 1; i < lines.length - 2; i += 2) {
-      const head = JSON.parse(lines[i]) as Omit<Listed, "text">;
-      stored[head.id] = { ...head, text: lines[i + 1] };
+      const head = JSON.parse(String(lines[i])) as Omit<Listed, "bytes">;
+      stored[head.id] = { ...head, bytes: lines[i + 1] };
     }
     return stored;
   } catch {
@@ -89,20 +104,20 @@ export function readStored(cacheDir: string | undefined): Record<string, Listed>
 
 /** A tuning system's stored parts, parsed, when its text is the one its digest names and parses to an object. */
 function trustedParts(listed: Listed): Entry["previous"] {
-  if (sha256(listed.text) !== listed.digest) return undefined;
+  if (sha256(listed.bytes) !== listed.digest) return undefined;
   try {
-    const parts = JSON.parse(listed.text) as unknown;
+    const parts = JSON.parse(String(listed.bytes)) as unknown;
     return typeof parts === "object" && parts !== null && !Array.isArray(parts) ? { parts: parts as Record<string, unknown>, listed } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** What is kept of a tuning system's parts: the text read back when this build used every stored part and listed none, else a new one. */
+/** What is kept of a tuning system's parts: the bytes read back when this build used every stored part and listed none, else new ones. */
 function listedOf(id: string, { hash, parts, previous, listed }: Entry): Listed {
   if (previous && listed === 0 && Object.keys(parts).length === Object.keys(previous.parts).length) return previous.listed;
-  const text = JSON.stringify(parts);
-  return { id, hash, digest: sha256(text), text };
+  const bytes = Buffer.from(JSON.stringify(parts));
+  return { id, hash, digest: sha256(bytes), bytes };
 }
 
 /**
@@ -156,14 +171,23 @@ export function planListing(
     listOf,
     counts: () => ({ read, listed }),
     write(cacheDir) {
-      const lines = [JSON.stringify({ format: FORMAT })];
-      for (const [id, entry] of current) {
-        const { text, ...head } = listedOf(id, entry);
-        lines.push(JSON.stringify(head), text);
-      }
-      lines.push(JSON.stringify({ tuningSystems: current.size }), "");
       mkdirSync(cacheDir, { recursive: true });
-      writeFileSync(join(cacheDir, PLAN_FILE), lines.join("\n"));
+      const fd = openSync(join(cacheDir, PLAN_FILE), "w");
+      const line = (text: Uint8Array | string) => {
+        for (const bytes of [typeof text === "string" ? Buffer.from(text) : text, NEWLINE])
+          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      };
+      try {
+        line(JSON.stringify({ format: FORMAT }));
+        for (const [id, entry] of current) {
+          const { bytes, ...head } = listedOf(id, entry);
+          line(JSON.stringify(head));
+          line(bytes);
+        }
+        line(JSON.stringify({ tuningSystems: current.size }));
+      } finally {
+        closeSync(fd);
+      }
       current.clear();
       previous = {};
     },
