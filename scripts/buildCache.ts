@@ -17,7 +17,7 @@ import { cacheGroupOf } from "./slicePlan.js";
 import { requestParts, staticFileOf } from "../src/api/staticPath.js";
 import { pictureFileOf } from "./pictures.js";
 import { discard, gone, spareOf } from "./swap.js";
-import { type BuildState, type GroupState, groupOf, stateBytes, stateOfBytes } from "./buildState.js";
+import { type BuildState, type GroupState, groupOf, stateOfBytes, stateParts } from "./buildState.js";
 import { linkInto } from "./links.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
@@ -391,7 +391,7 @@ export function writeState(
   mkdirSync(cache, { recursive: true });
   // The manifest's hash first: belongsTo reads it alone.
   const manifest = sha256(Buffer.from(manifestText));
-  writeFileSync(join(cache, STATE), stateBytes(manifest, groups, leftOut));
+  writeFileSync(join(cache, STATE), Buffer.concat(stateParts(manifest, groups, leftOut)));
   if (datasets) writeFileSync(join(cache, DATASETS_STATE), JSON.stringify({ manifest, datasets }));
 }
 

@@ -5,10 +5,10 @@
  * tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
  * pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
  * break, and JSON escapes them). The files left out tell the next builds which of a group's files
- * the tree lacks without looking for each. Read back, a group's JSON is parsed only when the build asks for
- * it (groupOf): after one change, the spare's groups, and of the previous build's only those the
- * spare does not hold with the same hash. A group parsed and written again unchanged is written as
- * the text it was read from. A file of another format, cut short or changed since it was written
+ * the tree lacks without looking for each. Read back, the lines are split as bytes and a group's JSON
+ * is decoded and parsed only when the build asks for it (groupOf): after one change, the spare's
+ * groups, and of the previous build's only those the spare does not hold with the same hash. A group
+ * parsed and written again unchanged is written as the bytes it was read from. A file of another format, cut short or changed since it was written
  * gives no state.
  */
 import { createHash } from "node:crypto";
@@ -24,10 +24,10 @@ export interface GroupState {
   pictures: [file: string, bytes: number][];
 }
 
-/** A group as the state holds it: its hash, and its results and pictures as JSON, parsed by groupOf. */
+/** A group as the state holds it: its hash, and its results and pictures as the UTF-8 bytes of their JSON, parsed by groupOf. */
 export interface StoredGroup {
   hash: string;
-  text: string;
+  bytes: Buffer;
 }
 
 export interface BuildState {
@@ -40,35 +40,43 @@ export interface BuildState {
 
 /** Raised by hand when the lines change shape. */
 const FORMAT = "state lines 2";
-/** Each stored group parsed once; and the text a group was parsed from, while it is that object. */
+/** Each stored group parsed once; and the bytes a group was parsed from, while it is that object. */
 const parsedGroups = new WeakMap<StoredGroup, GroupState>();
-const readFrom = new WeakMap<GroupState, string>();
+const readFrom = new WeakMap<GroupState, Buffer>();
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const TAB = 9;
+const NEWLINE = 10;
 
 /** A stored group's hash, results and pictures. */
 export function groupOf(stored: StoredGroup): GroupState {
   const known = parsedGroups.get(stored);
   if (known) return known;
-  const [results, pictures] = JSON.parse(stored.text) as [KeptResult[], GroupState["pictures"]];
+  const [results, pictures] = JSON.parse(String(stored.bytes)) as [KeptResult[], GroupState["pictures"]];
   const group = { hash: stored.hash, results, pictures };
   parsedGroups.set(stored, group);
-  readFrom.set(group, stored.text);
+  readFrom.set(group, stored.bytes);
   return group;
 }
 
-/** The state of `manifest`'s tree with `groups` and the files its fit left out, as the bytes of its file. */
-export function stateBytes(manifest: string, groups: ReadonlyMap<string, GroupState>, leftOut: readonly string[]): Buffer {
-  let lines = `${JSON.stringify(leftOut)}\n`;
-  for (const [name, group] of groups) lines += `${group.hash}\t${name}\t${readFrom.get(group) ?? JSON.stringify([group.results, group.pictures])}\n`;
-  const body = Buffer.from(lines);
-  const head = JSON.stringify({ manifest, format: FORMAT, groups: groups.size, digest: sha256(body) });
-  return Buffer.concat([Buffer.from(`${head}\n`), body]);
+/**
+ * The state of `manifest`'s tree with `groups` and the files its fit left out, as the parts of its
+ * file, in order: a group parsed from a state and unchanged since is written as the bytes it was read
+ * from, neither stringified nor encoded again.
+ */
+export function stateParts(manifest: string, groups: ReadonlyMap<string, GroupState>, leftOut: readonly string[]): Uint8Array[] {
+  const lineEnd = Buffer.from("\n");
+  const body: Uint8Array[] = [Buffer.from(`${JSON.stringify(leftOut)}\n`)];
+  for (const [name, group] of groups)
+    body.push(Buffer.from(`${group.hash}\t${name}\t`), readFrom.get(group) ?? Buffer.from(JSON.stringify([group.results, group.pictures])), lineEnd);
+  const digest = createHash("sha256");
+  for (const part of body) digest.update(part);
+  const head = JSON.stringify({ manifest, format: FORMAT, groups: groups.size, digest: digest.digest("hex") });
+  return [Buffer.from(`${head}\n`), ...body];
 }
 
 /** The state a file's bytes hold, or undefined when they are of another format, cut short or changed since written. */
 export function stateOfBytes(bytes: Buffer): BuildState | undefined {
-  const end = bytes.indexOf(10);
+  const end = bytes.indexOf(NEWLINE);
   if (end < 0) return undefined;
   let head: { manifest?: unknown; format?: unknown; groups?: unknown; digest?: unknown };
   try {
@@ -76,17 +84,22 @@ export function stateOfBytes(bytes: Buffer): BuildState | undefined {
   } catch {
     return undefined;
   }
-  if (head.format !== FORMAT || typeof head.manifest !== "string" || head.digest !== sha256(bytes.subarray(end + 1))) return undefined;
-  const lines = bytes.toString("utf8", end + 1).split("\n");
-  if (head.groups !== lines.length - 2 || lines.at(-1) !== "") return undefined;
+  const body = bytes.subarray(end + 1);
+  if (head.format !== FORMAT || typeof head.manifest !== "string" || head.digest !== createHash("sha256").update(body).digest("hex")) return undefined;
+  // The lines split as bytes: a group's JSON is decoded only when it is parsed (groupOf).
+  const firstEnd = body.indexOf(NEWLINE);
+  if (firstEnd < 0 || body.at(-1) !== NEWLINE) return undefined;
   // Checked by the digest above: the array as it was written.
-  const leftOut = new Set(JSON.parse(lines[0]) as string[]);
+  const leftOut = new Set(JSON.parse(body.toString("utf8", 0, firstEnd)) as string[]);
   const groups = new Map<string, StoredGroup>();
-  for (const line of lines.slice(1, -1)) {
-    const name = line.indexOf("\t");
-    const text = line.indexOf("\t", name + 1);
-    if (name < 0 || text < 0) return undefined;
-    groups.set(line.slice(name + 1, text), { hash: line.slice(0, name), text: line.slice(text + 1) });
+  for (let from = firstEnd + 1; from < body.length; ) {
+    const lineEnd = body.indexOf(NEWLINE, from);
+    const name = body.indexOf(TAB, from);
+    const text = name < 0 ? -1 : body.indexOf(TAB, name + 1);
+    if (name < 0 || text < 0 || text > lineEnd) return undefined;
+    groups.set(body.toString("utf8", name + 1, text), { hash: body.toString("latin1", from, name), bytes: body.subarray(text + 1, lineEnd) });
+    from = lineEnd + 1;
   }
+  if (head.groups !== groups.size) return undefined;
   return { manifest: head.manifest, groups, leftOut };
 }

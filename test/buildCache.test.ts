@@ -84,7 +84,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     groups: new Map(
       planned.map((p, i) => [
         `${systems[i]} × n`,
-        { hash: hashes[i], text: JSON.stringify([[[p.request, 200, 5, "h", {}]], [[p.file.replace(/json$/, "svg"), 3]]]) },
+        { hash: hashes[i], bytes: Buffer.from(JSON.stringify([[[p.request, 200, 5, "h", {}]], [[p.file.replace(/json$/, "svg"), 3]]])) },
       ]),
     ),
   });
