@@ -19,6 +19,7 @@ import { pictureFileOf } from "./pictures.js";
 import { discard, gone, spareOf } from "./swap.js";
 import { type BuildState, type GroupState, groupOf, stateOfBytes, stateParts } from "./buildState.js";
 import { linkInto } from "./links.js";
+import { writeParts } from "./fileParts.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
 /** Where the datasets are written, below the tree. */
@@ -391,7 +392,7 @@ export function writeState(
   mkdirSync(cache, { recursive: true });
   // The manifest's hash first: belongsTo reads it alone.
   const manifest = sha256(Buffer.from(manifestText));
-  writeFileSync(join(cache, STATE), Buffer.concat(stateParts(manifest, groups, leftOut)));
+  writeParts(join(cache, STATE), stateParts(manifest, groups, leftOut));
   if (datasets) writeFileSync(join(cache, DATASETS_STATE), JSON.stringify({ manifest, datasets }));
 }
 

@@ -12,6 +12,7 @@
  * gives no state.
  */
 import { createHash } from "node:crypto";
+import { linesOf } from "./fileParts.js";
 import type { Encoding } from "../src/serve/handler.js";
 
 /** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
@@ -45,7 +46,6 @@ const parsedGroups = new WeakMap<StoredGroup, GroupState>();
 const readFrom = new WeakMap<GroupState, Buffer>();
 
 const TAB = 9;
-const NEWLINE = 10;
 
 /** A stored group's hash, results and pictures. */
 export function groupOf(stored: StoredGroup): GroupState {
@@ -76,7 +76,7 @@ export function stateParts(manifest: string, groups: ReadonlyMap<string, GroupSt
 
 /** The state a file's bytes hold, or undefined when they are of another format, cut short or changed since written. */
 export function stateOfBytes(bytes: Buffer): BuildState | undefined {
-  const end = bytes.indexOf(NEWLINE);
+  const end = bytes.indexOf(10);
   if (end < 0) return undefined;
   let head: { manifest?: unknown; format?: unknown; groups?: unknown; digest?: unknown };
   try {
@@ -86,19 +86,17 @@ export function stateOfBytes(bytes: Buffer): BuildState | undefined {
   }
   const body = bytes.subarray(end + 1);
   if (head.format !== FORMAT || typeof head.manifest !== "string" || head.digest !== createHash("sha256").update(body).digest("hex")) return undefined;
-  // The lines split as bytes: a group's JSON is decoded only when it is parsed (groupOf).
-  const firstEnd = body.indexOf(NEWLINE);
-  if (firstEnd < 0 || body.at(-1) !== NEWLINE) return undefined;
+  // Split as bytes: a group's JSON is decoded only when it is parsed (groupOf).
+  const lines = linesOf(body);
+  if (lines.length < 2 || lines.at(-1)?.length !== 0) return undefined;
   // Checked by the digest above: the array as it was written.
-  const leftOut = new Set(JSON.parse(body.toString("utf8", 0, firstEnd)) as string[]);
+  const leftOut = new Set(JSON.parse(String(lines[0])) as string[]);
   const groups = new Map<string, StoredGroup>();
-  for (let from = firstEnd + 1; from < body.length; ) {
-    const lineEnd = body.indexOf(NEWLINE, from);
-    const name = body.indexOf(TAB, from);
-    const text = name < 0 ? -1 : body.indexOf(TAB, name + 1);
-    if (name < 0 || text < 0 || text > lineEnd) return undefined;
-    groups.set(body.toString("utf8", name + 1, text), { hash: body.toString("latin1", from, name), bytes: body.subarray(text + 1, lineEnd) });
-    from = lineEnd + 1;
+  for (const line of lines.slice(1, -1)) {
+    const name = line.indexOf(TAB);
+    const text = line.indexOf(TAB, name + 1);
+    if (name < 0 || text < 0) return undefined;
+    groups.set(line.toString("utf8", name + 1, text), { hash: line.toString("latin1", 0, name), bytes: line.subarray(text + 1) });
   }
   if (head.groups !== groups.size) return undefined;
   return { manifest: head.manifest, groups, leftOut };

@@ -6,7 +6,6 @@
  * table at once. Run on a thread of the datasets' pool beside the one building the database, or
  * on the caller's thread.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { AnyTable, Cell, ColumnType } from "../src/api/datasets/columns.js";
 import { tableFilePath, type DatasetFormat } from "../src/api/datasets/files.js";
@@ -16,6 +15,7 @@ import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { groupKeyOf, groupLayout, keptGroup, writeGroup } from "./datasetGroups.js";
 import { keyOf, sliceTableOf, type SliceDirs } from "./datasetSlices.js";
+import { writeParts } from "./fileParts.js";
 
 export interface FileEntry {
   url: string;
@@ -33,21 +33,6 @@ export interface DictionaryTable {
 
 /** The URL of a path below /api. */
 export const urlOf = (path: string) => `/api${path}`;
-
-/** Writes a file part by part (a table's CSV is not joined into one buffer first) and returns its bytes. */
-function writeParts(file: string, parts: Iterable<Uint8Array>): number {
-  const fd = openSync(file, "w");
-  let bytes = 0;
-  try {
-    for (const part of parts) {
-      for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
-      bytes += part.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return bytes;
-}
 
 /** A sliced table's Parquet file: the groups kept are placed as they are, the others encoded from their slices' rows (and kept). */
 function slicedParquet(cat: Catalog, table: AnyTable, slices: readonly Slice[], dirs: SliceDirs, groupRows: number): { bytes: Uint8Array; encoded: number } {

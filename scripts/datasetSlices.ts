@@ -20,20 +20,7 @@
  * checksum is not trusted: its slice is computed again.
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
@@ -45,6 +32,7 @@ import type { Catalog } from "../src/theory/catalog.js";
 import type { DatabaseTable } from "./datasetDatabase.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { datasetsCode, tuningSystemFacts } from "./sliceHash.js";
+import { writeParts } from "./fileParts.js";
 
 /** The tables whose rows are made tuning system by tuning system, in their order. */
 export const SLICED_TABLES: readonly AnyTable[] = TABLES.filter((t) => t.rowsOf);
@@ -117,12 +105,7 @@ const countsFrom = (json: CountsJson): TableCounts => ({
  */
 export function keepWhole(file: string, parts: readonly Uint8Array[]): void {
   const partial = `${file}.${process.pid}-${threadId}.partial`;
-  const fd = openSync(partial, "w");
-  try {
-    for (const part of parts) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
-  } finally {
-    closeSync(fd);
-  }
+  writeParts(partial, parts);
   renameSync(partial, file);
 }
 

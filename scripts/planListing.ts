@@ -15,12 +15,13 @@
  * used, nor a tuning system's text that does not match its digest.
  */
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ListOf, PrerenderOptions } from "../src/api/shared/prerender.js";
 import type { Catalog } from "../src/theory/catalog.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
+import { linesOf, writeParts } from "./fileParts.js";
 
 export const PLAN_FILE = "plan.json";
 /** Raised by hand when what a part holds changes shape. */
@@ -66,20 +67,6 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
   for (const part of parts) digest.update(part).update("\0");
   return digest.digest("hex");
 };
-
-const NEWLINE = Buffer.from("\n");
-
-/** The lines of `bytes` (the last one ends the file, so it is empty when the file ends with a line break). */
-function linesOf(bytes: Buffer): Buffer[] {
-  const lines: Buffer[] = [];
-  let from = 0;
-  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, from)) {
-    lines.push(bytes.subarray(from, end));
-    from = end + 1;
-  }
-  lines.push(bytes.subarray(from));
-  return lines;
-}
 
 /** The listing a previous cache holds by tuning system, or nothing when it is missing, of another format, or cut short. */
 export function readStored(cacheDir: string | undefined): Record<string, Listed> {
@@ -171,23 +158,16 @@ export function planListing(
     listOf,
     counts: () => ({ read, listed }),
     write(cacheDir) {
-      mkdirSync(cacheDir, { recursive: true });
-      const fd = openSync(join(cacheDir, PLAN_FILE), "w");
-      const line = (text: Uint8Array | string) => {
-        for (const bytes of [typeof text === "string" ? Buffer.from(text) : text, NEWLINE])
-          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-      };
-      try {
-        line(JSON.stringify({ format: FORMAT }));
-        for (const [id, entry] of current) {
-          const { bytes, ...head } = listedOf(id, entry);
-          line(JSON.stringify(head));
-          line(bytes);
-        }
-        line(JSON.stringify({ tuningSystems: current.size }));
-      } finally {
-        closeSync(fd);
+      const lineEnd = Buffer.from("\n");
+      const line = (text: string) => Buffer.from(`${text}\n`);
+      const parts: Uint8Array[] = [line(JSON.stringify({ format: FORMAT }))];
+      for (const [id, entry] of current) {
+        const { bytes, ...head } = listedOf(id, entry);
+        parts.push(line(JSON.stringify(head)), bytes, lineEnd);
       }
+      parts.push(line(JSON.stringify({ tuningSystems: current.size })));
+      mkdirSync(cacheDir, { recursive: true });
+      writeParts(join(cacheDir, PLAN_FILE), parts);
       current.clear();
       previous = {};
     },

@@ -59,6 +59,7 @@ const DATASETS_CODE = [
   "scripts/datasetSliceWorker.ts",
   "scripts/datasetTasks.ts",
   "scripts/datasetTaskThread.ts",
+  "scripts/fileParts.ts",
   "scripts/threadBundle.ts",
   "scripts/heap.ts",
 ];
