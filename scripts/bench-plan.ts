@@ -82,7 +82,7 @@ function planPhase(dataDir: string | undefined, cache: string, previousCache?: s
   const hashes = timed("group hashes", () => groupHashes(planned, createCatalog(facts, "build"), key, engine, listing.listOf));
   timed("listing kept", () => listing.write(cache));
   timed("keepUnchanged (no group matches)", () =>
-    keepUnchanged("/nonexistent", "/nonexistent", "/nonexistent", planned, batches, hashes, { manifest: "", groups: new Map(), leftOut: new Set() }),
+    keepUnchanged("/nonexistent", "/nonexistent", "/nonexistent", batches, hashes, { manifest: "", groups: new Map(), leftOut: new Set() }),
   );
   const { read, listed } = listing.counts();
   const sum = (i: 1 | 2) => times.reduce((s, t) => s + t[i], 0);

@@ -135,7 +135,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           // read (some 90 MB each) meeting the database's heap (some 350 MB): 100–190 MB more at the peak (docs/benchmarks.md).
           const { hashes } = made;
           const keptFrom = performance.now();
-          const chosen = keepUnchanged(previousDir, partial, cache, made.planned, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
+          const chosen = keepUnchanged(previousDir, partial, cache, made.batches, hashes, previous, takeSpare(), (path) => discard(outDir, path));
           // A worker must not write through a file another tree may link: the spare's stale files go before the rendering.
           const removing = removeFilesApart(partial, chosen.stale);
           emptied = chosen.emptied;

@@ -84,7 +84,11 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     groups: new Map(
       planned.map((p, i) => [
         `${systems[i]} × n`,
-        { hash: hashes[i], bytes: Buffer.from(JSON.stringify([[[p.request, 200, 5, "h", {}]], [[p.file.replace(/json$/, "svg"), 3]]])) },
+        // The second group's answer has a gzip sibling.
+        {
+          hash: hashes[i],
+          bytes: Buffer.from(JSON.stringify([[[p.request, 200, 5, "h", i === 1 ? { gzip: 4 } : {}]], [[p.file.replace(/json$/, "svg"), 3]]])),
+        },
       ]),
     ),
   });
@@ -102,6 +106,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
         put(tree, `api/${p.file}`, text);
         put(tree, `pictures/${p.file.replace(/json$/, "svg")}`, text);
       }
+    for (const tree of [previous, partial]) put(tree, `api/${planned[1].file}.gz`, tree === previous ? "previous" : "spare");
     put(partial, "api/datasets/a.csv", "written now");
   };
   const run = async (hashes: string[], spareLeftOut: string[] = []) => {
@@ -115,17 +120,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     };
     const hashMap = new Map(systems.map((ts, i) => [`${ts} × n`, hashes[i]]));
     const h1 = systems.map(() => "h1");
-    const taken = keepUnchanged(
-      previous,
-      partial,
-      join(dir, "cache"),
-      planned,
-      batchesOf(planned, WHOLE),
-      hashMap,
-      stateOf(h1),
-      stateOf(h1, spareLeftOut),
-      discardTree,
-    );
+    const taken = keepUnchanged(previous, partial, join(dir, "cache"), batchesOf(planned, WHOLE), hashMap, stateOf(h1), stateOf(h1, spareLeftOut), discardTree);
     // The changed groups' files are left to remove apart, and their folders for after the rendering.
     for (const path of taken.stale) expect(existsSync(join(partial, path)), path).toBe(true);
     await removeFilesApart(partial, taken.stale);
@@ -158,6 +153,25 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     expect(readFileSync(join(partial, picture), "utf8")).toBe("previous");
     expect(statSync(join(partial, picture)).ino).toBe(statSync(join(previous, picture)).ino);
     expect(readFileSync(join(partial, "api", planned[0].file), "utf8")).toBe("spare");
+  });
+
+  it("links an answer or a sibling the spare's state names as left out, and takes each result over with its index in the plan", async () => {
+    setUp();
+    const leftOut = [`api/${planned[1].file}.gz`, `api/${planned[2].file}`];
+    for (const path of leftOut) rmSync(join(partial, path));
+    const { kept, batches, fromSpare } = await run(["h1", "h1", "h1", "h1"], leftOut);
+    expect(fromSpare).toBe(4);
+    expect(batches).toEqual([]);
+    for (const path of leftOut) expect(statSync(join(partial, path)).ino).toBe(statSync(join(previous, path)).ino);
+    // The others stay as the spare has them.
+    expect(readFileSync(join(partial, "api", planned[1].file), "utf8")).toBe("spare");
+    expect(readFileSync(join(partial, "api", planned[3].file), "utf8")).toBe("spare");
+    expect(kept.results.map((r) => [r.index, r.encoded])).toEqual([
+      [0, {}],
+      [1, { gzip: 4 }],
+      [2, {}],
+      [3, {}],
+    ]);
   });
 
   it("hands the spare's answers and pictures away whole when most changed, links the unchanged groups from the previous build, and keeps the datasets", async () => {
