@@ -89,10 +89,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const listing = time("listTree: only what the build does not know", () => listTree(tree, known, new Set(["api/datasets"])));
   const fast = time("sizeOfListing", () => sizeOfListing(listing));
   if (JSON.stringify(fast) !== JSON.stringify(walked)) throw new Error(`the listing counts ${JSON.stringify(fast)}, the walk ${JSON.stringify(walked)}`);
-  const placeOfFile = new Map(
-    [...known.keys()].filter((p) => p.startsWith("api/")).map((p, order) => [p.slice(4), { valueClass: valueClassOf(`/${p.slice(4)}`), order }]),
-  );
-  time("fitTree over the listing (nothing left out)", () => fitTree(tree, listing, placeOfFile, {}));
+  const planned = [...known.keys()].filter((p) => p.startsWith("api/")).map((p) => ({ file: p.slice(4), valueClass: valueClassOf(`/${p.slice(4)}`) }));
+  time("fitTree over the listing (nothing left out)", () => fitTree(tree, listing, planned, {}));
   const copy = join(work, "copy");
   for (const [what, remove] of [
     ["rmSync", () => rmSync(copy, { recursive: true, force: true })],

@@ -221,9 +221,8 @@ export async function finishBuild(
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
   const sizes = knownSizes(planned, results, taken);
-  const placeOfFile = new Map(planned.map((p, order) => [p.file, { valueClass: p.valueClass, order }]));
   const listing = listBuilt(partial, sizes, taken.cached);
-  const fit = fitTree(partial, listing, placeOfFile, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
+  const fit = fitTree(partial, listing, planned, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
   const fitSeconds = lap();
   const keptFile = (r: Rendered) => fit.keptApiFiles.has(planned[r.index].file);
   const kept = results.filter((r) => keptFile(r) || r.status !== 200);
@@ -272,8 +271,7 @@ export async function finishBuild(
  * below their folders but the datasets'; those, the bundles and the site are walked.
  */
 function listBuilt(partial: string, sizes: ReadonlyMap<string, number>, cached: ReadonlySet<string>): Listing {
-  const inTree = cached.size ? new Map([...sizes].filter(([path]) => !cached.has(path))) : sizes;
-  return listTree(partial, inTree, new Set([DATASETS_DIR]));
+  return listTree(partial, sizes, new Set([DATASETS_DIR]), cached);
 }
 
 /** The pictures the workers drew now (the results with one) and those taken over. */

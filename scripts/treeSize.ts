@@ -46,10 +46,25 @@ const cutOf = (path: string): string | undefined => {
  * with their sizes: they are not read again, and a folder at their cut (`api/tuning-systems`, see
  * cutOf) is not walked at all — the caller vouches that it holds those files and no others (and no
  * empty folders) — unless it is in `walked`, where every file is read (others write there).
- * Everything else is walked, the sizes of files not known read.
+ * Everything else is walked, the sizes of files not known read. Known files `elsewhere` (an
+ * incremental build's left out, in its cache) are not below `dir`: they are not listed.
  */
-export function listTree(dir: string, known: ReadonlyMap<string, number> = new Map(), walked: ReadonlySet<string> = new Set()): Listing {
-  const cutOfKnown = [...known.keys()].map(cutOf);
+export function listTree(
+  dir: string,
+  known: ReadonlyMap<string, number> = new Map(),
+  walked: ReadonlySet<string> = new Set(),
+  elsewhere: ReadonlySet<string> = new Set(),
+): Listing {
+  // Consecutive known files mostly share their cut and their folder: the previous one's are reused, not sliced again.
+  const inFolder = (path: string, folder: string) => path.length > folder.length && path.charCodeAt(folder.length) === 47 && path.startsWith(folder);
+  let lastCut = "";
+  const cutOfKnown = Array.from(known.keys(), (path) => {
+    if (elsewhere.has(path)) return undefined;
+    if (lastCut && inFolder(path, lastCut)) return lastCut;
+    const cut = cutOf(path);
+    if (cut !== undefined) lastCut = cut;
+    return cut;
+  });
   const cuts = new Set(cutOfKnown.filter((cut): cut is string => cut !== undefined && !walked.has(cut)));
   const listing: Listing = { files: new Map(), folders: new Set() };
   const walk = (folder: string, told: ReadonlyMap<string, number>) => {
@@ -63,12 +78,15 @@ export function listTree(dir: string, known: ReadonlyMap<string, number> = new M
   };
   walk("", known);
   let i = 0;
+  let lastFolder = "";
   for (const [path, bytes] of known) {
     const cut = cutOfKnown[i++];
     if (cut === undefined || !cuts.has(cut)) continue;
     listing.files.set(path, bytes);
+    if (lastFolder && inFolder(path, lastFolder) && path.indexOf("/", lastFolder.length + 1) < 0) continue;
+    lastFolder = parentOf(path);
     // Up to the cut, which the walk listed (or to the root, were it missing).
-    for (let folder = parentOf(path); folder && !listing.folders.has(folder); folder = parentOf(folder)) listing.folders.add(folder);
+    for (let folder = lastFolder; folder && !listing.folders.has(folder); folder = parentOf(folder)) listing.folders.add(folder);
   }
   return listing;
 }
