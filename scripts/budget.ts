@@ -118,12 +118,13 @@ const newFoldersOf = (path: string, folders: ReadonlySet<string>): string[] => {
   }
   return names;
 };
-const RANK = new Map<ValueClass, number>(VALUE_CLASSES.map((c, i) => [c, i]));
+
+/** Each class's place in VALUE_CLASSES, by name: a sort of the tree's half a million files compares millions of times. */
+export const VALUE_RANK = Object.fromEntries(VALUE_CLASSES.map((c, i) => [c, i])) as Readonly<Record<ValueClass, number>>;
 
 /** The value ranking: class, then `order`, then path. */
 export function byValue(a: Candidate, b: Candidate): number {
-  const rank = (c: Candidate) => RANK.get(c.valueClass) ?? VALUE_CLASSES.length;
-  return rank(a) - rank(b) || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return VALUE_RANK[a.valueClass] - VALUE_RANK[b.valueClass] || a.order - b.order || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 /** A fit made one candidate at a time, in value order: what fitToLimits does, for a caller that learns the candidates class by class. */

@@ -19,17 +19,7 @@ import { DATASETS_PATH } from "../src/api/datasets/files.js";
 import type { Job, Rendered } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { isPlannedRealisation, pictureFileOf } from "./pictures.js";
-import {
-  byValue,
-  datasetClassOf,
-  datasetOrderOf,
-  startFit,
-  VALUE_CLASSES,
-  type Candidate,
-  type HostLimits,
-  type NotRendered,
-  type ValueClass,
-} from "./budget.js";
+import { byValue, datasetClassOf, datasetOrderOf, startFit, VALUE_RANK, type Candidate, type HostLimits, type NotRendered, type ValueClass } from "./budget.js";
 
 /**
  * A place in the value ranking: the files of `valueClass` whose order (for an answer, its index in
@@ -67,7 +57,7 @@ export interface Bounded {
   pastStop: () => ((index: number) => boolean) | undefined;
 }
 
-const rankOf = (c: ValueClass) => VALUE_CLASSES.indexOf(c);
+const rankOf = (c: ValueClass) => VALUE_RANK[c];
 
 /** Places in value order (compared, not subtracted: a class's start is at -∞, and -∞ - -∞ is NaN). */
 export const byPlace = (a: Place, b: Place): number => rankOf(a.valueClass) - rankOf(b.valueClass) || (a.from === b.from ? 0 : a.from < b.from ? -1 : 1);
