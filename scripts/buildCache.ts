@@ -19,6 +19,7 @@ import { pictureFileOf } from "./pictures.js";
 import { discard, gone, spareOf } from "./swap.js";
 import { type BuildState, type GroupState, groupOf, stateOfBytes, stateParts } from "./buildState.js";
 import { linkInto } from "./links.js";
+import { answerFileOf } from "./fitTree.js";
 import { writeParts } from "./fileParts.js";
 import { DATASETS_PATH } from "../src/api/datasets/files.js";
 
@@ -208,18 +209,14 @@ export function keepUnchanged(
     (jobs: ReadonlyMap<string, Job>) =>
     (request: string): string | undefined =>
       jobs.get(request)?.[2] ?? staticFileOf(...requestParts(request));
-  // The spare's left-out files as the answers' files (a sibling's suffix cut, or not) and pictures they may be: a group
-  // none of whose files is one of them has none left out, found without listing its files.
-  const leftOutFiles = new Set<string>();
-  for (const path of spare?.leftOut ?? []) {
-    const [, folder, file] = /^(api|pictures)\/(.*)$/.exec(path) ?? [];
-    if (folder === "pictures") leftOutFiles.add(path);
-    else if (file !== undefined)
-      for (const suffix of ["", ...Object.values(SIBLING_SUFFIX)]) if (file.endsWith(suffix)) leftOutFiles.add(file.slice(0, file.length - suffix.length));
-  }
-  const mayHaveLeftOut = (group: GroupState, fileOf: (request: string) => string | undefined) =>
+  // The spare's left-out files as the answers they belong to, and pictures: a group none of whose answers or pictures
+  // is one of them has none of its files left out, found without listing them.
+  const leftOutFiles = new Set([...(spare?.leftOut ?? [])].map((path) => (path.startsWith("api/") ? answerFileOf(path.slice(4)) : path)));
+  const absentIn = (group: GroupState, fileOf: (request: string) => string | undefined) =>
     group.results.some(([request, status]) => status === 200 && leftOutFiles.has(fileOf(request) ?? "")) ||
-    group.pictures.some(([file]) => leftOutFiles.has(`pictures/${file}`));
+    group.pictures.some(([file]) => leftOutFiles.has(`pictures/${file}`))
+      ? groupFiles(group, fileOf).filter((path) => spare?.leftOut.has(path))
+      : [];
   const made = new Set<string>();
   const emptied = new Set<string>();
   const stale: string[] = [];
@@ -265,12 +262,7 @@ export function keepUnchanged(
     // In the spare: the files its fit had left out (gone with its cache) are taken from the previous build. Its state names
     // them: the spare is the tree its build published, moved aside since and never written to (200,000 files looked for
     // one by one took 1.3 s).
-    const absent =
-      spare && inSpare && inSpare.hash === hash
-        ? mayHaveLeftOut(inSpare, fileOf)
-          ? groupFiles(inSpare, fileOf).filter((path) => spare.leftOut.has(path))
-          : []
-        : undefined;
+    const absent = spare && inSpare && inSpare.hash === hash ? absentIn(inSpare, fileOf) : undefined;
     const completed = absent && (absent.length === 0 ? [] : sameInPrevious ? linkFiles(absent) : undefined);
     if (inSpare && completed) {
       taken = inSpare;

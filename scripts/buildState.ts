@@ -12,7 +12,7 @@
  * gives no state.
  */
 import { createHash } from "node:crypto";
-import { linesOf } from "./fileParts.js";
+import { linesOf, NEWLINE } from "./fileParts.js";
 import type { Encoding } from "../src/serve/handler.js";
 
 /** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
@@ -76,7 +76,7 @@ export function stateParts(manifest: string, groups: ReadonlyMap<string, GroupSt
 
 /** The state a file's bytes hold, or undefined when they are of another format, cut short or changed since written. */
 export function stateOfBytes(bytes: Buffer): BuildState | undefined {
-  const end = bytes.indexOf(10);
+  const end = bytes.indexOf(NEWLINE);
   if (end < 0) return undefined;
   let head: { manifest?: unknown; format?: unknown; groups?: unknown; digest?: unknown };
   try {

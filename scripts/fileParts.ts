@@ -1,7 +1,8 @@
 /** Files read and written as bytes, a part or a line at a time, without joining them into one buffer or string. */
 import { closeSync, openSync, writeSync, writevSync } from "node:fs";
 
-const NEWLINE = 10;
+/** The byte that ends a line. */
+export const NEWLINE = 10;
 
 /** At most this many parts (the system's IOV_MAX) or bytes written by one call. */
 const BATCH_PARTS = 1024;

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SIBLING_SUFFIX } from "../src/serve/handler.js";
 import { removeEmptyFolders } from "./swap.js";
 import type { Listing } from "./treeSize.js";
 import {
@@ -48,7 +49,11 @@ export function withinFileLimit<T extends { valueClass: ValueClass }>(planned: r
   return planned.filter((p) => keep.has(p));
 }
 
-const SIBLING = /\.(gz|br)$/;
+/** The answer a file below api/ belongs to: the file itself, or for a sibling (`x.json.gz`) the file it compresses. */
+export function answerFileOf(file: string): string {
+  for (const suffix of Object.values(SIBLING_SUFFIX)) if (file.endsWith(suffix)) return file.slice(0, -suffix.length);
+  return file;
+}
 
 /**
  * Every file of the tree (`listing`), and those `cached` names below the cache, as a candidate: API
@@ -63,7 +68,7 @@ function candidatesOf(listing: Listing, planned: readonly FilePlanned[], sizes: 
     if (path.startsWith("api/datasets/")) return { path, bytes, valueClass: datasetClassOf(path.slice(4)), order: datasetOrderOf(path.slice(4)) };
     if (path.startsWith("api/")) {
       const inside = path.slice(4);
-      const order = orderOf.get(SIBLING.test(inside) ? inside.slice(0, -3) : inside);
+      const order = orderOf.get(answerFileOf(inside));
       if (order !== undefined) return { path, bytes, valueClass: planned[order].valueClass, order };
     } else if (path.startsWith("pictures/")) {
       const order = orderOf.get(path.slice(9).replace(/\.svg$/, ".json"));
