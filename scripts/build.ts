@@ -35,7 +35,8 @@ import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, rea
 import type { BuildState } from "./buildState.js";
 import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
-import { planApart, type PlanSteps } from "./planApart.js";
+import { planApart, type PlanSteps, type PlanTask } from "./planApart.js";
+import { makePlan } from "./planMake.js";
 import { reportBuilt, timesOf, type Built } from "./buildReport.js";
 import { finishBuild, startDatasets, writesDatasets, type BuildOptions, type Keeping } from "./finishBuild.js";
 
@@ -82,6 +83,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets: undefined };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
+      let planApartUsed: boolean | undefined;
       let inPlace = 0;
       // The folders the spare's stale files leave, removed after the rendering when it did not fill them again.
       let emptied = new Set<string>();
@@ -105,7 +107,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         WHOLE,
         async (o, shard, startWorkers) => {
           // The listing of each tuning system is read back from the previous build where it is unchanged.
-          const planning = planApart({
+          const task: PlanTask = {
             dataDir: o.dataDir ?? DATA_DIR,
             requests: o.requests && [...o.requests],
             profile: o.profile,
@@ -116,17 +118,22 @@ export async function build(options: BuildOptions): Promise<Built> {
             listingCode: listingCode(),
             previousCache: cacheOf(previousDir),
             cache,
-          });
-          // Its failure is thrown where it is awaited, below, after the site's.
-          planning.catch(() => undefined);
+          };
+          // After a change of few tuning systems, planned on this thread once the state is read: the listing read back
+          // leaves little garbage, the code is warm, and the plan is not copied (3–4 s of CPU less, docs/benchmarks.md).
+          // Otherwise on a thread of its own, its failure thrown where it is awaited, below, after the site's.
+          const apart = datasetsStep.fewChanged() ? undefined : planApart(task);
+          apart?.catch(() => undefined);
+          planApartUsed = apart !== undefined;
           // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
           // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
           // Without datasets, once the plan is made, as its peak would add to theirs.
           if (writesDatasets(options)) datasetsStep.written.then(startWorkers, () => undefined);
-          // Read on this thread while the planning thread works.
+          // Read on this thread while a planning thread works.
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
+          const planning = apart ?? makePlan(task);
           const siteWritten = await siteMade;
           site = siteWritten?.candidates;
           siteAside = siteWritten?.site;
@@ -168,6 +175,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         datasets: (datasetsEnd - started) / 1000,
         besidePlan: datasetsStep.doneAt() > datasetsEnd ? { seconds: (datasetsStep.doneAt() - datasetsEnd) / 1000, waited: datasetsWaited } : undefined,
         plan: (planEnd - datasetsEnd) / 1000,
+        planApart: planApartUsed,
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,
         planSteps,

@@ -45,12 +45,14 @@ export interface Built {
    * Seconds of the datasets (with reading the facts) until the planning starts, of the plan (with
    * the hashes and the files taken over), of the rendering, and of the finishing (by step); and,
    * when the datasets' files and database were written beside the planning, the seconds they took
-   * after it started and those the planning then waited for them.
+   * after it started and those the planning then waited for them; whether the plan was made on a
+   * thread of its own (most tuning systems listed afresh) or on the main thread (few changed).
    */
   phases?: {
     datasets: number;
     besidePlan?: { seconds: number; waited: number };
     plan: number;
+    planApart?: boolean;
     render: number;
     finish: number;
     planSteps?: PlanSteps;
@@ -104,10 +106,10 @@ export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): 
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
-    const { datasets, besidePlan, plan, render, finish, planSteps, steps } = phases;
+    const { datasets, besidePlan, plan, planApart, render, finish, planSteps, steps } = phases;
     const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s${besideText(besidePlan)}, planning ${plan.toFixed(1)} s${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s${besideText(besidePlan)}, planning ${plan.toFixed(1)} s${planApart === undefined ? "" : planApart ? " on a thread of its own" : " on the main thread"}${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

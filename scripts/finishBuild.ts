@@ -114,6 +114,8 @@ export async function writeDatasetsStep(
 export interface DatasetsStarted {
   /** Resolves once the planning may start. */
   planningMayStart: Promise<void>;
+  /** Whether it may start because few slices are missing: few tuning systems changed since the previous build. */
+  fewChanged: () => boolean;
   /** Their state for the next build; a failure is thrown here. */
   written: Promise<StepState | undefined>;
   /** When they were written (0 until then). */
@@ -137,13 +139,15 @@ export function startDatasets(
     mayStart = start;
   });
   let doneAt = 0;
+  let few = false;
   const written = writeDatasetsStep(
     partial,
     options,
     facts,
     previous,
     (missing) => {
-      if (missing <= FEW_SLICES) mayStart();
+      few = missing <= FEW_SLICES;
+      if (few) mayStart();
     },
     () => mayStart(),
   ).then((state) => {
@@ -151,7 +155,7 @@ export function startDatasets(
     return state;
   });
   written.then(mayStart, mayStart);
-  return { planningMayStart, written, doneAt: () => doneAt };
+  return { planningMayStart, fewChanged: () => few, written, doneAt: () => doneAt };
 }
 
 /** Seconds of each step of the finishing. */

@@ -1,13 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
 import { cacheOf } from "../scripts/buildCache.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
-import { trashOf } from "../scripts/swap.js";
-import { until } from "./support/processes.js";
-import { smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { removeBuilds, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
 
 const requests = smallRequests();
 let dir: string;
@@ -43,11 +41,7 @@ beforeAll(async () => {
   // And once more over it: what was dropped is not taken over again.
   again = await build(options(join(dir, "build"), limits));
 }, 600_000);
-afterAll(async () => {
-  if (!dir) return;
-  for (const tree of ["build", "clean"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
-  rmSync(dir, { recursive: true, force: true });
-}, 150_000);
+afterAll(() => removeBuilds(dir, ["build", "clean"]), 150_000);
 
 describe("an incremental build over a build that rendered more", () => {
   it("takes every group over, yet stops where a clean build stops", () => {

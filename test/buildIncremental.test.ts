@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, type BuildOptions, type Built } from "../scripts/build.js";
@@ -9,13 +9,11 @@ import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
 import { compareTrees, treeDigests } from "../scripts/compare-builds.js";
 import { cacheGroupOf } from "../scripts/slicePlan.js";
 import { asideOf, removeAside, setAside } from "../scripts/start.js";
-import { trashOf } from "../scripts/swap.js";
 import { treeSize, type TreeSize } from "../scripts/treeSize.js";
-import { until } from "./support/processes.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { answerApi } from "../src/serve/handler.js";
-import { availabilityRequests, smallRequests, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { availabilityRequests, removeBuilds, smallRequests, SAMPLE_BASE_URL, trashRemoved } from "./support/buildSample.js";
 
 const requests = [...smallRequests(), ...availabilityRequests()];
 let dir: string;
@@ -77,12 +75,8 @@ beforeAll(async () => {
   asideKept = existsSync(aside) && existsSync(cacheOf(aside));
   removeAside(stale);
 }, 900_000);
-afterAll(async () => {
-  if (!dir) return;
-  // The trees replaced are removed by detached processes: once they are done, the folder goes.
-  for (const tree of ["build", "clean", "stale"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
-  rmSync(dir, { recursive: true, force: true });
-}, 150_000);
+// The trees replaced are removed by detached processes: once they are done, the folder goes.
+afterAll(() => removeBuilds(dir, ["build", "clean", "stale"]), 150_000);
 
 const groups = new Set(requests.map(cacheGroupOf));
 const isAvailability = (group: string) => /^\/(maqamat|ajnas)\//.test(group);
@@ -175,7 +169,7 @@ describe("incremental build", () => {
   });
 
   it("throws away the trees it replaces, removed after it by detached processes", async () => {
-    for (const tree of ["build", "stale"]) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
+    await trashRemoved(dir, ["build", "stale"]);
     // The tree each build replaced is kept as the next one's spare, with its state, where the build had one; the others are thrown away.
     expect(readdirSync(dir).sort()).toEqual([
       "build",

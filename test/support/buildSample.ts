@@ -1,5 +1,5 @@
 /** A small, quick build for the build, server and deploy tests: a sample of cheap requests. */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { catalog } from "./catalog.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,8 @@ import type { Encoding } from "../../src/serve/handler.js";
 import { writeDatasets } from "../../scripts/datasets.js";
 import { createCatalog } from "../../src/theory/catalog.js";
 import { readFacts } from "../../src/data/load.js";
+import { trashOf } from "../../scripts/swap.js";
+import { until } from "./processes.js";
 
 export const SAMPLE_BASE_URL = "http://localhost:3000";
 
@@ -87,4 +89,16 @@ export async function buildWithDatasets(tuningSystems = 3) {
   const facts = readFacts();
   await writeDatasets(join(sample.outDir, "api"), createCatalog({ ...facts, tuningSystems: facts.tuningSystems.slice(0, tuningSystems) }, "build"));
   return sample;
+}
+
+/** Waits for the detached removals of what builds into `trees` (folders below `dir`) replaced. */
+export async function trashRemoved(dir: string, trees: readonly string[]): Promise<void> {
+  for (const tree of trees) await until(() => !existsSync(trashOf(join(dir, tree))), 120_000, `${tree}'s trash removed`);
+}
+
+/** Removes a folder of builds once the trees they replaced are removed (trashRemoved). */
+export async function removeBuilds(dir: string | undefined, trees: readonly string[]): Promise<void> {
+  if (!dir) return;
+  await trashRemoved(dir, trees);
+  rmSync(dir, { recursive: true, force: true });
 }

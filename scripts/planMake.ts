@@ -1,0 +1,34 @@
+/**
+ * The planning of a build: the listing of every tuning system (read back where unchanged), the plan
+ * and the shard's batches, the groups' content hashes, and the listing kept for the next build. Made
+ * on a thread of its own (scripts/planThread.ts) when most tuning systems are listed afresh, on the
+ * build's main thread when few are (scripts/build.ts).
+ */
+import { readFacts } from "../src/data/load.js";
+import { createCatalog } from "../src/theory/catalog.js";
+import type { PlanTask } from "./planApart.js";
+import type { PlanMade } from "./planColumns.js";
+import { planListing } from "./planListing.js";
+import { PROFILES } from "./profiles.js";
+import { batchesOf, planOf } from "./slicePlan.js";
+import { groupHashes } from "./sliceHash.js";
+
+/** The plan, the shard's batches and the groups' hashes of `task`, and the seconds of each step. */
+export function makePlan(task: PlanTask): PlanMade {
+  const seconds = (since: number) => (performance.now() - since) / 1000;
+  const started = performance.now();
+  const facts = readFacts(task.dataDir);
+  const listing = planListing(createCatalog(facts, "build"), task.engine, PROFILES[task.profile].prerender, task.previousCache, task.listingCode);
+  // One catalog for the plan and the hashes: the availability hashes read the transposition lists
+  // the listing has filled (in a clean build, every one; half a second less than a fresh catalog).
+  const catalog = createCatalog(facts, "build");
+  const planned = planOf({ catalog, requests: task.requests, profile: task.profile, limits: task.limits, listOf: listing.listOf });
+  const batches = batchesOf(planned, task.shard);
+  const plan = seconds(started);
+  const hashing = performance.now();
+  const hashes = groupHashes(planned, catalog, task.key, task.engine, listing.listOf);
+  const hashed = seconds(hashing);
+  const writing = performance.now();
+  listing.write(task.cache);
+  return { planned, batches, hashes, steps: { plan, hashes: hashed, listing: seconds(writing) } };
+}

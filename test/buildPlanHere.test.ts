@@ -1,0 +1,90 @@
+/**
+ * Where a build plans: on a thread of its own when most tuning systems are listed afresh, on the
+ * main thread when the datasets find few slices missing (few tuning systems changed). Builds with
+ * the datasets over facts cut to three tuning systems (the one scripts/bench-incremental.ts changes,
+ * al-Kindī's, whose 12-tone sets complete the others, and one more): the incremental build plans on
+ * the main thread and its tree is the clean build's, file for file.
+ */
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, type BuildOptions, type Built } from "../scripts/build.js";
+import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
+import { compareTrees } from "../scripts/compare-builds.js";
+import { DATA_DIR } from "../src/data/load.js";
+import { FACT_FILES } from "../src/data/facts.js";
+import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
+import { toIdName } from "../src/theory/idName.js";
+import { catalog } from "./support/catalog.js";
+import { removeBuilds, SAMPLE_BASE_URL } from "./support/buildSample.js";
+
+const KEPT = [AL_KINDI_ID, CHANGED.tuningSystem, "ronzevalle_1904"];
+
+/** A copy of data/ in `dir` with the tuning systems of KEPT alone. */
+function threeTuningSystems(dir: string): string {
+  cpSync(DATA_DIR, dir, { recursive: true });
+  const file = join(dir, FACT_FILES.tuningSystems);
+  const records = JSON.parse(readFileSync(file, "utf8")) as { id: string }[];
+  writeFileSync(file, JSON.stringify(records.filter((r) => KEPT.includes(r.id))));
+  return dir;
+}
+
+/** Lists, and each tuning system's details and pitch classes on its first starting note (the changed one's change). */
+const requests = [
+  "/tuning-systems",
+  "/sources",
+  ...KEPT.flatMap((id) => {
+    const note = toIdName(catalog.findTuningSystem(id)?.startingNotes[0] ?? "");
+    return [`/tuning-systems/${id}`, `/tuning-systems/${id}/${note}/pitch-classes`];
+  }),
+];
+const options = (outDir: string, dataDir: string): BuildOptions => ({
+  outDir,
+  baseUrl: SAMPLE_BASE_URL,
+  requests,
+  datasets: true,
+  workers: 1,
+  encodings: ["gzip"],
+  profile: "github-pages",
+  dataDir,
+});
+
+let dir: string;
+let first: Built;
+let incremental: Built;
+let clean: Built;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "maqam-plan-here-"));
+  const before = threeTuningSystems(join(dir, "before"));
+  const after = factsWithOneChange(join(dir, "after"), before);
+  first = await build(options(join(dir, "build"), before));
+  incremental = await build(options(join(dir, "build"), after));
+  clean = await build(options(join(dir, "clean"), after));
+}, 600_000);
+afterAll(() => removeBuilds(dir, ["build", "clean"]), 150_000);
+
+describe("the planning's thread", () => {
+  it("is a thread of its own in a clean build, the main thread after one tuning system changed", () => {
+    expect(first.phases?.planApart).toBe(true);
+    expect(clean.phases?.planApart).toBe(true);
+    expect(incremental.phases?.planApart).toBe(false);
+    // The two others' groups taken over from the first build, the changed one's pitch classes rendered again.
+    expect(incremental.groups?.kept).toBeGreaterThan(0);
+    expect(incremental.groups?.rendered).toBeGreaterThan(0);
+    expect(incremental.groups?.kept).toBeLessThan(first.groups?.rendered ?? 0);
+  });
+
+  it("gives the tree of a clean build, datasets and manifest included", () => {
+    expect(existsSync(join(dir, "build", "api", "datasets"))).toBe(true);
+    const diff = compareTrees(join(dir, "clean"), join(dir, "build"));
+    expect(diff.compared).toBeGreaterThan(requests.length);
+    expect({ onlyClean: diff.onlyBefore, onlyIncremental: diff.onlyAfter, differing: diff.differing }).toEqual({
+      onlyClean: [],
+      onlyIncremental: [],
+      differing: [],
+    });
+    expect(incremental.manifest.digest).toBe(clean.manifest.digest);
+  });
+});
