@@ -123,7 +123,6 @@ export async function build(options: BuildOptions): Promise<Built> {
           // leaves little garbage, the code is warm, and the plan is not copied (3–4 s of CPU less, docs/benchmarks.md).
           // Otherwise on a thread of its own, its failure thrown where it is awaited, below, after the site's.
           const apart = datasetsStep.fewChanged() ? undefined : planApart(task);
-          apart?.catch(() => undefined);
           planApartUsed = apart !== undefined;
           // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
           // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
@@ -133,7 +132,9 @@ export async function build(options: BuildOptions): Promise<Built> {
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
-          const planning = apart ?? makePlan(task);
+          // Planned here once the datasets' threads have their tasks: a synchronous planning would hold their start back.
+          const planning = apart ?? datasetsStep.apart.then(() => makePlan(task));
+          planning.catch(() => undefined);
           const siteWritten = await siteMade;
           site = siteWritten?.candidates;
           siteAside = siteWritten?.site;

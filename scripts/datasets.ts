@@ -42,6 +42,12 @@ export interface DatasetsOptions {
   onSlices?: (missing: number, total: number) => void;
   /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept). */
   onFiles?: (encoded: number) => void;
+  /**
+   * Told once the files' and the database's threads have their tasks: from then on they need
+   * nothing of the caller's thread, which may run long synchronous work (the planning) without
+   * holding them back.
+   */
+  onTasksGiven?: () => void;
   /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. */
   databaseHint?: number;
 }
@@ -112,10 +118,12 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
   // Parquet files; this one stays free.
   const [databaseThread, filesThread] = tasks.length ? tasks : startTasks();
   const sent = [...keys];
-  const [bytes, tables] = await Promise.all([
+  const running = [
     databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database, sizeHint: options.databaseHint }),
     filesThread.run({ kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
-  ]);
+  ] as const;
+  options.onTasksGiven?.();
+  const [bytes, tables] = await Promise.all(running);
   return dictionaryOf(apiDir, tables, bytes);
 }
 

@@ -90,8 +90,7 @@ export async function writeDatasetsStep(
   options: BuildOptions,
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
-  onSlices?: DatasetsOptions["onSlices"],
-  onFiles?: DatasetsOptions["onFiles"],
+  events: Pick<DatasetsOptions, "onSlices" | "onFiles" | "onTasksGiven"> = {},
 ): Promise<StepState | undefined> {
   if (!writesDatasets(options)) return undefined;
   const catalog = createCatalog(facts, "build");
@@ -99,7 +98,7 @@ export async function writeDatasetsStep(
   const slices = previous && { from: join(cacheOf(previous.previousDir), DATASET_SLICES), into: join(previous.cache, DATASET_SLICES) };
   // The database starts at the size of the previous build's, where there is one.
   const databaseHint = previous && databaseBytesIn(join(previous.previousDir, "api"));
-  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, onSlices, onFiles, databaseHint });
+  const write = () => writeDatasets(join(partial, "api"), catalog, { slices, engine: previous?.engine, databaseHint, ...events });
   if (!previous || !slices) {
     await write();
     return undefined;
@@ -116,6 +115,8 @@ export interface DatasetsStarted {
   planningMayStart: Promise<void>;
   /** Whether it may start because few slices are missing: few tuning systems changed since the previous build. */
   fewChanged: () => boolean;
+  /** Resolves once the datasets need nothing more of the main thread but their answer (written, or their threads given their tasks). */
+  apart: Promise<void>;
   /** Their state for the next build; a failure is thrown here. */
   written: Promise<StepState | undefined>;
   /** When they were written (0 until then). */
@@ -138,24 +139,25 @@ export function startDatasets(
   const planningMayStart = new Promise<void>((start) => {
     mayStart = start;
   });
+  let given = () => {};
+  const apart = new Promise<void>((start) => {
+    given = start;
+  });
   let doneAt = 0;
   let few = false;
-  const written = writeDatasetsStep(
-    partial,
-    options,
-    facts,
-    previous,
-    (missing) => {
+  const written = writeDatasetsStep(partial, options, facts, previous, {
+    onSlices: (missing) => {
       few = missing <= FEW_SLICES;
       if (few) mayStart();
     },
-    () => mayStart(),
-  ).then((state) => {
+    onFiles: () => mayStart(),
+    onTasksGiven: () => given(),
+  }).then((state) => {
     doneAt = performance.now();
     return state;
   });
-  written.then(mayStart, mayStart);
-  return { planningMayStart, fewChanged: () => few, written, doneAt: () => doneAt };
+  for (const settled of [mayStart, given]) written.then(settled, settled);
+  return { planningMayStart, fewChanged: () => few, apart, written, doneAt: () => doneAt };
 }
 
 /** Seconds of each step of the finishing. */
