@@ -50,9 +50,15 @@ const tableNamed = (name: string) => {
   return table;
 };
 
+/** Per write, whether the files' and database's threads were given their tasks before it ended: once with two threads, never on one. */
+const tasksGiven = new Map<string, boolean[]>();
+
 /** Writes the datasets of `of` into `<name>/api`, slices read from `from` and kept in `into`; returns the slices computed. */
 async function write(name: string, of: Facts, slices?: { from?: string; into: string }, threads?: number): Promise<number> {
   let computed = -1;
+  let ended = false;
+  const given: boolean[] = [];
+  tasksGiven.set(name, given);
   await writeDatasets(join(dir(name), "api"), createCatalog(of, "build"), {
     slices,
     engine,
@@ -60,7 +66,9 @@ async function write(name: string, of: Facts, slices?: { from?: string; into: st
     onSlices: (n) => {
       computed = n;
     },
+    onTasksGiven: () => given.push(!ended),
   });
+  ended = true;
   return computed;
 }
 
@@ -76,7 +84,10 @@ beforeAll(async () => {
 
 describe("datasets from kept slices", () => {
   it("after one tuning system changed, computes its slice alone and writes the clean write's bytes", async () => {
-    expect(await write("after", changed, { from: dir("cache-before"), into: dir("cache-after") })).toBe(1);
+    expect(await write("after", changed, { from: dir("cache-before"), into: dir("cache-after") }, 2)).toBe(1);
+    // With two threads, they were given their tasks while it ran (the caller's thread may then plan); on one, there are none.
+    expect(tasksGiven.get("after")).toEqual([true]);
+    expect(tasksGiven.get("clean")).toEqual([]);
     const after = filesOf(join(dir("after"), "api"));
     expect([...after.keys()].sort()).toEqual([...clean.keys()].sort());
     for (const [name, bytes] of clean) expect(after.get(name)?.equals(bytes), name).toBe(true);
