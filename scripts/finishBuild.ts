@@ -113,7 +113,7 @@ export async function writeDatasetsStep(
 export interface DatasetsStarted {
   /** Resolves once the planning may start. */
   planningMayStart: Promise<void>;
-  /** Whether it may start because few slices are missing: few tuning systems changed since the previous build. */
+  /** Whether few slices are missing, or none (the datasets taken over whole): few tuning systems changed since the previous build. */
   fewChanged: () => boolean;
   /** Resolves once the datasets need nothing more of the main thread but their answer (written, or their threads given their tasks). */
   apart: Promise<void>;
@@ -154,6 +154,8 @@ export function startDatasets(
     onTasksGiven: () => given(),
   }).then((state) => {
     doneAt = performance.now();
+    // Taken over whole from the previous build: no slice was missing.
+    if (state !== undefined && state === previous.datasets) few = true;
     return state;
   });
   for (const settled of [mayStart, given]) written.then(settled, settled);

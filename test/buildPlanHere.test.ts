@@ -3,7 +3,8 @@
  * main thread when the datasets find few slices missing (few tuning systems changed). Builds with
  * the datasets over facts cut to three tuning systems (the one scripts/bench-incremental.ts changes,
  * al-Kindī's, whose 12-tone sets complete the others, and one more): the incremental build plans on
- * the main thread and its tree is the clean build's, file for file.
+ * the main thread and its tree is the clean build's, file for file; built again with nothing changed,
+ * it plans on the main thread too.
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -54,6 +55,7 @@ let dir: string;
 let first: Built;
 let incremental: Built;
 let clean: Built;
+let again: Built;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "maqam-plan-here-"));
@@ -62,6 +64,8 @@ beforeAll(async () => {
   first = await build(options(join(dir, "build"), before));
   incremental = await build(options(join(dir, "build"), after));
   clean = await build(options(join(dir, "clean"), after));
+  // Nothing changed since: the datasets are taken over whole.
+  again = await build(options(join(dir, "build"), after));
 }, 600_000);
 afterAll(() => removeBuilds(dir, ["build", "clean"]), 150_000);
 
@@ -74,6 +78,12 @@ describe("the planning's thread", () => {
     expect(incremental.groups?.kept).toBeGreaterThan(0);
     expect(incremental.groups?.rendered).toBeGreaterThan(0);
     expect(incremental.groups?.kept).toBeLessThan(first.groups?.rendered ?? 0);
+  });
+
+  it("is the main thread when nothing changed, the datasets taken over whole", () => {
+    expect(again.phases?.planApart).toBe(false);
+    expect(again.groups?.rendered).toBe(0);
+    expect(again.manifest.digest).toBe(clean.manifest.digest);
   });
 
   it("gives the tree of a clean build, datasets and manifest included", () => {
