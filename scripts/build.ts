@@ -119,8 +119,8 @@ export async function build(options: BuildOptions): Promise<Built> {
             previousCache: cacheOf(previousDir),
             cache,
           };
-          // After a change of few tuning systems, planned on this thread once the state is read: the listing read back
-          // leaves little garbage, the code is warm, and the plan is not copied (3–4 s of CPU less, docs/benchmarks.md).
+          // After a change of few tuning systems, or none, planned on this thread once the state is read: the listing read
+          // back leaves little garbage, the code is warm, and the plan is not copied (2–4 s of CPU less, docs/benchmarks.md).
           // Otherwise on a thread of its own, its failure thrown where it is awaited, below, after the site's.
           const apart = datasetsStep.fewChanged() ? undefined : planApart(task);
           planApartUsed = apart !== undefined;
