@@ -133,7 +133,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           // The tree replaced, with the state it has, is the next build's starting point.
           keepSpare = previousDir === outDir && previous !== undefined;
           // Planned here once the datasets' threads have their tasks: a synchronous planning would hold their start back.
-          const planning = apart ?? datasetsStep.apart.then(() => makePlan(task));
+          const planning = apart ?? datasetsStep.apart.then(() => makePlan(task, catalog.facts));
           planning.catch(() => undefined);
           const siteWritten = await siteMade;
           site = siteWritten?.candidates;

@@ -4,6 +4,7 @@
  * on a thread of its own (scripts/planThread.ts) when most tuning systems are listed afresh, on the
  * build's main thread when few are (scripts/build.ts).
  */
+import type { Facts } from "../src/data/facts.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import type { PlanTask } from "./planApart.js";
@@ -13,11 +14,10 @@ import { PROFILES } from "./profiles.js";
 import { batchesOf, planOf } from "./slicePlan.js";
 import { groupHashes } from "./sliceHash.js";
 
-/** The plan, the shard's batches and the groups' hashes of `task`, and the seconds of each step. */
-export function makePlan(task: PlanTask): PlanMade {
+/** The plan, the shard's batches and the groups' hashes of `task`, and the seconds of each step; `facts` those of task.dataDir, where the caller has read them. */
+export function makePlan(task: PlanTask, facts: Facts = readFacts(task.dataDir)): PlanMade {
   const seconds = (since: number) => (performance.now() - since) / 1000;
   const started = performance.now();
-  const facts = readFacts(task.dataDir);
   const listing = planListing(createCatalog(facts, "build"), task.engine, PROFILES[task.profile].prerender, task.previousCache, task.listingCode);
   // One catalog for the plan and the hashes: the availability hashes read the transposition lists
   // the listing has filled (in a clean build, every one; half a second less than a fresh catalog).
