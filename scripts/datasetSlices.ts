@@ -20,7 +20,20 @@
  * checksum is not trusted: its slice is computed again.
  */
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
@@ -272,6 +285,14 @@ export function* tableRowsOf(cat: Catalog, keys: ReadonlyMap<string, string>, di
       },
     };
   }
+}
+
+/** The bytes of every tuning system's slices in `dir` (0 for a file that is not there). */
+export function slicesBytes(cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): number {
+  let bytes = 0;
+  for (const ts of cat.tuningSystems)
+    for (const table of SLICED_TABLES) bytes += statSync(fileOf(dir, keyOf(keys, ts), table.name), { throwIfNoEntry: false })?.size ?? 0;
+  return bytes;
 }
 
 /** One slice's table from the cache being made, computed again (and kept) when its file is not to be trusted. */

@@ -54,7 +54,7 @@ const tableNamed = (name: string) => {
 const tasksGiven = new Map<string, boolean[]>();
 
 /** Writes the datasets of `of` into `<name>/api`, slices read from `from` and kept in `into`; returns the slices computed. */
-async function write(name: string, of: Facts, slices?: { from?: string; into: string }, threads?: number): Promise<number> {
+async function write(name: string, of: Facts, slices?: { from?: string; into: string }, threads?: number, tasksInTurn?: boolean): Promise<number> {
   let computed = -1;
   let ended = false;
   const given: boolean[] = [];
@@ -63,6 +63,7 @@ async function write(name: string, of: Facts, slices?: { from?: string; into: st
     slices,
     engine,
     threads,
+    tasksInTurn,
     onSlices: (n) => {
       computed = n;
     },
@@ -94,6 +95,15 @@ describe("datasets from kept slices", () => {
     // The change shows: the slices of the changed tuning system differ, so the files do.
     const before = filesOf(join(dir("before"), "api"));
     expect(before.get("pitch_classes.csv")?.equals(clean.get("pitch_classes.csv") ?? Buffer.alloc(0))).toBe(false);
+  }, 300_000);
+
+  it("writes the same bytes with the files and then the database on threads of their own (a clean build's order)", async () => {
+    // Every slice computed, the database begun on the estimate from them (no previous build's size).
+    expect(await write("in-turn", changed, { into: dir("cache-in-turn") }, 2, true)).toBe(3);
+    expect(tasksGiven.get("in-turn")).toEqual([true]);
+    const inTurn = filesOf(join(dir("in-turn"), "api"));
+    expect([...inTurn.keys()].sort()).toEqual([...clean.keys()].sort());
+    for (const [name, bytes] of clean) expect(inTurn.get(name)?.equals(bytes), name).toBe(true);
   }, 300_000);
 
   it("the files assembled from slices are those of the tables computed whole", async () => {
