@@ -124,6 +124,10 @@ export async function build(options: BuildOptions): Promise<Built> {
           // Otherwise on a thread of its own, its failure thrown where it is awaited, below, after the site's.
           const apart = datasetsStep.fewChanged() ? undefined : planApart(task);
           planApartUsed = apart !== undefined;
+          // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
+          // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
+          // Without datasets, once the plan is made, as its peak would add to theirs.
+          if (writesDatasets(options)) datasetsStep.written.then(startWorkers, () => undefined);
           // Read on this thread while a planning thread works.
           previous = readState(previousDir);
           // The tree replaced, with the state it has, is the next build's starting point.
@@ -131,11 +135,6 @@ export async function build(options: BuildOptions): Promise<Built> {
           // Planned here once the datasets' threads have their tasks: a synchronous planning would hold their start back.
           const planning = apart ?? datasetsStep.apart.then(() => makePlan(task, catalog.facts));
           planning.catch(() => undefined);
-          // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
-          // returned by then) and a planning thread has ended (its heap, up to some 390 MB, too): a clean build plans beside
-          // the datasets' files and database. Planned on this thread (few tuning systems changed), once the datasets are
-          // written, the plan made or not. Without datasets, once the plan is made, as its peak would add to theirs.
-          if (writesDatasets(options)) (apart ? Promise.all([datasetsStep.written, planning]) : datasetsStep.written).then(startWorkers, () => undefined);
           const siteWritten = await siteMade;
           site = siteWritten?.candidates;
           siteAside = siteWritten?.site;

@@ -48,14 +48,8 @@ export interface DatasetsOptions {
    * holding them back.
    */
   onTasksGiven?: () => void;
-  /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. */
+  /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. Without, the size its slices give (DATABASE_SHARE_OF_SLICES). */
   databaseHint?: number;
-  /**
-   * The files and then the database, one thread after the other, where the caller has work for the
-   * other core (a clean build's planning): the database's heap then meets neither the files' thread
-   * nor, as it ends last, the planning's. Otherwise both at once.
-   */
-  tasksInTurn?: boolean;
 }
 
 /** The database's file below an api directory. */
@@ -121,27 +115,14 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
       filesWritten(writeTableFiles(apiDir, cat, keys, slices)),
       await databaseOf(tableRowsOf(cat, keys, slices.into), database, sizeHint),
     );
-  const sent = [...keys];
-  const databaseTask = { kind: "database", keys: sent, dir: slices.into, file: database, sizeHint } as const;
-  const filesTask = { kind: "files", keys: sent, dirs: slices, apiDir } as const;
-  // Two threads, each ending when its task is done; this one stays free. In turn: the database's thread, started
-  // beside the files' so that it has made its catalog by then, is given its task once the files are written.
-  if (options.tasksInTurn && !tasks.length) {
-    const [filesThread, databaseThread] = startTasks();
-    const files = filesThread.run(filesTask);
-    options.onTasksGiven?.();
-    let tables: DictionaryTable[];
-    try {
-      tables = filesWritten(await files);
-    } catch (e) {
-      databaseThread.stop();
-      throw e;
-    }
-    return dictionaryOf(apiDir, tables, await databaseThread.run(databaseTask));
-  }
-  // At once: one builds the database while the other writes the CSV and Parquet files.
+  // Two threads, each ending when its task is done: one builds the database while the other writes the CSV and
+  // Parquet files; this one stays free.
   const [databaseThread, filesThread] = tasks.length ? tasks : startTasks();
-  const running = [databaseThread.run(databaseTask), filesThread.run(filesTask).then(filesWritten)] as const;
+  const sent = [...keys];
+  const running = [
+    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database, sizeHint }),
+    filesThread.run({ kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
+  ] as const;
   options.onTasksGiven?.();
   const [bytes, tables] = await Promise.all(running);
   return dictionaryOf(apiDir, tables, bytes);

@@ -90,7 +90,7 @@ export async function writeDatasetsStep(
   options: BuildOptions,
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
-  events: Pick<DatasetsOptions, "onSlices" | "onFiles" | "onTasksGiven" | "tasksInTurn"> = {},
+  events: Pick<DatasetsOptions, "onSlices" | "onFiles" | "onTasksGiven"> = {},
 ): Promise<StepState | undefined> {
   if (!writesDatasets(options)) return undefined;
   const catalog = createCatalog(facts, "build");
@@ -126,10 +126,8 @@ export interface DatasetsStarted {
 /**
  * writeDatasetsStep, with the planning started beside it when few slices are missing (an
  * incremental build: one core would otherwise wait for the database); when many are (a clean
- * build), once the slices are computed (the slices' two threads keep both cores busy before, and
- * the heaps would add up): the files' thread and then the database's take one core, the planning
- * the other. Planned once the files were written, a core was idle for most of the planning's 9–10 s
- * (docs/benchmarks.md); beside the files and the database both at once, the three heaps passed 1 GB.
+ * build), once the CSV and Parquet files are written: before, the slices' and then the files' and
+ * database's threads keep both cores busy, and the heaps would add up.
  */
 export function startDatasets(
   partial: string,
@@ -152,11 +150,8 @@ export function startDatasets(
       few = missing <= FEW_SLICES;
       if (few) mayStart();
     },
-    onTasksGiven: () => {
-      given();
-      mayStart();
-    },
-    tasksInTurn: true,
+    onFiles: () => mayStart(),
+    onTasksGiven: () => given(),
   }).then((state) => {
     doneAt = performance.now();
     // Taken over whole from the previous build: no slice was missing.
