@@ -119,11 +119,11 @@ describe("datasets from kept slices", () => {
     const cat = createCatalog(changed, "build");
     const keys = sliceKeys(cat, engine);
     const cleanDatabase = clean.get("maqam_archive.sqlite") ?? Buffer.alloc(0);
-    // The previous build's size, one too small (the file grows from there), one too large (VACUUM cuts the rest).
     // What a write without a previous build's database begins on: its slices' bytes at DATABASE_SHARE_OF_SLICES, near the database's size.
     const estimate = slicesBytes(cat, keys, dir("cache-after")) * DATABASE_SHARE_OF_SLICES;
     expect(estimate / cleanDatabase.length).toBeGreaterThan(0.7);
     expect(estimate / cleanDatabase.length).toBeLessThan(1.5);
+    // The previous build's size, one too small (the file grows from there), one too large (VACUUM cuts the rest).
     for (const hint of [cleanDatabase.length, 3 * PAGE_SIZE, 2 * cleanDatabase.length]) {
       const file = join(work, `started-${hint}.sqlite`);
       expect(await databaseOf(tableRowsOf(cat, keys, dir("cache-after")), file, hint)).toBe(cleanDatabase.length);
