@@ -23,11 +23,10 @@ import { noteNamesRequests } from "../src/api/pitch-classes/prerender.js";
 import { sourcesRequests } from "../src/api/sources/prerender.js";
 import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../src/api/tuning-systems/prerender.js";
 import { CHANGED, factsWithOneChange } from "./bench-incremental.js";
-import type { Job } from "./buildWorker.js";
 import { keepUnchanged } from "./buildCache.js";
 import { PLAN_FILE, planListing } from "./planListing.js";
 import { PROFILES } from "./profiles.js";
-import { batchesOfShard, planBatches, planOf, WHOLE } from "./slicePlan.js";
+import { batchesOf, planOf, WHOLE } from "./slicePlan.js";
 import { engineDigest, groupHashes } from "./sliceHash.js";
 
 /** Seconds of a part: on the clock, and of the process's CPU (less sensitive to other work on the machine). */
@@ -77,7 +76,7 @@ function planPhase(dataDir: string | undefined, cache: string, previousCache?: s
   const requests = ["/", "/openapi.json", ...parts.flatMap(([what, list]) => timed(`list: ${what}`, () => [...list()]))];
   const profile = PROFILES["github-pages"];
   const planned = timed("files and routes (plan, file limit)", () => planOf({ requests, profile: "github-pages", limits: profile.limits }));
-  const batches = timed("batches", () => batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), WHOLE));
+  const batches = timed("batches", () => batchesOf(planned, WHOLE));
   const key = { baseUrl: "http://localhost:3000", encodings: profile.encodings, pictures: profile.pictures };
   const hashes = timed("group hashes", () => groupHashes(planned, createCatalog(facts, "build"), key, engine, listing.listOf));
   timed("listing kept", () => listing.write(cache));

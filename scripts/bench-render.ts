@@ -14,10 +14,9 @@ import { routes } from "../src/api/routes.js";
 import { serialize } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
-import type { Job } from "./buildWorker.js";
 import { limitsOf } from "./fitTree.js";
 import { PROFILES } from "./profiles.js";
-import { batchesOfShard, planBatches, planOf } from "./slicePlan.js";
+import { batchesOf, planOf } from "./slicePlan.js";
 
 const every = Number(process.argv[2] ?? 8);
 if (!Number.isInteger(every) || every < 1) throw new Error(`usage: tsx scripts/bench-render.ts [k], k a positive integer (got '${process.argv[2]}')`);
@@ -27,7 +26,7 @@ const cpuSeconds = (used: NodeJS.CpuUsage) => ((used.user + used.system) / 1e6).
 
 const planStart = performance.now();
 const planned = planOf({ profile: "github-pages", limits: limitsOf(PROFILES["github-pages"].limits, undefined) });
-const batches = batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file])), { index: 0, count: every });
+const batches = batchesOf(planned, { index: 0, count: every });
 const jobs = batches.flat();
 console.log(
   `plan: ${planned.length} requests in ${seconds(performance.now() - planStart)} s; rendering ${jobs.length} (${batches.length} groups, every ${every}th)`,

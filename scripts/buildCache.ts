@@ -394,7 +394,7 @@ export function writeState(
     // A result taken over is in its group's results already: only a picture drawn now adds to it.
     if (!fresh && r.picture === undefined) continue;
     const p = planned[r.index];
-    const group = added(cacheGroupOf(p.request));
+    const group = added(p.group);
     if (fresh) group.results.push([p.request, r.status, r.bytes, r.hash, r.encoded]);
     // Drawn now: with its answer, or after the answers for one taken over.
     if (r.picture !== undefined) group.pictures.push([pictureFileOf(p.file), r.picture]);

@@ -58,6 +58,8 @@ export interface Planned {
   query: string;
   /** Its value class (scripts/budget.ts), which the rendering's stop, the fit and the manifest ask of every request. */
   valueClass: ValueClass;
+  /** Its cache group (slicePlan.ts's cacheGroupOf), worked out once: the batches, the groups' hashes and the state ask it of every request. */
+  group: string;
 }
 
 /**

@@ -17,6 +17,9 @@ export interface PlanSent {
   routeOf: Uint16Array;
   queries: string[];
   queryOf: Uint16Array;
+  /** The cache groups, and which one each planned request is in. */
+  groups: string[];
+  groupOf: Uint32Array;
   /** Each planned request's value class, by its place in VALUE_CLASSES. */
   classOf: Uint8Array;
   batches: Int32Array[];
@@ -41,6 +44,7 @@ export function planReceived(sent: PlanSent): PlanMade {
       route: sent.routes[sent.routeOf[i]],
       query: sent.queries[sent.queryOf[i]],
       valueClass: VALUE_CLASSES[sent.classOf[i]],
+      group: sent.groups[sent.groupOf[i]],
     }),
   );
   const batches = sent.batches.map((b) => Array.from(b, (i): Job => [i, planned[i].request, planned[i].file, undefined]));
@@ -52,17 +56,20 @@ export function planToSend(planned: readonly Planned[], batches: readonly Job[][
   const numbered = (values: string[]) => {
     const names = [...new Set(values)];
     const number = new Map(names.map((name, i) => [name, i]));
-    return { names, of: Uint16Array.from(values, (v) => number.get(v) ?? 0) };
+    return { names, of: values.map((v) => number.get(v) ?? 0) };
   };
   const routes = numbered(planned.map((p) => p.route));
   const queries = numbered(planned.map((p) => p.query));
+  const groups = numbered(planned.map((p) => p.group));
   return {
     requests: planned.map((p) => p.request),
     files: planned.map((p) => p.file),
     routes: routes.names,
-    routeOf: routes.of,
+    routeOf: Uint16Array.from(routes.of),
     queries: queries.names,
-    queryOf: queries.of,
+    queryOf: Uint16Array.from(queries.of),
+    groups: groups.names,
+    groupOf: Uint32Array.from(groups.of),
     classOf: Uint8Array.from(planned, (p) => VALUE_CLASSES.indexOf(p.valueClass)),
     batches: batches.map((b) => Int32Array.from(b, ([index]) => index)),
     hashes: [...hashes],

@@ -26,7 +26,6 @@ import { requestedTonic, resolveEntity } from "../src/api/resolve.js";
 import { DEFAULT_CENTS_TOLERANCE } from "../src/theory/defaults.js";
 import type { Encoding } from "../src/serve/handler.js";
 import type { Planned } from "./manifest.js";
-import { cacheGroupOf } from "./slicePlan.js";
 
 /** Raised by hand when the bytes of a rendering change without any file below changing (a new Node, say). */
 export const ENGINE_VERSION = 1;
@@ -167,6 +166,15 @@ function listedTonics(catalog: Catalog, listOf: ListOf): (e: Entity) => ReachedT
   };
 }
 
+/** A group's hash being made: its lines' text not yet given to it. */
+interface Hashing {
+  hash: Hash;
+  pending: string;
+}
+
+/** The characters of lines held before they are hashed. */
+const HASHED_AT = 4096;
+
 /** Group name → content hash, for every group of the plan (cacheGroupOf). */
 export function groupHashes(
   planned: readonly Planned[],
@@ -200,24 +208,29 @@ export function groupHashes(
     return known;
   };
   // A group's hash is sha256(base, group, its lines joined by "\n"). A tuning system × starting note
-  // group's base is known from its name, so its lines are hashed as they come; the other groups'
-  // lines are held until all are listed (an availability group's base reads them).
-  const byGroup = new Map<string, Hash | string[]>();
+  // group's base is known from its name, so its lines are hashed as they come, a few kilobytes at a
+  // time (each update costs some microseconds, as much as a few hundred bytes hashed); the other
+  // groups' lines are held until all are listed (an availability group's base reads them).
+  const byGroup = new Map<string, Hashing | string[]>();
   for (const p of planned) {
-    const group = cacheGroupOf(p.request);
     const line = `${p.request}\t${p.file}`;
-    const made = byGroup.get(group);
+    const made = byGroup.get(p.group);
     if (Array.isArray(made)) made.push(line);
-    else if (made) made.update(`\n${line}`);
-    else {
-      const tuningSystem = SLICE.exec(group)?.[1];
-      byGroup.set(group, tuningSystem === undefined ? [line] : createHash("sha256").update(`${factsOf(tuningSystem)}\0${group}\0${line}`));
+    else if (made) {
+      made.pending += `\n${line}`;
+      if (made.pending.length > HASHED_AT) {
+        made.hash.update(made.pending);
+        made.pending = "";
+      }
+    } else {
+      const tuningSystem = SLICE.exec(p.group)?.[1];
+      byGroup.set(p.group, tuningSystem === undefined ? [line] : { hash: createHash("sha256"), pending: `${factsOf(tuningSystem)}\0${p.group}\0${line}` });
     }
   }
   const hashes = new Map<string, string>();
   for (const [group, made] of byGroup) {
     if (!Array.isArray(made)) {
-      hashes.set(group, made.update("\0").digest("hex"));
+      hashes.set(group, made.hash.update(`${made.pending}\0`).digest("hex"));
       continue;
     }
     const answered = availabilityFacts(catalog, made, reached, availability);

@@ -40,9 +40,7 @@ export function shardOf(raw: string | undefined): Shard {
  * The cache the theory modules would reuse for a request: its tuning system × starting note
  * (query parameters, `/tuning-systems/{id}/{note}/…` or an export's path), else its entity path.
  */
-export function cacheGroupOf(request: string): string {
-  // Split by hand (requestParts): this runs for every request of the plan.
-  const [pathname, query] = requestParts(request);
+export function cacheGroupOfParts(pathname: string, query: URLSearchParams): string {
   const ts = query.get("tuningSystem");
   const note = query.get("startingNote");
   if (ts && note) return `${ts} × ${note}`;
@@ -54,11 +52,14 @@ export function cacheGroupOf(request: string): string {
   return pathname.split("/").slice(0, 3).join("/");
 }
 
-/** Batches of jobs, one per cache group, largest first so that the last batches are short. */
-export function planBatches(jobs: Job[]): Job[][] {
+/** cacheGroupOfParts of a request, split by hand (requestParts). */
+export const cacheGroupOf = (request: string): string => cacheGroupOfParts(...requestParts(request));
+
+/** Batches of jobs, one per cache group (`groupOf`, by default its request's), largest first so that the last batches are short. */
+export function planBatches(jobs: Job[], groupOf = (job: Job) => cacheGroupOf(job[1])): Job[][] {
   const groups = new Map<string, Job[]>();
   for (const job of jobs) {
-    const key = cacheGroupOf(job[1]);
+    const key = groupOf(job);
     const group = groups.get(key);
     if (group) group.push(job);
     else groups.set(key, [job]);
@@ -79,7 +80,13 @@ export function batchesOfShard(batches: Job[][], shard: Shard): Job[][] {
 /** The shard's batches of a plan. */
 export const batchesOf = (planned: readonly Planned[], shard: Shard): Job[][] =>
   // Four elements from the start, the picture's mark unset: a rendering in value order sets it in place (stagesOf).
-  batchesOfShard(planBatches(planned.map((p, i): Job => [i, p.request, p.file, undefined])), shard);
+  batchesOfShard(
+    planBatches(
+      planned.map((p, i): Job => [i, p.request, p.file, undefined]),
+      (job) => planned[job[0]].group,
+    ),
+    shard,
+  );
 
 /**
  * The name of the route a path matches, the first in dispatch order. Only the routes whose first
@@ -91,7 +98,7 @@ function routeNamer(): (path: string) => string {
   const firstOf = (path: string) => path.split("/")[1] ?? "";
   const tails = new Map(routes.map((r) => [r, r.path.slice(r.path.lastIndexOf("}") + 1)]));
   return (path) => {
-    const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const trimmed = path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") : path;
     const first = firstOf(trimmed);
     let candidates = byFirst.get(first);
     if (!candidates) {
@@ -102,26 +109,31 @@ function routeNamer(): (path: string) => string {
   };
 }
 
+/** The string held for `value` in `held`, `value` itself the first time. */
+function interned(held: Map<string, string>, value: string): string {
+  const known = held.get(value);
+  if (known !== undefined) return known;
+  held.set(value, value);
+  return value;
+}
+
 function plan(requests: Iterable<string>): Planned[] {
   const seen = new Set<string>();
   const planned: Planned[] = [];
   const routeNameOf = routeNamer();
   // The few distinct query shapes, each held once rather than once per request.
   const shapes = new Map<string, string>();
-  const shapeOf = (query: URLSearchParams) => {
-    const shape = [...query.keys()].join("&");
-    const known = shapes.get(shape);
-    if (known !== undefined) return known;
-    shapes.set(shape, shape);
-    return shape;
-  };
+  const shapeOf = (query: URLSearchParams) => interned(shapes, [...query.keys()].join("&"));
+  // And each group's name once (some 10,000 of them), the same string for all its requests.
+  const groups = new Map<string, string>();
   for (const request of requests) {
     const [path, query] = requestParts(request);
     const file = staticFileOf(path, query);
     if (!file) throw new Error(`build: '${request}' is not a canonical request (sort its parameters)`);
     if (seen.has(file)) continue;
     seen.add(file);
-    planned.push({ request, file, route: routeNameOf(path), query: shapeOf(query), valueClass: valueClassOfParts(path, query) });
+    const group = interned(groups, cacheGroupOfParts(path, query));
+    planned.push({ request, file, route: routeNameOf(path), query: shapeOf(query), valueClass: valueClassOfParts(path, query), group });
   }
   return planned;
 }

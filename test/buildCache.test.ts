@@ -77,6 +77,7 @@ describe("the groups taken over from a spare tree (keepUnchanged)", () => {
     route: "GET /maqamat/{idName}",
     query: "startingNote&tuningSystem",
     valueClass: "base",
+    group: `${ts} × n`,
   }));
   const stateOf = (hashes: string[], leftOut: string[] = []): BuildState => ({
     manifest: "m",

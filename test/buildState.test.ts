@@ -30,6 +30,7 @@ const planned: Planned[] = ["ts_a", "ts_b"].map((ts) => ({
   route: "GET /maqamat/{idName}",
   query: "startingNote&tuningSystem",
   valueClass: "base",
+  group: `${ts} × n`,
 }));
 const rendered = (index: number, bytes: number, picture?: number): Rendered => ({
   index,

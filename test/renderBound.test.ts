@@ -7,6 +7,7 @@ import { ROOT_FILES_RESERVE } from "../scripts/fitTree.js";
 import { classStart, inPlaces, PART_SHARES, renderBound, type Bounded, type Place } from "../scripts/renderBound.js";
 import type { Rendered } from "../scripts/buildWorker.js";
 import type { Planned } from "../scripts/manifest.js";
+import { cacheGroupOf } from "../scripts/slicePlan.js";
 
 /** A request of each answer class, numbered. */
 const REQUESTS: Record<Exclude<ValueClass, "site" | "database" | "dataset" | "picture">, (i: number) => string> = {
@@ -32,7 +33,14 @@ function planAndResults(n: number, seed: number): { planned: Planned[]; results:
   const makers = Object.values(REQUESTS);
   const planned = Array.from({ length: n }, (_, i) => {
     const request = makers[Math.floor(random() * makers.length)](i);
-    return { request, file: `${request.replace("?", "/q")}/f${i}.json`, route: "r", query: "", valueClass: valueClassOf(request) };
+    return {
+      request,
+      file: `${request.replace("?", "/q")}/f${i}.json`,
+      route: "r",
+      query: "",
+      valueClass: valueClassOf(request),
+      group: cacheGroupOf(request),
+    };
   });
   const results = planned.map((_, index) => ({
     index,

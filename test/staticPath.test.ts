@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { catalog } from "./support/catalog.js";
-import { staticFileOf, requestOfStaticFile, canonicalQuery } from "../src/api/staticPath.js";
+import { staticFileOf, requestOfStaticFile, canonicalQuery, MAX_SEGMENT_BYTES, SAFE_PATH, SAFE_SEGMENT } from "../src/api/staticPath.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 
 const fileOf = (request: string) => {
@@ -49,6 +49,39 @@ describe("staticFileOf", () => {
     "refuses the dot segments of %s",
     (path) => expect(rawFileOf(path)).toBeUndefined(),
   );
+
+  it("takes a path exactly when each of its segments is safe (SAFE_PATH against the segments one by one)", () => {
+    const safeSegment = (segment: string) => SAFE_SEGMENT.test(segment) && !/^\.+$/.test(segment) && segment.length <= MAX_SEGMENT_BYTES;
+    const bySegments = (path: string) => path.startsWith("/") && path.slice(1).split("/").every(safeSegment);
+    // Paths of the characters that decide, and segments about the length limit.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pieces = ["/", "/", ".", "..", "a", "Z9", "_", "-", "(x)", "~", "%2e", "é", " ", "", "x".repeat(MAX_SEGMENT_BYTES - 1)];
+    const paths = Array.from({ length: 20_000 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 6) }, () => pieces[Math.floor(random() * pieces.length)]).join(""),
+    );
+    paths.push(
+      "/",
+      "//",
+      "/.",
+      "/..",
+      "/...",
+      "/.a",
+      "/a.",
+      `/${"x".repeat(MAX_SEGMENT_BYTES)}`,
+      `/${"x".repeat(MAX_SEGMENT_BYTES + 1)}`,
+      `/a/${"x".repeat(MAX_SEGMENT_BYTES)}/b`,
+    );
+    const differing = paths.filter((path) => SAFE_PATH.test(path) !== bySegments(path));
+    expect(differing).toEqual([]);
+    // Both answers are met often.
+    const taken = paths.filter((path) => SAFE_PATH.test(path)).length;
+    expect(taken).toBeGreaterThan(300);
+    expect(paths.length - taken).toBeGreaterThan(10_000);
+  });
 
   it("keeps every file name inside its folder and within 255 bytes", () => {
     const unsafe = prerendered().filter((request) => {
