@@ -26,6 +26,13 @@ export const SAFE_NAME = /^[A-Za-z0-9]+$/;
 export const SAFE_VALUE = /^[A-Za-z0-9_().,/-]*$/;
 export const MAX_SEGMENT_BYTES = 255;
 
+/** Character class (without brackets) of a regex that is a single `^[…]+$` / `^[…]*$` class. */
+export const charClass = (re: RegExp): string => {
+  const m = /^\^\[(.+)\][*+]\$$/.exec(re.source);
+  if (!m) throw new Error(`not a single character class: ${re.source}`);
+  return m[1];
+};
+
 /** Canonical query string of pairs (sorted by name), or undefined when a name repeats. */
 export function canonicalQuery(pairs: [string, string][]): string | undefined {
   const names = pairs.map(([k]) => k);
@@ -64,7 +71,7 @@ export const downloadNameOf = (path: string): string =>
  * MAX_SEGMENT_BYTES long. One expression for the whole path, since the build asks it of every
  * request of its plan.
  */
-export const SAFE_PATH = new RegExp(`^(?:/(?!\\.+(?:/|$))${SAFE_SEGMENT.source.slice(1, -2)}{1,${MAX_SEGMENT_BYTES}})+$`);
+export const SAFE_PATH = new RegExp(`^(?:/(?!\\.+(?:/|$))[${charClass(SAFE_SEGMENT)}]{1,${MAX_SEGMENT_BYTES}})+$`);
 
 /**
  * A request's path and query, split by hand rather than parsed as a URL (a third of the planning's
