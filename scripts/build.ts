@@ -30,7 +30,7 @@ import { renderSlice } from "./renderSlice.js";
 import { resolveSlice, ShardError, shardOf, WHOLE } from "./slicePlan.js";
 import { intoPartial, siteIfBound } from "./partialTree.js";
 import { buildShard, mergeSlices } from "./buildShards.js";
-import { boundHeapGrowth, collectGarbage } from "./heap.js";
+import { boundHeapGrowth, collectGarbage, inlineLess } from "./heap.js";
 import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readDatasetsState, readState } from "./buildCache.js";
 import type { BuildState } from "./buildState.js";
 import { engineDigest } from "./sliceHash.js";
@@ -226,6 +226,7 @@ export function datasetsWanted(raw: string | undefined): boolean | undefined {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   boundHeapGrowth();
+  inlineLess();
   const root = resolve(import.meta.dirname, "..");
   const outDir = resolve(process.env.BUILD_DIR ?? "build");
   const baseUrl = (process.env.BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, "");

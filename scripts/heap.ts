@@ -1,4 +1,4 @@
-/** The V8 heap of the build's threads: how far it may grow, and a collection on demand. */
+/** V8 in the build's threads: how far a heap may grow, how much TurboFan inlines, and a collection on demand. */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
@@ -11,6 +11,16 @@ import { runInNewContext } from "node:vm";
  */
 export const HEAP_GROWING_PERCENT = 50;
 export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+
+/**
+ * The bytecode TurboFan inlines into one function, at most (V8's default: 920 bytes). Each thread
+ * of a build (the datasets' pool, the planning, the render workers) compiles the same code afresh
+ * in an isolate of its own, and the compiler took some 14 of a clean build's 135 s of CPU (perf, by
+ * V8's symbols); inlining less makes each compilation cheaper, without slower code (builds in
+ * turn, docs/benchmarks.md). Only how V8 compiles: the same bytes. The process's flag, as above.
+ */
+export const INLINED_BYTECODE_BYTES = 300;
+export const inlineLess = () => setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BYTES}`);
 
 /**
  * A full garbage collection, now: where a phase has just let go of a lot (an incremental build's
