@@ -3,7 +3,9 @@
  * (part of `npm run bench`, or alone: `tsx scripts/bench-peer.ts [--write]`). The requirement:
  * at most half of that build's time and at most 1 GB peak memory on this machine. Unpacks 4df318e
  * into a temporary directory with its own `npm ci`, then runs one after the other, as child
- * processes with the same environment: its clean build, the current code's default build, and the
+ * processes with the same environment: its clean build and the current code's default build in
+ * rounds (ROUNDS, each pair's order the last one's reversed; the verdict on the median round's
+ * ratio: a single pair is at the mercy of the machine's speed, which drifts by a fifth within an hour), then the
  * current code without the datasets (`BUILD_DATASETS=0`: the datasets did not exist at 4df318e).
  * Prints a Markdown section, or with `--write` puts it into docs/benchmarks.md.
  */
@@ -27,6 +29,14 @@ export const TIME_SHARE = 0.5;
 /** Peak memory (maxRSS of the build process, all threads) allowed. */
 export const MEMORY_LIMIT_BYTES = 1e9;
 const PROFILE = "github-pages";
+/** Rounds of a build of each, in turn; the verdict is on the median round's ratio. */
+const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
+
+/** One round: the peer's build and the current code's, one after the other. */
+interface Pair {
+  peer: BuildRun;
+  now: BuildRun;
+}
 
 export interface Verdict {
   text: string;
@@ -85,19 +95,25 @@ function current(root: string): { commit: string; sameFacts: boolean } {
   return { commit, sameFacts };
 }
 
-function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFacts }: ReturnType<typeof current>): string {
+const ratioOf = (p: Pair) => p.now.wallSeconds / p.peer.wallSeconds;
+
+function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnType<typeof current>): string {
+  // The round whose ratio is the median: its two builds stand for both in the verdict.
+  const median = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((pairs.length - 1) / 2)];
+  const { peer, now } = median;
+  const peers = pairs.map((p) => p.peer);
   const row = (r: BuildRun, ratio: string) => {
     const p = r.published;
     const answers = p ? `${count(renderedAnswers(r))} (${count(r.answers ?? 0)} kept)` : count(r.answers ?? 0);
-    const memory = r === peer ? mb(r.maxRssBytes) : memoryVerdict(r.maxRssBytes).text;
+    const memory = peers.includes(r) ? mb(r.maxRssBytes) : memoryVerdict(r.maxRssBytes).text;
     return `| ${r.what} | ${seconds(r.wallSeconds)} | ${ratio} | ${seconds(r.seconds)} | ${phasesText(r.phases) || "–"} | ${memory} | ${answers} | ${p ? count(p.files) : "–"} | ${p ? mb(p.tarBytes) : "–"} | ${r.loadBefore} |`;
   };
   const time = timeVerdict(now.wallSeconds, peer.wallSeconds);
   const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
-  const memory = memoryVerdict(now.maxRssBytes);
+  const memory = memoryVerdict(Math.max(...pairs.map((p) => p.now.maxRssBytes)));
   const memoryBare = memoryVerdict(bare.maxRssBytes);
   // Other work shares the machine when its cores were busy while the bench waited before a build (the load average still holds the build before).
-  const busy = otherWork([peer, now, bare]);
+  const busy = otherWork([...pairs.flatMap((p) => [p.peer, p.now]), bare]);
   const loaded =
     busy === undefined
       ? ""
@@ -105,18 +121,22 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   const lines = [
     HEADING,
     "",
-    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Three clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory): ${PEER_SHORT}'s \`scripts/build.ts\`, the current default build, and the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the build without the datasets copies them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).${loaded}`,
+    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory): ${PEER_SHORT}'s \`scripts/build.ts\` and the current default build in turn, then the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the later ones copy them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).${loaded}`,
     "",
     `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
-    row(peer, "1.00×"),
-    row(now, bold(`${(now.wallSeconds / peer.wallSeconds).toFixed(2)}×`, time.missed)),
+    ...pairs.flatMap((p) => {
+      const rows = [row(p.peer, "1.00×"), row(p.now, bold(`${ratioOf(p).toFixed(2)}×`, ratioOf(p) > TIME_SHARE))];
+      return pairs.indexOf(p) % 2 === 0 ? rows : rows.reverse();
+    }),
     row(bare, bold(`${(bare.wallSeconds / peer.wallSeconds).toFixed(2)}×`, timeBare.missed)),
+    "",
+    `Rounds in turn (${ROUNDS}, the order of each pair the last one's reversed, so that a drift of the machine's speed weighs on both sides alike): the current build's time over ${PEER_SHORT}'s beside it ${pairs.map((p) => `${ratioOf(p).toFixed(2)}×`).join(", ")}; the verdict below is on the median round's (${pairs.indexOf(median) + 1}), whose two builds stand in the table of targets. \`BUILD_DATASETS=0\` is against that round's ${PEER_SHORT} build. Peak memory: the highest of the current builds'.`,
     "",
     `| target | ${PEER_SHORT} | current (default) | current, \`BUILD_DATASETS=0\` |`,
     "|---|---:|---:|---:|",
     `| wall time ≤ ${TIME_SHARE}× ${PEER_SHORT}'s (≤ ${seconds(peer.wallSeconds * TIME_SHARE)}) | ${seconds(peer.wallSeconds)} | ${time.text} | ${timeBare.text} |`,
-    `| peak memory ≤ ${count(MEMORY_LIMIT_BYTES / 1e6)} MB | ${mb(peer.maxRssBytes)} | ${memory.text} | ${memoryBare.text} |`,
+    `| peak memory ≤ ${count(MEMORY_LIMIT_BYTES / 1e6)} MB | ${mb(Math.max(...peers.map((r) => r.maxRssBytes)))} | ${memory.text} | ${memoryBare.text} |`,
     "",
   ];
   const ph = now.phases;
@@ -132,7 +152,7 @@ function section(peer: BuildRun, now: BuildRun, bare: BuildRun, { commit, sameFa
   }
   if (memory.missed)
     lines.push(
-      `**Peak memory missed:** ${mb(now.maxRssBytes)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB (without the datasets ${mb(bare.maxRssBytes)}). Where it comes from, phase by phase: section "Peak memory by phase" below. ${PEER_SHORT} peaked at ${mb(peer.maxRssBytes)} itself.`,
+      `**Peak memory missed:** ${mb(Math.max(...pairs.map((p) => p.now.maxRssBytes)))}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB (without the datasets ${mb(bare.maxRssBytes)}). Where it comes from, phase by phase: section "Peak memory by phase" below. ${PEER_SHORT} peaked at ${mb(Math.max(...peers.map((r) => r.maxRssBytes)))} itself.`,
       "",
     );
   return lines.join("\n");
@@ -152,22 +172,34 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const peerDir = join(work, "peer");
     checkOutPeer(root, peerDir);
     const env = { HOST_PROFILE: PROFILE };
-    const runs: BuildRun[] = [];
-    const builds: [string, string, BuildOptions][] = [
-      [`${PEER_SHORT} (${PEER_DAY})`, "peer-build", { env, root: peerDir }],
-      ["current, the default", "now-build", { env }],
-      ["current, `BUILD_DATASETS=0`", "bare-build", { env: { ...env, BUILD_DATASETS: "0" } }],
-    ];
-    // The current code's first build makes its bundles and declarations, as a fresh clone's does (the second copies them).
+    const peerBuild: BuildOptions = { env, root: peerDir };
+    const nowBuild: BuildOptions = { env };
+    // The current code's first build makes its bundles and declarations, as a fresh clone's does (the others copy them).
     forgetKeptOutputs();
-    for (const [what, dir, options] of builds) {
-      // Each build in a folder of its own (the current build keeps its cache beside its tree), all removed once the
-      // section is written: a tree of 200,000 files takes minutes to remove on a busy disk.
+    let built = 0;
+    const timed = async (what: string, options: BuildOptions) => {
       console.error(`bench-peer: building ${what}…`);
-      runs.push(await timedBuild(what, join(work, dir, "build"), options));
+      // Each build in a folder of its own (the current build keeps its cache beside its tree), removed once measured.
+      const dir = join(work, `build-${built++}`);
+      const run = await timedBuild(what, join(dir, "build"), options);
+      rmSync(dir, { recursive: true, force: true });
+      return run;
+    };
+    // Rounds in turn, each pair's order the last one's reversed (4df318e, current | current, 4df318e | …), so that a
+    // machine whose speed drifts through the run weighs on both sides alike.
+    const pairs: Pair[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const [first, second] = round % 2 === 1 ? (["peer", "now"] as const) : (["now", "peer"] as const);
+      const pair: Partial<Pair> = {};
+      for (const side of [first, second])
+        pair[side] = await timed(
+          side === "peer" ? `${PEER_SHORT} (${PEER_DAY}), round ${round}` : `current, the default, round ${round}`,
+          side === "peer" ? peerBuild : nowBuild,
+        );
+      pairs.push(pair as Pair);
     }
-    const [peer, now, bare] = runs;
-    const text = section(peer, now, bare, code);
+    const bare = await timed("current, `BUILD_DATASETS=0`", { env: { ...env, BUILD_DATASETS: "0" } });
+    const text = section(pairs, bare, code);
     if (process.argv.includes("--write")) writeSection(HEADING, text);
     else console.log(text);
   } finally {
