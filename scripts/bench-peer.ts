@@ -32,6 +32,9 @@ const PROFILE = "github-pages";
 /** Rounds of a build of each, in turn; the verdict is on the median round's ratio. */
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
 
+/** Whether the round at `index` (from 0) builds the peer first: each pair's order is the last one's reversed. */
+const peerFirst = (index: number) => index % 2 === 0;
+
 /** One round: the peer's build and the current code's, one after the other. */
 interface Pair {
   peer: BuildRun;
@@ -102,6 +105,8 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
   const median = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((pairs.length - 1) / 2)];
   const { peer, now } = median;
   const peers = pairs.map((p) => p.peer);
+  const peerPeak = Math.max(...peers.map((r) => r.maxRssBytes));
+  const nowPeak = Math.max(...pairs.map((p) => p.now.maxRssBytes));
   const row = (r: BuildRun, ratio: string) => {
     const p = r.published;
     const answers = p ? `${count(renderedAnswers(r))} (${count(r.answers ?? 0)} kept)` : count(r.answers ?? 0);
@@ -110,7 +115,7 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
   };
   const time = timeVerdict(now.wallSeconds, peer.wallSeconds);
   const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
-  const memory = memoryVerdict(Math.max(...pairs.map((p) => p.now.maxRssBytes)));
+  const memory = memoryVerdict(nowPeak);
   const memoryBare = memoryVerdict(bare.maxRssBytes);
   // Other work shares the machine when its cores were busy while the bench waited before a build (the load average still holds the build before).
   const busy = otherWork([...pairs.flatMap((p) => [p.peer, p.now]), bare]);
@@ -125,9 +130,9 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
     "",
     `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
-    ...pairs.flatMap((p) => {
+    ...pairs.flatMap((p, i) => {
       const rows = [row(p.peer, "1.00×"), row(p.now, bold(`${ratioOf(p).toFixed(2)}×`, ratioOf(p) > TIME_SHARE))];
-      return pairs.indexOf(p) % 2 === 0 ? rows : rows.reverse();
+      return peerFirst(i) ? rows : rows.reverse();
     }),
     row(bare, bold(`${(bare.wallSeconds / peer.wallSeconds).toFixed(2)}×`, timeBare.missed)),
     "",
@@ -136,7 +141,7 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
     `| target | ${PEER_SHORT} | current (default) | current, \`BUILD_DATASETS=0\` |`,
     "|---|---:|---:|---:|",
     `| wall time ≤ ${TIME_SHARE}× ${PEER_SHORT}'s (≤ ${seconds(peer.wallSeconds * TIME_SHARE)}) | ${seconds(peer.wallSeconds)} | ${time.text} | ${timeBare.text} |`,
-    `| peak memory ≤ ${count(MEMORY_LIMIT_BYTES / 1e6)} MB | ${mb(Math.max(...peers.map((r) => r.maxRssBytes)))} | ${memory.text} | ${memoryBare.text} |`,
+    `| peak memory ≤ ${count(MEMORY_LIMIT_BYTES / 1e6)} MB | ${mb(peerPeak)} | ${memory.text} | ${memoryBare.text} |`,
     "",
   ];
   const ph = now.phases;
@@ -152,13 +157,15 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
   }
   if (memory.missed)
     lines.push(
-      `**Peak memory missed:** ${mb(Math.max(...pairs.map((p) => p.now.maxRssBytes)))}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB (without the datasets ${mb(bare.maxRssBytes)}). Where it comes from, phase by phase: section "Peak memory by phase" below. ${PEER_SHORT} peaked at ${mb(Math.max(...peers.map((r) => r.maxRssBytes)))} itself.`,
+      `**Peak memory missed:** ${mb(nowPeak)}, over ${count(MEMORY_LIMIT_BYTES / 1e6)} MB (without the datasets ${mb(bare.maxRssBytes)}). Where it comes from, phase by phase: section "Peak memory by phase" below. ${PEER_SHORT} peaked at ${mb(peerPeak)} itself.`,
       "",
     );
   return lines.join("\n");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
+    throw new Error(`bench-peer: BENCH_PEER_ROUNDS must be a whole number of rounds, 1 or more (got '${process.env.BENCH_PEER_ROUNDS}')`);
   const root = resolve(import.meta.dirname, "..");
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-peer-"));
   const removeWork = () => rmSync(work, { recursive: true, force: true });
@@ -188,12 +195,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // Rounds in turn, each pair's order the last one's reversed (4df318e, current | current, 4df318e | …), so that a
     // machine whose speed drifts through the run weighs on both sides alike.
     const pairs: Pair[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const [first, second] = round % 2 === 1 ? (["peer", "now"] as const) : (["now", "peer"] as const);
+    for (let i = 0; i < ROUNDS; i++) {
       const pair: Partial<Pair> = {};
-      for (const side of [first, second])
+      for (const side of peerFirst(i) ? (["peer", "now"] as const) : (["now", "peer"] as const))
         pair[side] = await timed(
-          side === "peer" ? `${PEER_SHORT} (${PEER_DAY}), round ${round}` : `current, the default, round ${round}`,
+          side === "peer" ? `${PEER_SHORT} (${PEER_DAY}), round ${i + 1}` : `current, the default, round ${i + 1}`,
           side === "peer" ? peerBuild : nowBuild,
         );
       pairs.push(pair as Pair);

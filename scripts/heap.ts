@@ -15,7 +15,7 @@ export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=
 /**
  * The bytecode TurboFan inlines into one function, at most (V8's default: 920 bytes). Each thread
  * of a build (the datasets' pool, the planning, the render workers) compiles the same code afresh
- * in an isolate of its own, and the compiler took some 14 of a clean build's 135 s of CPU (perf, by
+ * in an isolate of its own, and the compiler took some 14 of a clean build's 140 s of CPU (perf, by
  * V8's symbols); inlining less makes each compilation cheaper, without slower code (builds in
  * turn, docs/benchmarks.md). Only how V8 compiles: the same bytes. The process's flag, as above.
  */
