@@ -131,7 +131,7 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
     `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
     ...pairs.flatMap((p, i) => {
-      const rows = [row(p.peer, "1.00×"), row(p.now, bold(`${ratioOf(p).toFixed(2)}×`, ratioOf(p) > TIME_SHARE))];
+      const rows = [row(p.peer, "1.00×"), row(p.now, bold(`${ratioOf(p).toFixed(2)}×`, timeVerdict(p.now.wallSeconds, p.peer.wallSeconds).missed))];
       return peerFirst(i) ? rows : rows.reverse();
     }),
     row(bare, bold(`${(bare.wallSeconds / peer.wallSeconds).toFixed(2)}×`, timeBare.missed)),
