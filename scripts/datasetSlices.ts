@@ -38,7 +38,7 @@ import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { AnyTable, Cell } from "../src/api/datasets/columns.js";
 import { TABLES } from "../src/api/datasets/tables.js";
-import { addCounts, countsOf, newCounts, storedSlots, type TableCounts } from "../src/api/datasets/coded.js";
+import { addCounts, newCounts, storedSlots, type TableCounts } from "../src/api/datasets/coded.js";
 import { cellsOf, csvRecordsOf } from "../src/api/datasets/write.js";
 import { packRows, unpackRows } from "../src/api/datasets/packed.js";
 import type { Catalog } from "../src/theory/catalog.js";
@@ -124,8 +124,7 @@ export function keepWhole(file: string, parts: readonly Uint8Array[]): void {
 
 /** Writes one slice's table (through a temporary name, so a file is whole or absent, and a link to a previous cache's file is replaced, not written through). */
 export function writeSliceTable(dir: string, key: string, table: AnyTable, rows: Cell[][]): SliceTable {
-  const counts = countsOf(table, rows);
-  const packed = packRows(table, rows, counts);
+  const { packed, counts } = packRows(table, rows);
   const parts = [
     Buffer.from(csvRecordsOf(rows)),
     Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),

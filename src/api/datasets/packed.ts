@@ -8,36 +8,53 @@
  * (ids looked up once per text and combination, not once per cell); the Parquet writer unpacks it.
  */
 import type { AnyTable, Cell } from "./columns.js";
-import { type Codes, groupValuesKey, storedSlots, type StoredSlot, type TableCounts } from "./coded.js";
+import { type Codes, groupValuesKey, newCounts, storedSlots, type TableCounts } from "./coded.js";
 
 const asJson = (n: number) => (Number.isFinite(n) ? n + 0 : Number.NaN);
 
-/** The index of every key of a count, in its order. */
-const indexOf = (counts: ReadonlyMap<string, number> | undefined): Map<string, number> => new Map([...(counts ?? [])].map(([key], k) => [key, k]));
-
-/** A part's rows packed, given the counts made of them (countsOf). */
-export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[], counts: TableCounts): Float64Array {
+/** A part's rows packed, and their counts (as countsOf makes them): one pass, each group's values made a key once per row. */
+export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[]): { packed: Float64Array; counts: TableCounts } {
   const slots = storedSlots(table);
-  const labels = indexOf(counts.labels);
-  const groups = new Map([...counts.groups.keys()].map((name) => [name, indexOf(counts.groups.get(name))]));
-  const packed = new Float64Array(rows.length * slots.length);
-  const packedValue = (slot: StoredSlot, row: readonly Cell[]): number => {
-    if (slot.kind === "group") return groups.get(slot.group)?.get(groupValuesKey(row, slot.at)) ?? Number.NaN;
-    const cell = row[slot.at];
-    if (cell === null) return Number.NaN;
-    if (slot.kind === "text") {
-      if (typeof cell !== "string") throw new Error(`${table.name}: the text column ${table.columns[slot.at].name} holds the number ${cell}`);
-      return labels.get(cell) ?? Number.NaN;
+  const counts = newCounts();
+  // A key's index is its place in its count's order: the order in which the rows first hold it.
+  const noted = (count: Map<string, number>, index: Map<string, number>, key: string): number => {
+    const known = index.get(key);
+    if (known !== undefined) {
+      count.set(key, (count.get(key) ?? 0) + 1);
+      return known;
     }
-    if (typeof cell !== "number") throw new Error(`${table.name}: the number column ${table.columns[slot.at].name} holds the text ${cell}`);
-    return asJson(cell);
+    index.set(key, index.size);
+    count.set(key, 1);
+    return index.size - 1;
   };
+  const labelIndex = new Map<string, number>();
+  const groupsOf = slots.map((slot) => {
+    if (slot.kind !== "group") return undefined;
+    const count = counts.groups.get(slot.group) ?? new Map<string, number>();
+    counts.groups.set(slot.group, count);
+    return { count, index: new Map<string, number>() };
+  });
+  const packed = new Float64Array(rows.length * slots.length);
   rows.forEach((row, r) => {
     slots.forEach((slot, s) => {
-      packed[r * slots.length + s] = packedValue(slot, row);
+      const at = r * slots.length + s;
+      if (slot.kind === "group") {
+        const group = groupsOf[s];
+        packed[at] = group ? noted(group.count, group.index, groupValuesKey(row, slot.at)) : Number.NaN;
+        return;
+      }
+      const cell = row[slot.at];
+      if (cell === null) packed[at] = Number.NaN;
+      else if (slot.kind === "text") {
+        if (typeof cell !== "string") throw new Error(`${table.name}: the text column ${table.columns[slot.at].name} holds the number ${cell}`);
+        packed[at] = noted(counts.labels, labelIndex, cell);
+      } else {
+        if (typeof cell !== "number") throw new Error(`${table.name}: the number column ${table.columns[slot.at].name} holds the text ${cell}`);
+        packed[at] = asJson(cell);
+      }
     });
   });
-  return packed;
+  return { packed, counts };
 }
 
 /** How each stored column's packed value becomes a cell, decided once per column. */
