@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
 import { FACT_FILES } from "../src/data/facts.js";
-import { loadAverage, writeSection, machineText } from "./benchDoc.js";
+import { loadAverage, machineText, tmpText, writeSection } from "./benchDoc.js";
 import { type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
 import { compareTrees } from "./compare-builds.js";
 import { besideText, stepsText } from "./buildReport.js";
@@ -71,7 +71,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       "## Incremental build",
       "",
-      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min; it holds the bench's own builds). Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own, one after the other; the first starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed), the others copy the bundles, the threads' bundles and the declarations it made.`,
+      `Measured by \`npx tsx scripts/bench-incremental.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min; it holds the bench's own builds). Four \`npm run build\` runs (child processes, profile \`github-pages\`, \`BASE_URL=http://127.0.0.1:3000\`) in one directory of their own under ${tmpText()}, one after the other; the first starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed), the others copy the bundles, the threads' bundles and the declarations it made.`,
       "",
       "| build | wall time | build time (after start-up) | of which datasets, planning, rendering, finishing | peak memory | load before | groups | target |",
       "|---|---:|---:|---|---:|---|---|---:|",

@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { busyShare, writeSection, writeSections } from "../scripts/benchDoc.js";
+import { busyShare, tmpText, writeSection, writeSections } from "../scripts/benchDoc.js";
 import { BUSY_SHARE, otherWork, type BuildRun } from "../scripts/benchBuild.js";
 
 const DOC = [
@@ -90,5 +90,20 @@ describe("the machine's other work before a build", () => {
     });
     expect(otherWork([run(0.02), run(undefined), run(BUSY_SHARE)])).toBeUndefined();
     expect(otherWork([run(0.02), run(0.431), run(0.3)])).toBe(43);
+  });
+
+  it("names the temporary directory and the file system that holds it, as /proc/mounts lists it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bench-doc-"));
+    try {
+      const mounts = readFileSync("/proc/mounts", "utf8")
+        .split("\n")
+        .map((line) => line.split(" "));
+      // The mount with the longest path above the directory; "/" holds everything else.
+      const holding = mounts.filter(([, at]) => at === "/" || dir.startsWith(`${at}/`)).sort(([, a], [, b]) => b.length - a.length)[0];
+      expect(tmpText(dir)).toBe(`\`${dir}\` (${holding[2]})`);
+      expect(tmpText("/proc/self")).toBe("`/proc/self` (proc)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
