@@ -28,7 +28,7 @@ export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[]): {
     return index.size - 1;
   };
   const labelIndex = new Map<string, number>();
-  const groupsOf = slots.map((slot) => {
+  const slotGroups = slots.map((slot) => {
     if (slot.kind !== "group") return undefined;
     const count = counts.groups.get(slot.group) ?? new Map<string, number>();
     counts.groups.set(slot.group, count);
@@ -39,7 +39,7 @@ export function packRows(table: AnyTable, rows: readonly (readonly Cell[])[]): {
     slots.forEach((slot, s) => {
       const at = r * slots.length + s;
       if (slot.kind === "group") {
-        const group = groupsOf[s];
+        const group = slotGroups[s];
         packed[at] = group ? noted(group.count, group.index, groupValuesKey(row, slot.at)) : Number.NaN;
         return;
       }
