@@ -22,9 +22,12 @@ const SEARCH_TOLERANCE = 5;
  * The 12-tone key of a pitch class (§11.1 `ipn`): the sharp spelling of the MIDI number R that
  * its "MIDI + deviation" label names (§3.8), so a re-spelled pitch class moves with its label.
  */
-export function twelveToneKey(pc: PitchClass): string {
+export const twelveToneKey = (pc: PitchClass): string => SHARP_KEYS[twelveToneKeyOrder(pc)];
+
+/** The place from C of a pitch class's 12-tone key (keyOrder of twelveToneKey), read without the key's name. */
+function twelveToneKeyOrder(pc: PitchClass): number {
   const midi = Number.parseInt(pc.midiNotePlusCentsDeviation, 10);
-  return SHARP_KEYS[((midi % 12) + 12) % 12];
+  return ((midi % 12) + 12) % 12;
 }
 
 /** Place of a key in the chromatic order from C. */
@@ -55,6 +58,8 @@ export interface ClassifiedTransposition {
    */
   tuningKeys: readonly number[];
   tuningPositions: Float64Array;
+  /** The keys of tuningKeys as bits (C the lowest): a set can only hold the entry if it has each of them. */
+  tuningKeyMask: number;
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -147,23 +152,38 @@ function sameSet(a: Float64Array, b: Float64Array, tolerance: number): boolean {
   return true;
 }
 
+/** The keys a set holds as bits, C the lowest (the non-NaN places of positionsOf). */
+function keyMaskOf(positions: Float64Array): number {
+  let mask = 0;
+  for (let k = 0; k < positions.length; k++) if (!Number.isNaN(positions[k])) mask |= 1 << k;
+  return mask;
+}
+
 /**
  * The grouping loop of §11.2. Untransposed entries (taḥlīl and octave renderings) are visited
  * before transposed ones, maqāmāt in file order. An entry whose set equals an earlier set joins
  * it; otherwise it founds a new set, which then collects every unvisited entry that fits it.
+ * Read by key masks: equal sets hold the same keys, and an entry fits only a set that holds all
+ * of its keys, so for the maqām sets (seven to ten keys each; a 12-tone set has all twelve) most
+ * comparisons of hundreds of sets against thousands of entries end at a bit test.
  */
 function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRule, tolerance: number): Grouping {
-  const visitOrder = [...entries.filter((e) => !e.transposition.isTransposed), ...entries.filter((e) => e.transposition.isTransposed)];
-  const processed = new Set<ClassifiedTransposition>();
+  const visitOrder: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (!entries[i].transposition.isTransposed) visitOrder.push(i);
+  for (let i = 0; i < entries.length; i++) if (entries[i].transposition.isTransposed) visitOrder.push(i);
+  const processed = new Uint8Array(entries.length);
   const sets: PitchClassSet[] = [];
-  const setPositions: Float64Array[] = [];
+  // The sets' positions grouped by key mask, each group in the order the sets were made: the first
+  // equal set of a group is the first of all, as sets with other keys are never equal.
+  const setsByMask = new Map<number, { index: number; positions: Float64Array }[]>();
   const incompatible: Incompatible[] = [];
   // The entries not yet processed, in file order, found anew after each set collects its members:
   // most entries join one of the first sets, so each later set scans fewer.
-  let unprocessed = entries;
-  for (const entry of visitOrder) {
-    if (processed.has(entry)) continue;
-    processed.add(entry);
+  let unprocessed = Int32Array.from(entries.keys());
+  for (const index of visitOrder) {
+    if (processed[index]) continue;
+    processed[index] = 1;
+    const entry = entries[index];
     const clashes = clashesOf(entry.cells);
     if (clashes.length > 0) {
       incompatible.push({ entry, clashes });
@@ -171,24 +191,27 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
     }
     const pitchClasses = rule.setOf(entry);
     const positions = positionsOf(pitchClasses, rule);
-    const equal = setPositions.findIndex((other) => sameSet(other, positions, tolerance));
-    if (equal >= 0) {
-      sets[equal].members.push(entry);
+    const mask = keyMaskOf(positions);
+    const sameKeys = setsByMask.get(mask) ?? [];
+    const equal = sameKeys.find((other) => sameSet(other.positions, positions, tolerance));
+    if (equal) {
+      sets[equal.index].members.push(entry);
       continue;
     }
     const set: PitchClassSet = { source: entry, pitchClasses, members: [entry] };
+    sameKeys.push({ index: sets.length, positions });
+    setsByMask.set(mask, sameKeys);
     sets.push(set);
-    setPositions.push(positions);
-    const left: ClassifiedTransposition[] = [];
+    let left = 0;
     for (const other of unprocessed) {
-      if (processed.has(other)) continue;
-      if (!fits(other, positions, tolerance)) left.push(other);
-      else {
-        set.members.push(other);
-        processed.add(other);
-      }
+      if (processed[other]) continue;
+      const candidate = entries[other];
+      if ((candidate.tuningKeyMask & ~mask) === 0 && fits(candidate, positions, tolerance)) {
+        set.members.push(candidate);
+        processed[other] = 1;
+      } else unprocessed[left++] = other;
     }
-    unprocessed = left;
+    unprocessed = unprocessed.subarray(0, left);
   }
   return { sets, incompatible };
 }
@@ -203,6 +226,13 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
   return cat.maqamat.flatMap((maqam) =>
     transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition): ClassifiedTransposition => {
       const cells = tuningCells(transposition);
+      const tuningKeys = cells.map(twelveToneKeyOrder);
+      const tuningPositions = new Float64Array(cells.length);
+      let tuningKeyMask = 0;
+      for (let i = 0; i < cells.length; i++) {
+        tuningPositions[i] = rule.inOctave(cells[i].cents);
+        tuningKeyMask |= 1 << tuningKeys[i];
+      }
       let ruleCells: readonly PitchClass[] | undefined;
       return {
         maqam,
@@ -211,8 +241,9 @@ function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: 
           ruleCells ??= rule.cellsOf(transposition);
           return ruleCells;
         },
-        tuningKeys: cells.map((cell) => keyOrder(twelveToneKey(cell))),
-        tuningPositions: Float64Array.from(cells, (cell) => rule.inOctave(cell.cents)),
+        tuningKeys,
+        tuningPositions,
+        tuningKeyMask,
       };
     }),
   );
