@@ -8,7 +8,7 @@ import Fraction from "fraction.js";
 import { ask, expectError } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
 import { parseKbm, parseScl, parseTun, keyCentsOf } from "./support/tuningFiles.js";
-import { ascii } from "../src/exports/ascii.js";
+import { ascii, asciiByDefinition } from "../src/exports/ascii.js";
 import { centsText, decimalText, writeKbm, writeScl } from "../src/exports/scala.js";
 import { writeTun } from "../src/exports/anamark.js";
 import { answerApi, handleRequest } from "../src/serve/handler.js";
@@ -102,6 +102,28 @@ describe("writers", () => {
     // Plain ASCII is its own form only with single spaces and none at either end.
     expect(ascii("From http://x/api/a.scl")).toBe("From http://x/api/a.scl");
     expect(ascii(" two  spaces ")).toBe("two spaces");
+  });
+
+  it("transliterate every text of the archive, and any mix of tricky characters, as the definition does", () => {
+    const texts = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === "string") texts.add(value);
+      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+    };
+    collect(catalog.facts);
+    expect(texts.size).toBeGreaterThan(1000);
+    for (const text of texts) expect(ascii(text)).toBe(asciiByDefinition(text));
+    // Combining marks, precomposed and compatibility letters, spaces and controls, punctuation, Arabic, astral and lone surrogates.
+    const pool = [..."aZ9 ~\t\n\u00a0\u2003\u0301\u0323āḥʿʾ‘’“”–—را\u{1F600}\u{1D11E}\u0000\u007f\u212b\u1e9b\u0345\uac00Ǆﬁ", "\ud800", "\udfff"];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const text = Array.from({ length: next(10) }, () => pool[next(pool.length)]).join("");
+      expect(ascii(text), JSON.stringify(text)).toBe(asciiByDefinition(text));
+    }
   });
 
   it("write ratios whose terms fit 2^31 - 1, cents otherwise, always with a point", () => {
