@@ -37,7 +37,7 @@ export const urlOf = (path: string) => `/api${path}`;
 /** A sliced table's Parquet file: the groups kept are placed as they are, the others encoded from their slices' rows (and kept). */
 function slicedParquet(cat: Catalog, table: AnyTable, slices: readonly Slice[], dirs: SliceDirs, groupRows: number): { bytes: Uint8Array; encoded: number } {
   const byKey = new Map(slices.map((s) => [s.key, s]));
-  // The last slice read, as a slice's rows often span two groups.
+  // The last slice read, as a large slice's rows fill several groups.
   let last: { key: string; rows: Cell[][] } | undefined;
   const rowsOf = (key: string): Cell[][] => {
     if (last?.key !== key) {

@@ -1,10 +1,11 @@
 /**
  * The Parquet row groups of the sliced tables, kept between builds beside the slices
- * (scripts/datasetSlices.ts). A table's rows are those of its slices one after the other, cut
- * into groups of ROW_GROUP_ROWS rows; a group is named by a hash of the slices' keys and the
- * ranges of their rows it holds, so a build after one tuning system changed encodes again only the
- * groups holding its rows (and those after it, when its number of rows changed), and places the
- * others as they were encoded: the file is the bytes of one encoding of every row.
+ * (scripts/datasetSlices.ts). A table's rows are those of its slices one after the other: a small
+ * table's in one group, a larger table's each slice's cut into groups of at most ROW_GROUP_ROWS
+ * rows (groupLayout); a group is named by a hash of the slices' keys and the ranges of their rows it
+ * holds, so a build after one tuning system changed encodes again only that tuning system's groups
+ * (and a small table's one group), and places the others as they were encoded: the file is the
+ * bytes of one encoding of every row.
  *
  * A kept file: one line of JSON (its key, rows, bytes and the SHA-256 of what follows), the
  * group's bytes, then its metadata as JSON (integers of 64 bits, byte strings and numbers JSON
@@ -25,25 +26,18 @@ export interface GroupPart {
   to: number;
 }
 
-/** The groups of a table whose slices hold the rows given, in order: each a list of the slices' ranges it holds. */
+/**
+ * The groups of a table whose slices hold the rows given, in order: each a list of the slices' ranges
+ * it holds. A table of at most `groupRows` rows is one group. A larger one has groups of one slice's
+ * rows (one tuning system's), at most `groupRows` of them: their bounds depend on that slice alone,
+ * so a change of one tuning system encodes again only its own groups, whatever its number of rows;
+ * and a reader filtering on a tuning system skips the other groups by their statistics.
+ */
 export function groupLayout(slices: readonly { key: string; rows: number }[], groupRows: number): GroupPart[][] {
+  const filled = slices.filter((s) => s.rows > 0);
+  if (filled.reduce((n, s) => n + s.rows, 0) <= groupRows) return filled.length ? [filled.map(({ key, rows }) => ({ key, from: 0, to: rows }))] : [];
   const groups: GroupPart[][] = [];
-  let group: GroupPart[] = [];
-  let filled = 0;
-  for (const { key, rows } of slices) {
-    for (let from = 0; from < rows; ) {
-      const to = Math.min(rows, from + groupRows - filled);
-      group.push({ key, from, to });
-      filled += to - from;
-      from = to;
-      if (filled === groupRows) {
-        groups.push(group);
-        group = [];
-        filled = 0;
-      }
-    }
-  }
-  if (filled > 0) groups.push(group);
+  for (const { key, rows } of filled) for (let from = 0; from < rows; from += groupRows) groups.push([{ key, from, to: Math.min(rows, from + groupRows) }]);
   return groups;
 }
 

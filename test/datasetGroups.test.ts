@@ -2,9 +2,9 @@
  * The Parquet row groups kept with the slices (scripts/datasetGroups.ts), over a small archive
  * (three tuning systems) cut into small groups so that each table has several: a table's file
  * made of groups encoded apart is the bytes of one encoding of all its rows by hyparquet-writer,
- * groups kept and read back included; after one tuning system changed, only the groups whose
- * rows changed (or moved) are encoded again, and the files are those of a clean write; a corrupt
- * kept group is encoded again.
+ * groups kept and read back included; after one tuning system changed, only its own groups are
+ * encoded again (those of the tuning systems after it are kept, though their rows moved), and the
+ * files are those of a clean write; a corrupt kept group is encoded again.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,12 +24,12 @@ import { createCatalog } from "../src/theory/catalog.js";
 
 const facts = readFacts();
 const small: Facts = { ...facts, tuningSystems: facts.tuningSystems.slice(0, 3) };
-/** The last of the three tuning systems, so that the groups of the others' rows before it are kept. */
-const last = small.tuningSystems[2];
+/** The second of the three tuning systems, so that the third's groups come after its own; its 32/27 becomes 6/5 (between its neighbours 9/8 and 81/64). */
+const altered = small.tuningSystems[1];
 const changed: Facts = {
   ...small,
   tuningSystems: small.tuningSystems.map((ts) =>
-    ts.id === last.id ? { ...ts, tuningSystemPitchClasses: ts.tuningSystemPitchClasses.map((r, k) => (k === 3 ? "21/19" : r)) } : ts,
+    ts.id === altered.id ? { ...ts, tuningSystemPitchClasses: ts.tuningSystemPitchClasses.map((r, k) => (k === 3 ? "6/5" : r)) } : ts,
   ),
 };
 const GROUP_ROWS = 700;
@@ -69,36 +69,44 @@ async function write(name: string, of: Facts, into: string, from?: string): Prom
 
 const filesOf = (name: string) => new Map(readdirSync(join(dir(name), "datasets")).map((f) => [f, readFileSync(join(dir(name), "datasets", f))]));
 
-/** The keys of every sliced table's groups, as laid out over the slices of `of` (kept in `into`). */
-function groupKeys(of: Facts, into: string): Set<string> {
+/** The keys of every sliced table's groups, as laid out over the slices of `of` (kept in `into`), with the tuning systems whose rows each holds. */
+function groupKeys(of: Facts, into: string): Map<string, string[]> {
   const cat = createCatalog(of, "build");
   const keys = sliceKeys(cat, engine);
-  return new Set(
+  return new Map(
     SLICED_TABLES.flatMap((t) => {
       const slices = cat.tuningSystems.map((ts) => {
         const key = keys.get(ts.id) ?? "";
-        return { key, rows: sliceTableOf(cat, ts, key, into, t, "csv").length };
+        return { ts: ts.id, key, rows: sliceTableOf(cat, ts, key, into, t, "csv").length };
       });
-      return groupLayout(slices, GROUP_ROWS).map((parts) => groupKeyOf(t, parts));
+      const tuningSystemOf = new Map(slices.map((s) => [s.key, s.ts]));
+      return groupLayout(slices, GROUP_ROWS).map((parts): [string, string[]] => [groupKeyOf(t, parts), parts.map((p) => tuningSystemOf.get(p.key) ?? "")]);
     }),
   );
 }
 
 describe("Parquet row groups kept with the slices", () => {
-  it("lays a table's slices out in groups of a fixed number of rows, across the slices' bounds", () => {
+  it("lays a small table out in one group, a larger one's slices each in groups of their own", () => {
     const slices = [
       { key: "a", rows: 3 },
       { key: "b", rows: 0 },
-      { key: "c", rows: 6 },
+      { key: "c", rows: 9 },
     ];
-    expect(groupLayout(slices, 4)).toEqual([
+    expect(groupLayout(slices, 12)).toEqual([
       [
         { key: "a", from: 0, to: 3 },
-        { key: "c", from: 0, to: 1 },
+        { key: "c", from: 0, to: 9 },
       ],
-      [{ key: "c", from: 1, to: 5 }],
-      [{ key: "c", from: 5, to: 6 }],
     ]);
+    expect(groupLayout(slices, 4)).toEqual([
+      [{ key: "a", from: 0, to: 3 }],
+      [{ key: "c", from: 0, to: 4 }],
+      [{ key: "c", from: 4, to: 8 }],
+      [{ key: "c", from: 8, to: 9 }],
+    ]);
+    // A slice's groups do not depend on the slices before it: one more row in a leaves c's groups as they were.
+    const grown = groupLayout([{ key: "a", rows: 4 }, ...slices.slice(1)], 4);
+    expect(grown.slice(1)).toEqual(groupLayout(slices, 4).slice(1));
     expect(groupLayout([], 4)).toEqual([]);
   });
 
@@ -128,15 +136,20 @@ describe("Parquet row groups kept with the slices", () => {
     }
   }, 120_000);
 
-  it("after one tuning system changed, encodes only the groups whose rows changed or moved, and writes the clean write's bytes", async () => {
+  it("after one tuning system changed, encodes only its groups, and writes the clean write's bytes", async () => {
     const total = await write("before", small, dir("cache-before"));
     const before = groupKeys(small, dir("cache-before"));
     expect(total).toBe(before.size);
     const encoded = await write("after", changed, dir("cache-after"), dir("cache-before"));
     const after = groupKeys(changed, dir("cache-after"));
-    expect(encoded).toBe([...after].filter((k) => !before.has(k)).length);
+    const fresh = [...after].filter(([k]) => !before.has(k));
+    expect(encoded).toBe(fresh.length);
     expect(encoded).toBeGreaterThan(0);
-    expect(encoded).toBeLessThan(after.size / 2);
+    // Every group encoded again holds the changed tuning system's rows; every other group was kept, though its rows moved.
+    expect(fresh.every(([, ts]) => ts.includes(altered.id))).toBe(true);
+    expect([...after].filter(([, ts]) => !ts.includes(altered.id)).every(([k]) => before.has(k))).toBe(true);
+    // The larger tables' groups hold one tuning system each: the third's were kept.
+    expect([...after].some(([k, ts]) => ts.length === 1 && ts[0] === small.tuningSystems[2].id && before.has(k))).toBe(true);
     expect(await write("clean", changed, dir("cache-clean"))).toBe(after.size);
     const clean = filesOf("clean");
     const incremental = filesOf("after");
