@@ -52,11 +52,17 @@ const loadRemark = (run: BuildRun) => {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1 && ROUNDS <= ROUND_RATIOS.length))
-    throw new Error(`bench-incremental: BENCH_INCREMENTAL_ROUNDS must be a whole number from 1 to ${ROUND_RATIOS.length} (got '${process.env.BENCH_INCREMENTAL_ROUNDS}')`);
+    throw new Error(
+      `bench-incremental: BENCH_INCREMENTAL_ROUNDS must be a whole number from 1 to ${ROUND_RATIOS.length} (got '${process.env.BENCH_INCREMENTAL_ROUNDS}')`,
+    );
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-incremental-"));
   const tree = join(work, "build");
   const ratios = ROUND_RATIOS.slice(0, ROUNDS);
-  const rounds = ratios.map((to, k) => ({ to, from: k === 0 ? CHANGED.ratio : ratios[k - 1], facts: factsWithOneChange(join(work, `data-${k}`), DATA_DIR, to) }));
+  const rounds = ratios.map((to, k) => ({
+    to,
+    from: k === 0 ? CHANGED.ratio : ratios[k - 1],
+    facts: factsWithOneChange(join(work, `data-${k}`), DATA_DIR, to),
+  }));
   const changed = rounds[rounds.length - 1].facts;
   const runs: BuildRun[] = [];
   try {
@@ -66,7 +72,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     runs.push(await timedBuild("the same build again over it, nothing changed", tree));
     for (const [k, round] of rounds.entries())
       runs.push(
-        await timedBuild(`over it, ${CHANGED.tuningSystem} changed (${round.from} → ${round.to}), round ${k + 1} of ${rounds.length}`, tree, { dataDir: round.facts }),
+        await timedBuild(`over it, ${CHANGED.tuningSystem} changed (${round.from} → ${round.to}), round ${k + 1} of ${rounds.length}`, tree, {
+          dataDir: round.facts,
+        }),
       );
     runs.push(await timedBuild("clean build of the last round's facts, in another directory", join(work, "clean"), { dataDir: changed }));
     const diff = compareTrees(join(work, "clean"), tree);
