@@ -174,7 +174,10 @@ export async function build(options: BuildOptions): Promise<Built> {
       const groups = { rendered: keeping.hashes.size - keeping.kept.groups.size, kept: keeping.kept.groups.size, inPlace };
       const phases = {
         datasets: (datasetsEnd - started) / 1000,
-        besidePlan: datasetsStep.doneAt() > datasetsEnd ? { seconds: (datasetsStep.doneAt() - datasetsEnd) / 1000, waited: datasetsWaited } : undefined,
+        besidePlan:
+          datasetsStep.doneAt() > datasetsEnd
+            ? { seconds: (datasetsStep.doneAt() - datasetsEnd) / 1000, waited: datasetsWaited, filesHere: datasetsStep.filesHere() }
+            : undefined,
         plan: (planEnd - datasetsEnd) / 1000,
         planApart: planApartUsed,
         render: (renderEnd - planEnd) / 1000,

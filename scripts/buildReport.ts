@@ -45,12 +45,13 @@ export interface Built {
    * Seconds of the datasets (with reading the facts) until the planning starts, of the plan (with
    * the hashes and the files taken over), of the rendering, and of the finishing (by step); and,
    * when the datasets' files and database were written beside the planning, the seconds they took
-   * after it started and those the planning then waited for them; whether the plan was made on a
+   * after it started and those the planning then waited for them (and, when the CSV and Parquet
+   * files were written on the main thread, the seconds they took there, within the planning's); whether the plan was made on a
    * thread of its own (most tuning systems listed afresh) or on the main thread (few changed).
    */
   phases?: {
     datasets: number;
-    besidePlan?: { seconds: number; waited: number };
+    besidePlan?: BesidePlan;
     plan: number;
     planApart?: boolean;
     render: number;
@@ -73,10 +74,16 @@ export function stepsText(steps: PlanSteps | FinishSteps): string {
     .join(", ");
 }
 
+export type BesidePlan = { seconds: number; waited: number; filesHere?: number };
+
 /** What of the datasets ran beside the planning, as the build prints it and the benches after it: " (then their files and database …)". */
-export const besideText = (besidePlan: { seconds: number; waited: number } | undefined): string =>
+export const besideText = (besidePlan: BesidePlan | undefined): string =>
   besidePlan
-    ? ` (then their files and database ${besidePlan.seconds.toFixed(1)} s beside the planning, which waited ${besidePlan.waited.toFixed(1)} s for them)`
+    ? ` (then their files and database ${besidePlan.seconds.toFixed(1)} s beside the planning, which waited ${besidePlan.waited.toFixed(1)} s for them${
+        besidePlan.filesHere === undefined
+          ? ""
+          : `; the CSV and Parquet files ${besidePlan.filesHere.toFixed(1)} s of it on the main thread, within the planning's time`
+      })`
     : "";
 
 /** Prints what the build at `outDir` did, `maxRssBytes` its peak memory. */

@@ -238,8 +238,8 @@ export function carrySlices(from: string, into: string): void {
   for (const name of readdirSync(from)) if (!name.endsWith(".partial")) linkFile(join(from, name), join(into, name));
 }
 
-/** Computes and keeps a tuning system's slice elsewhere (on a thread of the datasets' pool). */
-export type ComputeSlice = (tuningSystem: string, key: string, dir: string) => Promise<unknown>;
+/** Computes and keeps the slices missing (tuning system id → key) in `dir`, elsewhere (on the datasets' threads). */
+export type ComputeSlices = (missing: [string, string][], dir: string) => Promise<unknown>;
 
 /**
  * Makes sure `dirs.into` holds a file for every slice and table: those of `dirs.from` are linked,
@@ -251,7 +251,7 @@ export async function prepareSlices(
   cat: Catalog,
   keys: ReadonlyMap<string, string>,
   dirs: SliceDirs,
-  compute?: ComputeSlice,
+  compute?: ComputeSlices,
   onMissing?: (missing: number) => void,
 ): Promise<number> {
   mkdirSync(dirs.into, { recursive: true });
@@ -261,7 +261,11 @@ export async function prepareSlices(
   });
   onMissing?.(missing.length);
   if (!compute) for (const ts of missing) computeSlice(cat, ts, keyOf(keys, ts), dirs.into);
-  else await Promise.all(missing.map((ts) => compute(ts.id, keyOf(keys, ts), dirs.into)));
+  else
+    await compute(
+      missing.map((ts) => [ts.id, keyOf(keys, ts)]),
+      dirs.into,
+    );
   return missing.length;
 }
 

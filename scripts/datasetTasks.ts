@@ -9,11 +9,20 @@ import { writeTableFiles } from "./datasetFiles.js";
 import { computeSlice, tableRowsOf } from "./datasetSlices.js";
 import type { DatasetsAnswer, DatasetsTask } from "./datasetsPool.js";
 
+function keepSlice(cat: Catalog, tuningSystem: string, key: string, dir: string) {
+  const ts = cat.findTuningSystem(tuningSystem);
+  if (!ts) throw new Error(`datasets: no tuning system ${tuningSystem} in the facts the thread was given`);
+  computeSlice(cat, ts, key, dir);
+}
+
+/** Computes and keeps in `dir` the slices (tuning system id → key) a database's task names first. */
+export function computeFirst(cat: Catalog, first: readonly [string, string][], dir: string): void {
+  for (const [tuningSystem, key] of first) keepSlice(cat, tuningSystem, key, dir);
+}
+
 export async function runTask(cat: Catalog, task: DatasetsTask): Promise<DatasetsAnswer[DatasetsTask["kind"]]> {
   if (task.kind === "database") return databaseOf(tableRowsOf(cat, new Map(task.keys), task.dir), task.file, task.sizeHint);
   if (task.kind === "files") return writeTableFiles(task.apiDir, cat, new Map(task.keys), task.dirs);
-  const ts = cat.findTuningSystem(task.tuningSystem);
-  if (!ts) throw new Error(`datasets: no tuning system ${task.tuningSystem} in the facts the thread was given`);
-  computeSlice(cat, ts, task.key, task.dir);
+  keepSlice(cat, task.tuningSystem, task.key, task.dir);
   return undefined;
 }

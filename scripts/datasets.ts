@@ -5,10 +5,12 @@
  * between builds (scripts/datasetSlices.ts), so a build after one tuning system changed computes
  * that one's rows alone; a table is written a slice at a time, never held whole: its CSV records
  * to the file, its Parquet row groups kept with the slices where their rows are unchanged and
- * encoded from the slices' rows where not (scripts/datasetGroups.ts). With two threads or more, all of it is done on
- * the datasets' threads (scripts/datasetsPool.ts), and the caller's thread stays free: the slices
- * missing are computed on a pool, then one fresh thread writes the CSV and Parquet files while
- * another builds the database (scripts/datasetDatabase.ts), each ending when done. `npx tsx scripts/datasets.ts
+ * encoded from the slices' rows where not (scripts/datasetGroups.ts). With two threads or more,
+ * when many slices are missing (a clean build), all of it is done on the datasets' threads
+ * (scripts/datasetsPool.ts), and the caller's thread stays free: the slices are computed on a
+ * pool, then one fresh thread writes the CSV and Parquet files while another builds the database
+ * (scripts/datasetDatabase.ts), each ending when done. When few are (FEW_SLICES), one thread
+ * computes them and then builds the database, and the caller's thread writes the files. `npx tsx scripts/datasets.ts
  * <dir> [--cache <dir>] [--previous <dir>]` writes them alone (slices read from the previous
  * cache or the cache, kept in the cache) and prints the time and memory they cost; `--docs` also
  * regenerates the dictionary in docs/datasets.md.
@@ -40,12 +42,12 @@ export interface DatasetsOptions {
   threads?: number;
   /** Told how many slices are missing, of how many, before they are computed. */
   onSlices?: (missing: number, total: number) => void;
-  /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept). */
-  onFiles?: (encoded: number) => void;
+  /** Told, once the CSV and Parquet files are written, how many row groups were encoded (the others were kept), and the seconds they took on the caller's thread, when written there. */
+  onFiles?: (encoded: number, here?: number) => void;
   /**
-   * Told once the files' and the database's threads have their tasks: from then on they need
-   * nothing of the caller's thread, which may run long synchronous work (the planning) without
-   * holding them back.
+   * Told once the datasets' threads have their tasks: from then on they need nothing of the
+   * caller's thread, which may run long synchronous work (the planning) without holding them back;
+   * when few slices are missing, the CSV and Parquet files are written on it once that work yields.
    */
   onTasksGiven?: () => void;
   /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. Without, the size its slices give (DATABASE_SHARE_OF_SLICES). */
@@ -77,50 +79,66 @@ export async function writeDatasets(apiDir: string, cat: Catalog, options: Datas
 async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options: DatasetsOptions): Promise<Dictionary> {
   const keys = sliceKeys(cat, options.engine ?? engineDigest());
   const threads = options.threads ?? availableParallelism();
-  // Started when a slice is missing.
+  const sent = [...keys];
+  mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
+  const database = databaseFileOf(apiDir);
+  const filesWritten = (files: TableFiles, here?: number) => {
+    options.onFiles?.(files.encoded, here);
+    return files.tables;
+  };
+  // Where no previous build says, the estimate counts the slices there before the missing ones are computed: it only sets where the file starts.
+  let sizeHint: number | undefined;
+  const sizeHintNow = () => {
+    sizeHint ??= options.databaseHint || databaseEstimate(cat, keys, slices.into);
+    return sizeHint;
+  };
+  // Started when many slices are missing.
   let pool: DatasetsPool | undefined;
+  // When few are (an incremental build): one thread computes them, then builds the database, and the CSV and Parquet
+  // files are written on this thread meanwhile, once the slices are in (after the planning the caller runs beside).
+  // One isolate beside the caller's instead of three (a pool's, the files', the database's) on two cores.
+  let beside: Promise<number> | undefined;
+  let thread: ApartThread | undefined;
   const compute =
     threads > 1
-      ? (tuningSystem: string, key: string, dir: string) => {
-          pool ??= datasetsPool(cat.facts, threads);
-          return runOn(pool, { kind: "slice", tuningSystem, key, dir });
+      ? (missing: [string, string][], dir: string) => {
+          if (missing.length <= FEW_SLICES) {
+            thread = startApart(cat.facts);
+            beside = thread.run({ kind: "database", keys: sent, dir, file: database, sizeHint: sizeHintNow(), first: missing });
+            options.onTasksGiven?.();
+            return thread.computed;
+          }
+          pool = datasetsPool(cat.facts, threads);
+          const running = pool;
+          return Promise.all(missing.map(([tuningSystem, key]) => runOn(running, { kind: "slice", tuningSystem, key, dir })));
         }
       : undefined;
-  // The threads of the files and the database: started beside the slices when few are missing (they would
-  // otherwise start after them, on the critical path); after them when many are (a core each is busy then).
-  let tasks: ApartThread[] = [];
-  const startTasks = () => [startApart(cat.facts), startApart(cat.facts)];
   try {
-    await prepareSlices(cat, keys, slices, compute, (missing) => {
-      if (threads > 1 && missing <= FEW_SLICES) tasks = startTasks();
-      options.onSlices?.(missing, keys.size);
-    });
+    await prepareSlices(cat, keys, slices, compute, (missing) => options.onSlices?.(missing, keys.size));
   } catch (e) {
-    for (const thread of tasks) thread.stop();
+    thread?.stop();
     throw e;
   } finally {
     // Not awaited: the threads end beside what follows.
     void pool?.destroy();
   }
-  mkdirSync(join(apiDir, DATASETS_PATH.slice(1)), { recursive: true });
-  const database = databaseFileOf(apiDir);
-  const filesWritten = (files: TableFiles) => {
-    options.onFiles?.(files.encoded);
-    return files.tables;
-  };
-  const sizeHint = options.databaseHint || databaseEstimate(cat, keys, slices.into);
+  if (beside) {
+    const started = performance.now();
+    const files = writeTableFiles(apiDir, cat, keys, slices);
+    const tables = filesWritten(files, (performance.now() - started) / 1000);
+    return dictionaryOf(apiDir, tables, await beside);
+  }
   if (threads < 2)
     return dictionaryOf(
       apiDir,
       filesWritten(writeTableFiles(apiDir, cat, keys, slices)),
-      await databaseOf(tableRowsOf(cat, keys, slices.into), database, sizeHint),
+      await databaseOf(tableRowsOf(cat, keys, slices.into), database, sizeHintNow()),
     );
   // Two threads, each ending when its task is done: one builds the database while the other writes the CSV and
   // Parquet files; this one stays free.
-  const [databaseThread, filesThread] = tasks.length ? tasks : startTasks();
-  const sent = [...keys];
+  const [databaseThread, filesThread] = [startApart(cat.facts), startApart(cat.facts)];
   const running = [
-    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database, sizeHint }),
+    databaseThread.run({ kind: "database", keys: sent, dir: slices.into, file: database, sizeHint: sizeHintNow() }),
     filesThread.run({ kind: "files", keys: sent, dirs: slices, apiDir }).then(filesWritten),
   ] as const;
   options.onTasksGiven?.();
@@ -139,7 +157,12 @@ export const DATABASE_SHARE_OF_SLICES = 0.3;
 const databaseEstimate = (cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): number =>
   Math.round(slicesBytes(cat, keys, dir) * DATABASE_SHARE_OF_SLICES);
 
-/** At most this many slices missing (an incremental build), the files' and database's threads start beside them, and a build plans beside it all (scripts/build.ts). */
+/**
+ * At most this many slices missing (an incremental build), one thread computes them and builds the
+ * database, the caller's thread writes the CSV and Parquet files, and a build plans beside it all
+ * (scripts/build.ts): with a pool, a files' thread and a database's thread beside the planning, a
+ * one-change build's CPU was half as much again (docs/benchmarks.md).
+ */
 export const FEW_SLICES = 2;
 
 /** Writes the dictionary (index.json) of the tables' files and the database, and returns it. */

@@ -32,7 +32,12 @@ export interface FilesTask {
   apiDir: string;
 }
 
-/** The database built from the slices in `dir` and the reference tables, written into `file`; answers its bytes. */
+/**
+ * The database built from the slices in `dir` and the reference tables, written into `file`;
+ * answers its bytes. With `first`, the thread first computes and keeps those slices (tuning system
+ * id → key) in `dir` and says so (ApartThread.computed): after a change of few tuning systems, no
+ * pool is started for them.
+ */
 export interface DatabaseTask {
   kind: "database";
   keys: [string, string][];
@@ -40,6 +45,7 @@ export interface DatabaseTask {
   file: string;
   /** The bytes the database is expected to take (databaseOf). */
   sizeHint?: number;
+  first?: [string, string][];
 }
 
 export type DatasetsTask = SliceTask | FilesTask | DatabaseTask;
@@ -75,31 +81,45 @@ export const runOn = <T extends DatasetsTask>(pool: DatasetsPool, task: T): Prom
  */
 export interface ApartThread {
   run<T extends DatasetsTask>(task: T): Promise<DatasetsAnswer[T["kind"]]>;
+  /** Resolves once the slices its task names `first` are kept (at once for a task without); rejects as run does when the thread fails before. */
+  computed: Promise<void>;
   /** Ends the thread without a task. */
   stop(): void;
 }
 
+/** What the thread posts: that its first slices are kept, then its answer. */
+export type ApartMessage = { computed: true } | { answer: unknown };
+
 export function startApart(facts: Facts): ApartThread {
   const thread = new Worker(threadEntry("scripts/datasetTaskThread.ts"), { workerData: { facts } satisfies SliceThreadData, execArgv: [] });
   let task = "";
+  let slicesKept = () => {};
   const ended = new Promise<unknown>((done, fail) => {
     let answer: { value: unknown } | undefined;
-    thread.once("message", (value) => {
-      answer = { value };
+    thread.on("message", (message: ApartMessage) => {
+      if ("computed" in message) slicesKept();
+      else answer = { value: message.answer };
     });
     thread.once("error", fail);
     thread.once("exit", (code) =>
       answer ? done(answer.value) : fail(new Error(`the datasets' ${task || "task"} thread ended (exit code ${code}) without an answer`)),
     );
   });
-  // A failure before the task is given is thrown by run.
+  // A failure before the task is given is thrown by run (and by computed).
   ended.catch(() => undefined);
+  const computed = new Promise<void>((kept, fail) => {
+    slicesKept = kept;
+    ended.then(() => kept(), fail);
+  });
+  computed.catch(() => undefined);
   return {
     run: <T extends DatasetsTask>(given: T) => {
       task = given.kind;
+      if (!(given.kind === "database" && given.first?.length)) slicesKept();
       thread.postMessage(given);
       return ended as Promise<DatasetsAnswer[T["kind"]]>;
     },
+    computed,
     stop: () => void thread.terminate(),
   };
 }

@@ -121,6 +121,8 @@ export interface DatasetsStarted {
   written: Promise<StepState | undefined>;
   /** When they were written (0 until then). */
   doneAt: () => number;
+  /** The seconds the CSV and Parquet files took on the main thread, where they were written there (few slices missing). */
+  filesHere: () => number | undefined;
 }
 
 /**
@@ -145,12 +147,16 @@ export function startDatasets(
   });
   let doneAt = 0;
   let few = false;
+  let filesHere: number | undefined;
   const written = writeDatasetsStep(partial, options, facts, previous, {
     onSlices: (missing) => {
       few = missing <= FEW_SLICES;
       if (few) mayStart();
     },
-    onFiles: () => mayStart(),
+    onFiles: (_, here) => {
+      filesHere = here;
+      mayStart();
+    },
     onTasksGiven: () => given(),
   }).then((state) => {
     doneAt = performance.now();
@@ -159,7 +165,7 @@ export function startDatasets(
     return state;
   });
   for (const settled of [mayStart, given]) written.then(settled, settled);
-  return { planningMayStart, fewChanged: () => few, apart, written, doneAt: () => doneAt };
+  return { planningMayStart, fewChanged: () => few, apart, written, doneAt: () => doneAt, filesHere: () => filesHere };
 }
 
 /** Seconds of each step of the finishing. */
