@@ -30,7 +30,7 @@ import { renderSlice } from "./renderSlice.js";
 import { resolveSlice, ShardError, shardOf, WHOLE } from "./slicePlan.js";
 import { intoPartial, siteIfBound } from "./partialTree.js";
 import { buildShard, mergeSlices } from "./buildShards.js";
-import { boundHeapGrowth, collectGarbage, inlineLess } from "./heap.js";
+import { boundHeapGrowth, collectGarbage, growHeapFreely, inlineLess } from "./heap.js";
 import { cacheOf, cachePartialOf, dropPastStop, keepUnchanged, NOTHING_KEPT, readDatasetsState, readState } from "./buildCache.js";
 import type { BuildState } from "./buildState.js";
 import { engineDigest } from "./sliceHash.js";
@@ -77,6 +77,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       const datasetsStep = startDatasets(partial, options, catalog.facts, { cache, previousDir, datasets: readDatasetsState(previousDir), engine });
       let datasetsWaited = 0;
       await datasetsStep.planningMayStart;
+      if (datasetsStep.fewChanged()) growHeapFreely();
       // Read while the plan is made (its groups parsed only where taken from it, scripts/buildState.ts), let go once the groups are taken over (below): the groups kept hold what is needed of it.
       let previous: BuildState | undefined;
       const datasetsEnd = performance.now();

@@ -13,6 +13,15 @@ export const HEAP_GROWING_PERCENT = 50;
 export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 /**
+ * V8's own growth again (0: the factor it works out from the collector's and the program's speeds),
+ * for the heaps of a build after a change of few tuning systems: its main thread, whose work sets
+ * the build's time then, spent a fifth of it collecting under the bound, and its peak (the
+ * database's thread beside a plan read back) stays within the 1 GB a clean build is held to, some
+ * 20 MB higher (docs/benchmarks.md). Read by V8 at each collection: it holds from then on for every thread.
+ */
+export const growHeapFreely = () => setFlagsFromString("--heap-growing-percent=0");
+
+/**
  * The bytecode TurboFan inlines into one function, at most (V8's default: 920 bytes). Each thread
  * of a build (the datasets' pool, the planning, the render workers) compiles the same code afresh
  * in an isolate of its own, and the compiler took some 14 of a clean build's 140 s of CPU (perf, by
