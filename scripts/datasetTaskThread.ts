@@ -1,7 +1,7 @@
 /**
  * A thread of the datasets that runs one task (scripts/datasetsPool.ts's startApart): a catalog
- * made from the facts it is given, then the task it is sent (a database's first slices computed
- * before it, said once kept); it posts the answer and ends.
+ * made from the facts it is given, then the task it is sent: it says when the slices a database's
+ * task names first are kept (at once for any other task), posts the answer and ends.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createCatalog } from "../src/theory/catalog.js";
@@ -11,9 +11,7 @@ import { computeFirst, runTask } from "./datasetTasks.js";
 const cat = createCatalog((workerData as SliceThreadData).facts, "build");
 const post = (message: ApartMessage) => parentPort?.postMessage(message);
 parentPort?.once("message", async (task: DatasetsTask) => {
-  if (task.kind === "database" && task.first?.length) {
-    computeFirst(cat, task.first, task.dir);
-    post({ computed: true });
-  }
+  if (task.kind === "database" && task.first) computeFirst(cat, task.first, task.dir);
+  post({ computed: true });
   post({ answer: await runTask(cat, task) });
 });

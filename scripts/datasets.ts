@@ -86,6 +86,12 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
     options.onFiles?.(files.encoded, here);
     return files.tables;
   };
+  /** The CSV and Parquet files written on this thread, timed. */
+  const filesHere = () => {
+    const started = performance.now();
+    const files = writeTableFiles(apiDir, cat, keys, slices);
+    return filesWritten(files, (performance.now() - started) / 1000);
+  };
   // Where no previous build says, the estimate counts the slices there before the missing ones are computed: it only sets where the file starts.
   let sizeHint: number | undefined;
   const sizeHintNow = () => {
@@ -108,8 +114,8 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
             options.onTasksGiven?.();
             return thread.computed;
           }
-          pool = datasetsPool(cat.facts, threads);
-          const running = pool;
+          const running = datasetsPool(cat.facts, threads);
+          pool = running;
           return Promise.all(missing.map(([tuningSystem, key]) => runOn(running, { kind: "slice", tuningSystem, key, dir })));
         }
       : undefined;
@@ -122,18 +128,8 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
     // Not awaited: the threads end beside what follows.
     void pool?.destroy();
   }
-  if (beside) {
-    const started = performance.now();
-    const files = writeTableFiles(apiDir, cat, keys, slices);
-    const tables = filesWritten(files, (performance.now() - started) / 1000);
-    return dictionaryOf(apiDir, tables, await beside);
-  }
-  if (threads < 2)
-    return dictionaryOf(
-      apiDir,
-      filesWritten(writeTableFiles(apiDir, cat, keys, slices)),
-      await databaseOf(tableRowsOf(cat, keys, slices.into), database, sizeHintNow()),
-    );
+  if (beside) return dictionaryOf(apiDir, filesHere(), await beside);
+  if (threads < 2) return dictionaryOf(apiDir, filesHere(), await databaseOf(tableRowsOf(cat, keys, slices.into), database, sizeHintNow()));
   // Two threads, each ending when its task is done: one builds the database while the other writes the CSV and
   // Parquet files; this one stays free.
   const [databaseThread, filesThread] = [startApart(cat.facts), startApart(cat.facts)];

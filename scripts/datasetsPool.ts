@@ -81,7 +81,7 @@ export const runOn = <T extends DatasetsTask>(pool: DatasetsPool, task: T): Prom
  */
 export interface ApartThread {
   run<T extends DatasetsTask>(task: T): Promise<DatasetsAnswer[T["kind"]]>;
-  /** Resolves once the slices its task names `first` are kept (at once for a task without); rejects as run does when the thread fails before. */
+  /** Resolves once the slices its task names `first` are kept (once it has a task without); rejects as run does when the thread fails before. */
   computed: Promise<void>;
   /** Ends the thread without a task. */
   stop(): void;
@@ -115,7 +115,6 @@ export function startApart(facts: Facts): ApartThread {
   return {
     run: <T extends DatasetsTask>(given: T) => {
       task = given.kind;
-      if (!(given.kind === "database" && given.first?.length)) slicesKept();
       thread.postMessage(given);
       return ended as Promise<DatasetsAnswer[T["kind"]]>;
     },
