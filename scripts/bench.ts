@@ -57,7 +57,7 @@ async function measureBuild(): Promise<BuildFigures> {
   const stats = join(mkdtempSync(join(tmpdir(), "maqam-bench-")), "stats.json");
   const loadBefore = load();
   const started = performance.now();
-  const code = await run(process.execPath, ["--import", "tsx", "scripts/run.ts", "scripts/build.ts"], { BUILD_STATS: stats, BUILD_DIR: buildDir });
+  const code = await run(process.execPath, ["scripts/run.mjs", "scripts/build.ts"], { BUILD_STATS: stats, BUILD_DIR: buildDir });
   if (code !== 0) throw new Error(`bench: the build failed (${code})`);
   const wallSeconds = (performance.now() - started) / 1000;
   const figures = JSON.parse(readFileSync(stats, "utf8"));

@@ -55,9 +55,9 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...env,
   };
-  // As `npm run build` runs it: this checkout's from its bundle (scripts/run.ts), another commit's as that commit ran it.
-  const script = root === here ? ["scripts/run.ts", "scripts/build.ts"] : ["scripts/build.ts"];
-  const child = spawn(process.execPath, ["--import", "tsx", ...script, ...args], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "inherit"] });
+  // As `npm run build` runs it: this checkout's from its bundle by Node alone (scripts/run.mjs), another commit's as that commit ran it.
+  const command = root === here ? ["scripts/run.mjs", "scripts/build.ts"] : ["--import", "tsx", "scripts/build.ts"];
+  const child = spawn(process.execPath, [...command, ...args], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (b: Buffer) => {
     out += b;

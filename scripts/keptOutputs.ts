@@ -5,32 +5,17 @@
  * not change copies them instead of making them again (a second or two of every build, clean or
  * not). The bytes are the same either way. The most recently used KEEP sets of each kind stay.
  */
-import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
+import { REPOSITORY, THREAD_BUNDLES } from "./keptKey.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const CACHE = join(root, "node_modules", ".cache", "build-outputs");
-/** Where the threads' bundles are made and kept (scripts/threadBundle.ts). */
-export const THREAD_BUNDLES = join(root, "node_modules", ".cache", "build-threads");
+export { keyOf, THREAD_BUNDLES } from "./keptKey.mjs";
+
+const CACHE = join(REPOSITORY, "node_modules", ".cache", "build-outputs");
 /** Sets kept per kind: builds for a few base URLs, and the tests', each have their own. */
 const KEEP = 16;
 
-/** What every set is also made from: the packages installed, the compiler settings. */
-const COMMON_INPUTS = ["package-lock.json", "tsconfig.json"];
-
 const folderOf = (kind: string, key: string) => join(CACHE, kind, key);
-
-/** SHA-256 of `parts` (as JSON) and of each file of `inputs` (paths from the repository's root); undefined when one is missing. */
-export function keyOf(parts: unknown, inputs: readonly string[]): string | undefined {
-  const digest = createHash("sha256").update(JSON.stringify(parts)).update("\0");
-  for (const input of [...COMMON_INPUTS, ...inputs]) {
-    const file = join(root, input);
-    if (!existsSync(file)) return undefined;
-    digest.update(input).update("\0").update(readFileSync(file)).update("\0");
-  }
-  return digest.digest("hex");
-}
 
 /** Copies the kept set `key` of `kind` to `targets` (each file by its name in the set); false when the set is not kept whole. */
 export function copyKept(kind: string, key: string, targets: readonly string[]): boolean {

@@ -57,7 +57,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
   const env = { ...process.env, BASE_URL: baseUrl, BUILD_DIR: buildDir, DATA_DIR: dataDir };
   const run = (script: string, flags: readonly string[] = [], extra: NodeJS.ProcessEnv = {}, args: readonly string[] = []): ChildProcess =>
-    spawn(process.execPath, [...flags, "--import", "tsx", join(root, script), ...args], { stdio: "inherit", cwd: root, env: { ...env, ...extra } });
+    // A TypeScript script through tsx's loader; the build's launcher (scripts/run.mjs) by Node alone.
+    spawn(process.execPath, [...flags, ...(script.endsWith(".ts") ? ["--import", "tsx"] : []), join(root, script), ...args], {
+      stdio: "inherit",
+      cwd: root,
+      env: { ...env, ...extra },
+    });
 
   // A build killed between the renames of its swap left the previous one aside: it serves again.
   if (recoverSwap(buildDir)) console.log("build/ put back: the last build was stopped while swapping in");
@@ -70,7 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let builder: ChildProcess | undefined;
   if (!existsSync(manifest)) {
     console.log(`build/ ${stale ? "is stale: building over it" : "is missing"}: answering from the handler while it is written`);
-    builder = run("scripts/run.ts", [], aside ? { BUILD_PREVIOUS: aside } : {}, ["scripts/build.ts"]);
+    builder = run("scripts/run.mjs", [], aside ? { BUILD_PREVIOUS: aside } : {}, ["scripts/build.ts"]);
     builder.on("exit", (code) => {
       console.log(code === 0 ? "build swapped in: pre-rendered files are served from now on" : `build failed (exit ${code}); answers stay computed`);
       // A build that failed or was stopped leaves the aside for the next start to build over.

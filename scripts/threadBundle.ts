@@ -9,19 +9,15 @@
  * change uses the bundle as it is instead of making it again (some 0.15 s of the main thread per
  * entry, five entries, in every build).
  *
- * A script run from its bundle (scripts/run.ts, scriptEntry) is bundled with each module's
+ * A script run from its bundle (scripts/run.mjs, scriptEntry) is bundled with each module's
  * `import.meta` as its source file's: it finds the repository's files as it does run from source.
  */
 import { type BuildOptions, type BuildResult, build, buildSync, type Plugin, version } from "esbuild";
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { keyOf, THREAD_BUNDLES } from "./keptOutputs.js";
+import { BUNDLER, bundleIsCurrent, keyOf, REPOSITORY as root, scriptBundleOf, sha256, THREAD_BUNDLES } from "./keptKey.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-/** This file: its esbuild options shape every bundle. */
-const BUNDLER = "scripts/threadBundle.ts";
 const made = new Map<string, URL>();
 /** How long before the bundling an input must have been written last for its record to be kept: a margin for coarse file times. */
 const SETTLED_MS = 2000;
@@ -31,24 +27,6 @@ interface Made {
   key: string;
   inputs: string[];
   bundle: string;
-}
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-/**
- * Whether the bundle at `file` can be used as it is: its record's inputs still give its key, and
- * the file is the one recorded (a build of other code sharing node_modules, or a hand, may have
- * replaced it).
- */
-function unchanged(file: string, parts: object): boolean {
-  try {
-    const record = JSON.parse(readFileSync(`${file}.inputs.json`, "utf8")) as Partial<Made> | null;
-    const inputs = record?.inputs;
-    if (typeof record?.key !== "string" || !Array.isArray(inputs) || !inputs.every((i) => typeof i === "string")) return false;
-    return keyOf(parts, [BUNDLER, ...inputs]) === record.key && sha256(readFileSync(file)) === record.bundle;
-  } catch {
-    return false;
-  }
 }
 
 /** Writes `text` to `file` aside and renamed: builds run side by side (the tests do) each replace it whole, with the same bytes. */
@@ -96,7 +74,7 @@ export function threadEntry(entry: string): URL {
   if (known) return known;
   const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.mjs`);
   const parts = { esbuild: version, entry };
-  if (!unchanged(file, parts)) {
+  if (!bundleIsCurrent(file, parts)) {
     const startedAt = Date.now();
     keepBundle(file, parts, buildSync(optionsOf(entry)), startedAt);
   }
@@ -112,19 +90,19 @@ const IMPORT_META = /\bimport\.meta\.(dirname|filename|url)\b/g;
 const sourceImportMeta: Plugin = {
   name: "source-import-meta",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /\.[cm]?ts$/ }, ({ path }) => {
+    // The repository's plain modules (scripts/keptKey.mjs) too: they find the repository from where they are.
+    esbuild.onLoad({ filter: /\.(?:[cm]?ts|mjs)$/ }, ({ path }) => {
       const meta: Record<string, string> = { dirname: dirname(path), filename: path, url: pathToFileURL(path).href };
-      return { contents: readFileSync(path, "utf8").replace(IMPORT_META, (_, name: string) => JSON.stringify(meta[name])), loader: "ts" };
+      const contents = readFileSync(path, "utf8").replace(IMPORT_META, (_, name: string) => JSON.stringify(meta[name]));
+      return { contents, loader: path.endsWith(".mjs") ? "js" : "ts" };
     });
   },
 };
 
-/** The URL of the bundle a script (a path from the repository's root) is run from (scripts/run.ts), made unless kept. */
+/** The URL of the bundle a script (a path from the repository's root) is run from (scripts/run.mjs), made unless kept. */
 export async function scriptEntry(entry: string): Promise<URL> {
-  const file = join(THREAD_BUNDLES, `${basename(entry, extname(entry))}.script.mjs`);
-  // The bundle names its sources by absolute path: a checkout elsewhere sharing node_modules (a copy, a worktree) makes its own.
-  const parts = { esbuild: version, entry, script: true, root };
-  if (!unchanged(file, parts)) {
+  const { file, parts } = scriptBundleOf(entry);
+  if (!bundleIsCurrent(file, parts)) {
     const startedAt = Date.now();
     keepBundle(file, parts, await build({ ...optionsOf(entry), plugins: [sourceImportMeta] }), startedAt);
   }

@@ -1,5 +1,5 @@
 /**
- * Scripts run from their bundles (scripts/run.ts, as `npm run build` runs the build): each module
+ * Scripts run from their bundles (scripts/run.mjs, as `npm run build` runs the build): each module
  * sees its own source file as `import.meta`, the script sees itself as the one run with its
  * arguments, and the bundle is kept while its inputs are unchanged, for the checkout it was made in.
  */
@@ -26,7 +26,7 @@ const writePast = (file: string, text: string) => {
   utimesSync(file, past, past);
 };
 
-const run = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "scripts/run.ts", ...args], { cwd: root, encoding: "utf8" });
+const run = (...args: string[]) => execFileSync(process.execPath, ["scripts/run.mjs", ...args], { cwd: root, encoding: "utf8" });
 
 describe("a script run from its bundle", () => {
   writePast(join(dir, "dependency.ts"), "export const where = { dirname: import.meta.dirname, filename: import.meta.filename };\n");
@@ -58,13 +58,36 @@ console.log(JSON.stringify({ main, url: import.meta.url, dirname: import.meta.di
     expect(JSON.parse(run(entry)).dependency).toBe("moved");
   });
 
+  it("runs a kept bundle by Node alone, without tsx's loader", () => {
+    // Node alone cannot import TypeScript: the script says whether a TypeScript module imports where it runs.
+    const probe = join(dir, `${basename(dir)}-probe.ts`);
+    writePast(join(dir, "typed.ts"), "export const typed: boolean = true;\n");
+    writePast(probe, 'const loads = await import(["./typed", "ts"].join(".")).then(() => true, () => false);\nconsole.log(JSON.stringify({ loads }));\n');
+    const probeBundle = join(root, "node_modules", ".cache", "build-threads", `${basename(probe, ".ts")}.script.mjs`);
+    try {
+      run(probe);
+      expect(statSync(probeBundle).isFile()).toBe(true);
+      expect(JSON.parse(run(probe))).toEqual({ loads: false });
+    } finally {
+      for (const made of [probeBundle, `${probeBundle}.inputs.json`]) rmSync(made, { force: true });
+    }
+  });
+
   it("is not taken from another checkout sharing node_modules: the bundle names its sources by path", () => {
     // Two checkouts of the same files (a copy, a worktree), the script at the same place in each, node_modules (and the bundles kept there) shared.
     const script = `scripts/${basename(entry)}`;
     const checkouts = ["one", "two"].map((name) => join(dir, name));
     for (const checkout of checkouts) {
       mkdirSync(join(checkout, "scripts"), { recursive: true });
-      for (const file of ["package.json", "package-lock.json", "tsconfig.json", "scripts/run.ts", "scripts/threadBundle.ts", "scripts/keptOutputs.ts"])
+      for (const file of [
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+        "scripts/run.mjs",
+        "scripts/keptKey.mjs",
+        "scripts/threadBundle.ts",
+        "scripts/keptOutputs.ts",
+      ])
         cpSync(join(root, file), join(checkout, file));
       writePast(
         join(checkout, script),
@@ -72,14 +95,13 @@ console.log(JSON.stringify({ main, url: import.meta.url, dirname: import.meta.di
       );
       symlinkSync(join(root, "node_modules"), join(checkout, "node_modules"));
     }
-    const runIn = (checkout: string) =>
-      JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "scripts/run.ts", script], { cwd: checkout, encoding: "utf8" }));
+    const runIn = (checkout: string) => JSON.parse(execFileSync(process.execPath, ["scripts/run.mjs", script], { cwd: checkout, encoding: "utf8" }));
     for (const checkout of [...checkouts, checkouts[0]]) expect(runIn(checkout)).toEqual({ main: true, dirname: join(checkout, "scripts") });
   });
 
   it("says how it is used when not given a TypeScript script", () => {
-    const refused = spawnSync(process.execPath, ["--import", "tsx", "scripts/run.ts"], { cwd: root, encoding: "utf8" });
+    const refused = spawnSync(process.execPath, ["scripts/run.mjs"], { cwd: root, encoding: "utf8" });
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(/^usage: tsx scripts\/run\.ts <script\.ts> \[arguments\]/);
+    expect(refused.stderr).toMatch(/^usage: node scripts\/run\.mjs <script\.ts> \[arguments\]/);
   });
 });
