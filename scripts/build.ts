@@ -127,8 +127,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           planApartUsed = apart !== undefined;
           // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
           // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
-          // Without datasets, once the plan is made, as its peak would add to theirs. After a change of few tuning systems,
-          // sooner: once the groups are taken over (below).
+          // Without datasets, once the plan is made, as its peak would add to theirs.
           if (writesDatasets(options)) datasetsStep.written.then(startWorkers, () => undefined);
           // Read on this thread while a planning thread works.
           previous = readState(previousDir);
@@ -153,9 +152,6 @@ export async function build(options: BuildOptions): Promise<Built> {
           collectGarbage();
           await removing;
           const keptEnd = performance.now();
-          // After a change of few tuning systems this thread is done here while the database's thread still works: the render
-          // workers' start (their isolates, code and catalogs, some 0.4 s) overlaps its end instead of following it.
-          if (datasetsStep.fewChanged()) startWorkers();
           // The rendering's stop counts the datasets' files.
           const datasets = await datasetsStep.written;
           datasetsWaited = (performance.now() - keptEnd) / 1000;
