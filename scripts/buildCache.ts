@@ -338,21 +338,33 @@ export function dropPastStop(kept: Kept, planned: readonly Planned[], past: (ind
   return { ...kept, results, groups, pictures: { files: 0, bytes: 0 } };
 }
 
+/** The files the build knows it wrote (paths below the tree): their sizes, and for those of a planned request its index in the plan. */
+export interface Known {
+  sizes: Map<string, number>;
+  orders: Map<string, number>;
+}
+
 /**
  * The sizes of the files the build knows without reading the tree (paths below it): the API files
- * and their siblings from the results, the pictures from those taken over and those drawn now (results).
+ * and their siblings from the results, the pictures from those taken over and those drawn now
+ * (results); and the plan's index of the results' files, named by the same strings.
  */
-export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept): Map<string, number> {
+export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept): Known {
   const sizes = new Map<string, number>();
+  const orders = new Map<string, number>();
+  const add = (path: string, bytes: number, index: number) => {
+    sizes.set(path, bytes);
+    orders.set(path, index);
+  };
   for (const r of results) {
     if (r.status !== 200) continue;
     const file = `api/${planned[r.index].file}`;
-    sizes.set(file, r.bytes);
-    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) sizes.set(file + SIBLING_SUFFIX[e], bytes);
+    add(file, r.bytes, r.index);
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) add(file + SIBLING_SUFFIX[e], bytes, r.index);
   }
   for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
-  for (const r of results) if (r.picture !== undefined) sizes.set(`pictures/${pictureFileOf(planned[r.index].file)}`, r.picture);
-  return sizes;
+  for (const r of results) if (r.picture !== undefined) add(`pictures/${pictureFileOf(planned[r.index].file)}`, r.picture, r.index);
+  return { sizes, orders };
 }
 
 /**

@@ -234,11 +234,11 @@ export async function finishBuild(
   const site = aside ? placeSite(aside, partial, digest) : await buildSite({ outDir: partial, baseUrl, digest, catalog });
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
-  const sizes = knownSizes(planned, results, taken);
+  const { sizes, orders } = knownSizes(planned, results, taken);
   const listing = listBuilt(partial, sizes, taken.cached);
-  const fit = fitTree(partial, listing, planned, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes);
+  const fit = fitTree(partial, listing, planned, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes, orders);
   const fitSeconds = lap();
-  const keptFile = (r: Rendered) => fit.keptApiFiles.has(planned[r.index].file);
+  const keptFile = (r: Rendered) => fit.keptAnswer(r.index);
   const kept = results.filter((r) => keptFile(r) || r.status !== 200);
   // Summarised once, after the fit: of the answers it kept, in the same file order.
   const summary =

@@ -57,21 +57,36 @@ export function answerFileOf(file: string): string {
 
 /**
  * Every file of the tree (`listing`), and those `cached` names below the cache, as a candidate: API
- * files (and siblings) by their request's class, pictures after, the rest the site. The cached
- * files' sizes are those the build recorded (`sizes`, by path), else read.
+ * files (and siblings) by their request's class, pictures after, the rest the site. `orders` gives
+ * the plan's index of the files the build knows it wrote (paths below the tree, the same strings
+ * as the listing's, so looked up without a name sliced or hashed again); the others are found by
+ * their file in the plan. The cached files' sizes are those the build recorded (`sizes`, by path), else read.
  */
-function candidatesOf(listing: Listing, planned: readonly FilePlanned[], sizes: ReadonlyMap<string, number>, cached?: LeftOver): Candidate[] {
-  // Plan orders by file: numbers, not an object per file (a quarter of a million kept through the fit).
-  const orderOf = new Map<string, number>();
-  for (let i = 0; i < planned.length; i++) orderOf.set(planned[i].file, i);
+function candidatesOf(
+  listing: Listing,
+  planned: readonly FilePlanned[],
+  sizes: ReadonlyMap<string, number>,
+  orders: ReadonlyMap<string, number>,
+  cached?: LeftOver,
+): Candidate[] {
+  // Plan orders by file, made only when a file is not in `orders`: numbers, not an object per file (a quarter of a million kept through the fit).
+  let byFile: Map<string, number> | undefined;
+  const orderOf = (file: string) => {
+    if (!byFile) {
+      byFile = new Map();
+      for (let i = 0; i < planned.length; i++) byFile.set(planned[i].file, i);
+    }
+    return byFile.get(file);
+  };
   const candidateOf = (path: string, bytes: number): Candidate => {
     if (path.startsWith("api/datasets/")) return { path, bytes, valueClass: datasetClassOf(path.slice(4)), order: datasetOrderOf(path.slice(4)) };
+    const known = orders.get(path);
+    if (known !== undefined) return { path, bytes, valueClass: path.startsWith("pictures/") ? "picture" : planned[known].valueClass, order: known };
     if (path.startsWith("api/")) {
-      const inside = path.slice(4);
-      const order = orderOf.get(answerFileOf(inside));
+      const order = orderOf(answerFileOf(path.slice(4)));
       if (order !== undefined) return { path, bytes, valueClass: planned[order].valueClass, order };
     } else if (path.startsWith("pictures/")) {
-      const order = orderOf.get(path.slice(9).replace(/\.svg$/, ".json"));
+      const order = orderOf(path.slice(9).replace(/\.svg$/, ".json"));
       if (order !== undefined) return { path, bytes, valueClass: "picture", order };
     }
     return { path, bytes, valueClass: "site", order: 0 };
@@ -99,9 +114,13 @@ export interface TreeFit {
   leftOut: LeftOut;
   /** Paths below the tree of every file left out (in `leftOver.dir` when given), in value order. */
   leftOutFiles: string[];
-  /** Paths of the API files kept (relative to api/), so the manifest describes the tree as published. */
-  keptApiFiles: Set<string>;
+  /** Whether the answer of the plan's request at an index was kept, so the manifest describes the tree as published. */
+  keptAnswer: (index: number) => boolean;
 }
+
+/** Whether a candidate is an answer's file (not a sibling) below api/, outside the datasets: one of its request's class, whose order is the request's index. */
+const isAnswer = (c: Candidate) =>
+  c.valueClass !== "site" && c.valueClass !== "picture" && c.path.startsWith("api/") && !c.path.startsWith("api/datasets/") && answerFileOf(c.path) === c.path;
 
 /** Room kept in the fit for the root files written after it (manifest.json, _redirects, serve.json: about 30 KB today). */
 export const ROOT_FILES_RESERVE = 256 * 1024;
@@ -115,7 +134,8 @@ export class OverLimitError extends Error {}
  * build keeps them for a later fit), where the files it already holds are candidates too: those
  * the fit keeps move into `dir`, the others stay. `listing` is the tree at `dir` (listTree), brought
  * up to date with what the fit removes and moves in; `planned` gives an API file (relative to api/)
- * its request's value class and plan order; `sizes` the files' sizes the build already knows. Throws an
+ * its request's value class and plan order; `sizes` the files' sizes the build already knows, `orders` the
+ * plan's index of those it wrote (knownSizes). Throws an
  * OverLimitError naming the limit when what must stay does not fit.
  */
 export function fitTree(
@@ -125,8 +145,9 @@ export function fitTree(
   limits: HostLimits,
   leftOver?: LeftOver,
   sizes: ReadonlyMap<string, number> = new Map(),
+  orders: ReadonlyMap<string, number> = new Map(),
 ): TreeFit {
-  const fitted = fitToLimits(candidatesOf(listing, planned, sizes, leftOver), limits, ROOT_FILES_RESERVE);
+  const fitted = fitToLimits(candidatesOf(listing, planned, sizes, orders, leftOver), limits, ROOT_FILES_RESERVE);
   const largest = fitted.kept.reduce((most, c) => Math.max(most, c.bytes), 0);
   const passed = limitPassed(limits, fitted.measured, largest);
   if (passed) throw new OverLimitError(passed);
@@ -155,6 +176,7 @@ export function fitTree(
       for (let f = dirname(c.path); f !== "."; f = dirname(f)) listing.folders.add(f);
     }
   for (const folder of removeEmptyFolders(dir, emptied)) listing.folders.delete(folder);
-  const keptApiFiles = new Set(fitted.kept.filter((c) => c.path.startsWith("api/")).map((c) => c.path.slice(4)));
-  return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), leftOutFiles: fitted.left.map((c) => c.path), keptApiFiles };
+  const kept = new Uint8Array(planned.length);
+  for (const c of fitted.kept) if (isAnswer(c)) kept[c.order] = 1;
+  return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), leftOutFiles: fitted.left.map((c) => c.path), keptAnswer: (index) => kept[index] === 1 };
 }

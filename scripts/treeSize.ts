@@ -19,11 +19,17 @@ const BLOCK = 512;
 const RECORD = 20 * BLOCK;
 const blocks = (n: number): number => Math.ceil(n / BLOCK) * BLOCK;
 
-/** Tar bytes of one entry: its header, a long-name entry when its name does not fit, its data. */
-export function tarEntryBytes(name: string, bytes: number): number {
-  const nameBytes = Buffer.byteLength(name);
-  return BLOCK + (nameBytes > 100 ? BLOCK + blocks(nameBytes + 1) : 0) + blocks(bytes);
-}
+/** Tar bytes of one entry whose name takes `nameBytes`: its header, a long-name entry when the name does not fit, its data. */
+const entryBytes = (nameBytes: number, bytes: number): number => BLOCK + (nameBytes > 100 ? BLOCK + blocks(nameBytes + 1) : 0) + blocks(bytes);
+
+/** Tar bytes of one entry named `name`. */
+export const tarEntryBytes = (name: string, bytes: number): number => entryBytes(Buffer.byteLength(name), bytes);
+
+/** Tar bytes of the file at `path` below the tree, named `./<path>` in the archive (without that name made). */
+export const tarFileBytes = (path: string, bytes: number): number => entryBytes(Buffer.byteLength(path) + 2, bytes);
+
+/** Tar bytes of the folder at `path` below the tree, named `./<path>/`. */
+export const tarFolderBytes = (path: string): number => entryBytes(Buffer.byteLength(path) + 3, 0);
 
 /** Tar bytes of a whole archive whose entries add up to `entryBytes`. */
 export const tarArchiveBytes = (entryBytes: number): number => Math.ceil((entryBytes + 2 * BLOCK) / RECORD) * RECORD;
@@ -95,10 +101,10 @@ export function listTree(
 export function sizeOfListing(listing: Listing): TreeSize {
   const size = { files: listing.files.size, folders: listing.folders.size, bytes: 0, tarBytes: 0 };
   let entries = tarEntryBytes("./", 0);
-  for (const folder of listing.folders) entries += tarEntryBytes(`./${folder}/`, 0);
+  for (const folder of listing.folders) entries += tarFolderBytes(folder);
   for (const [path, bytes] of listing.files) {
     size.bytes += bytes;
-    entries += tarEntryBytes(`./${path}`, bytes);
+    entries += tarFileBytes(path, bytes);
   }
   size.tarBytes = tarArchiveBytes(entries);
   return size;
