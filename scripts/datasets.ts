@@ -144,10 +144,10 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
 
 /**
  * The database's bytes for the tables it is made of, where no previous build says: about 0.30 of
- * its slices' bytes (74.3 MB of 245.2 MB for data/), the rows packed as it packs them. Begun on a
- * file of free pages that size (databaseOf), the database is not copied as its file grows by an
+ * its slices' bytes (74.3 MB of 245.2 MB for data/), the rows packed as it packs them. Begun on an
+ * empty file with room for that size (databaseOf), the database is not copied as its file grows by an
  * eighth at a time (a 74 MB file some 600 MB, as many fresh pages faulted in); an estimate too small
- * grows from there, one too large is packed by the VACUUM: the bytes are the same either way.
+ * grows from there, the room past one too large is never written: the bytes are the same either way.
  */
 export const DATABASE_SHARE_OF_SLICES = 0.3;
 const databaseEstimate = (cat: Catalog, keys: ReadonlyMap<string, string>, dir: string): number =>
