@@ -6,7 +6,7 @@
  */
 import { TABLES } from "../src/api/datasets/tables.js";
 import { requestParts } from "../src/api/staticPath.js";
-import { tarArchiveBytes, tarEntryBytes, tarFileBytes, tarFolderBytes } from "./treeSize.js";
+import { parentOf, tarArchiveBytes, tarEntryBytes, tarFileBytes, tarFolderBytes } from "./treeSize.js";
 
 /** Share of every limit the build leaves free, so the next few facts still deploy. */
 export const HEADROOM = 0.1;
@@ -108,16 +108,11 @@ export function limitPassed(limits: HostLimits, measured: Fitted["measured"], la
   return undefined;
 }
 
-/** Whether `path` lies directly in `folder` (a folder below the tree, not its root). */
-const inFolder = (path: string, folder: string) => folder !== "" && path.lastIndexOf("/") === folder.length && path.startsWith(folder);
+/** Whether `path` lies directly in `folder` (a folder below the tree, not its root), found without a name sliced. */
+const directlyIn = (path: string, folder: string) => folder !== "" && path.lastIndexOf("/") === folder.length && path.startsWith(folder);
 
-/**
- * The folders of `path` not yet in `folders` (paths below the tree): an ancestor of a folder there
- * is there too. `last` is the folder of the previous path added: consecutive files mostly share
- * theirs, which is then known without a name sliced or looked up.
- */
-const newFoldersOf = (path: string, folders: ReadonlySet<string>, last: string): string[] => {
-  if (inFolder(path, last)) return [];
+/** The folders of `path` not yet in `folders` (paths below the tree): an ancestor of a folder there is there too. */
+const newFoldersOf = (path: string, folders: ReadonlySet<string>): string[] => {
   const names: string[] = [];
   for (let at = path.lastIndexOf("/"); at > 0; at = path.lastIndexOf("/", at - 1)) {
     const name = path.slice(0, at);
@@ -148,15 +143,17 @@ export function startFit(limits: HostLimits, reservedTarBytes = 0): Fit {
   const folders = new Set<string>();
   let tarEntries = tarEntryBytes("./", 0) + reservedTarBytes;
   const measured = { files: 0, bytes: 0, tarBytes: tarArchiveBytes(tarEntries) };
+  // The folder of the last file kept: consecutive files mostly share theirs, which is then there already.
   let lastFolder = "";
   const add = (c: Candidate) => {
-    const newFolders = newFoldersOf(c.path, folders, lastFolder);
+    const sameFolder = directlyIn(c.path, lastFolder);
+    const newFolders = sameFolder ? [] : newFoldersOf(c.path, folders);
     let entries = tarEntries + tarFileBytes(c.path, c.bytes);
     for (const f of newFolders) entries += tarFolderBytes(f);
     const fits = tarArchiveBytes(entries) <= soft(limits.tarBytes) && measured.files + 1 <= soft(limits.files) && c.bytes <= (limits.fileBytes ?? Infinity);
     if (!fits && c.valueClass !== "site") return false;
     for (const f of newFolders) folders.add(f);
-    if (!inFolder(c.path, lastFolder)) lastFolder = c.path.slice(0, Math.max(0, c.path.lastIndexOf("/")));
+    if (!sameFolder) lastFolder = parentOf(c.path);
     tarEntries = entries;
     measured.files++;
     measured.bytes += c.bytes;

@@ -40,7 +40,8 @@ export interface Listing {
   folders: Set<string>;
 }
 
-const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+/** The folder a path lies in (paths below the tree; "" for the tree itself). */
+export const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
 /** The folder a known file's subtree is cut at: its first two names (`api/tuning-systems`), or none when it lies higher. */
 const cutOf = (path: string): string | undefined => {
   const second = path.indexOf("/", path.indexOf("/") + 1);
