@@ -159,7 +159,7 @@ export async function build(options: BuildOptions): Promise<Built> {
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
           planSteps = { ...made.steps, kept: (keptEnd - keptFrom) / 1000 };
-          return { planned: made.planned, batches: chosen.batches };
+          return { planned: made.planned, batches: chosen.batches, seeds: made.seeds };
         },
         bound,
       );

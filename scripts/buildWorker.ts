@@ -16,6 +16,7 @@ import { routes } from "../src/api/routes.js";
 import { serialize, COMPRESS_MIN_BYTES, SIBLING_SUFFIX, type Encoding } from "../src/serve/handler.js";
 import { readFacts } from "../src/data/load.js";
 import { createCatalog } from "../src/theory/catalog.js";
+import type { GroupingShape } from "../src/theory/pitchClassSets.js";
 import { pictureDrawer, pictureFileOf } from "./pictures.js";
 
 export interface WorkerSetup {
@@ -36,6 +37,16 @@ export interface WorkerSetup {
  * pictures); "none" answers only, "only" draws the picture of a request answered earlier.
  */
 export type Job = [index: number, request: string, file: string, picture?: "none" | "only"];
+
+/**
+ * 12-tone groupings the planning made, as seeds of the catalog's twelveToneGroupings memo
+ * (src/theory/caches.ts): key and shape. Sent before the first batch; every catalog the worker
+ * makes afterwards takes them, so a tuning system × starting note is not grouped again.
+ */
+export type TwelveToneSeeds = [key: string, shape: GroupingShape][];
+
+/** What the main thread sends: a batch, or the seeds. */
+export type ToWorker = Job[] | { seeds: TwelveToneSeeds };
 
 /** A picture drawn alone ("only"): the plan index of its request and its bytes. */
 export type Drawn = [index: number, bytes: number];
@@ -76,8 +87,9 @@ const facts = readFacts(dataDir);
  * collector's work without the cost of a new thread (its start, the facts read and checked again,
  * its code compiled again).
  */
+let seeds = new Map<string, GroupingShape>();
 const fresh = () => {
-  const catalog = createCatalog(facts, "build");
+  const catalog = createCatalog(facts, "build", { twelveToneGroupings: seeds });
   return { catalog, pictures: picturesDir === undefined ? undefined : { dir: picturesDir, draw: pictureDrawer(catalog, baseUrl) } };
 };
 let { catalog, pictures } = fresh();
@@ -151,7 +163,13 @@ const flush = (results: Rendered[], drawn: Drawn[]) => {
   port.postMessage({ type: "rendered", results, drawn, gcMs } satisfies FromWorker);
   gcMs = 0;
 };
-port.on("message", (jobs: Job[]) => {
+port.on("message", (message: ToWorker) => {
+  if (!Array.isArray(message)) {
+    seeds = new Map(message.seeds);
+    ({ catalog, pictures } = fresh());
+    return;
+  }
+  const jobs = message;
   let results: Rendered[] = [];
   let drawn: Drawn[] = [];
   for (const job of jobs) {

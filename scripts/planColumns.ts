@@ -1,6 +1,6 @@
 /** The plan as the planning thread sends it to the main thread (scripts/planApart.ts), and as the build takes it back. */
 import { VALUE_CLASSES } from "./budget.js";
-import type { Job } from "./buildWorker.js";
+import type { Job, TwelveToneSeeds } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import type { Made } from "./renderSlice.js";
 
@@ -25,6 +25,7 @@ export interface PlanSent {
   batches: Int32Array[];
   /** Group name → content hash (sliceHash.ts's groupHashes), as entries. */
   hashes: [string, string][];
+  seeds: TwelveToneSeeds;
   /** Seconds of the plan (listing, files and routes, batches), of the hashes and of writing the listing. */
   steps: { plan: number; hashes: number; listing: number };
 }
@@ -32,6 +33,7 @@ export interface PlanSent {
 /** The plan, its batches and the groups' hashes as the build uses them. */
 export interface PlanMade extends Made {
   hashes: Map<string, string>;
+  seeds: TwelveToneSeeds;
   steps: PlanSent["steps"];
 }
 
@@ -48,11 +50,17 @@ export function planReceived(sent: PlanSent): PlanMade {
     }),
   );
   const batches = sent.batches.map((b) => Array.from(b, (i): Job => [i, planned[i].request, planned[i].file, undefined]));
-  return { planned, batches, hashes: new Map(sent.hashes), steps: sent.steps };
+  return { planned, batches, hashes: new Map(sent.hashes), seeds: sent.seeds, steps: sent.steps };
 }
 
 /** The plan by column, on the thread. */
-export function planToSend(planned: readonly Planned[], batches: readonly Job[][], hashes: ReadonlyMap<string, string>, steps: PlanSent["steps"]): PlanSent {
+export function planToSend(
+  planned: readonly Planned[],
+  batches: readonly Job[][],
+  hashes: ReadonlyMap<string, string>,
+  seeds: TwelveToneSeeds,
+  steps: PlanSent["steps"],
+): PlanSent {
   const numbered = (values: string[]) => {
     const names = [...new Set(values)];
     const number = new Map(names.map((name, i) => [name, i]));
@@ -73,6 +81,7 @@ export function planToSend(planned: readonly Planned[], batches: readonly Job[][
     classOf: Uint8Array.from(planned, (p) => VALUE_CLASSES.indexOf(p.valueClass)),
     batches: batches.map((b) => Int32Array.from(b, ([index]) => index)),
     hashes: [...hashes],
+    seeds,
     steps,
   };
 }

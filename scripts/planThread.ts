@@ -10,9 +10,10 @@ import type { PlanTask } from "./planApart.js";
 import { planToSend } from "./planColumns.js";
 import { makePlan } from "./planMake.js";
 
-const { planned, batches, hashes, steps } = makePlan(workerData as PlanTask);
-const sent = planToSend(planned, batches, hashes, steps);
+const { planned, batches, hashes, seeds, steps } = makePlan(workerData as PlanTask);
+const sent = planToSend(planned, batches, hashes, seeds, steps);
+const shapes = seeds.flatMap(([, shape]) => [shape.sets, shape.incompatible]);
 parentPort?.postMessage(
   sent,
-  sent.batches.map((b) => b.buffer as ArrayBuffer),
+  [...sent.batches, ...shapes].map((b) => b.buffer as ArrayBuffer),
 );

@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
-import type { Drawn, FromWorker, Job, Rendered, WorkerSetup } from "./buildWorker.js";
+import type { Drawn, FromWorker, Job, Rendered, ToWorker, TwelveToneSeeds, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { byPlace, classStart, inPlaces, type Bounded, type Place } from "./renderBound.js";
@@ -141,6 +141,8 @@ export interface Slice extends Progress {
 export interface Made {
   planned: Planned[];
   batches: Job[][];
+  /** 12-tone groupings the plan maker made, given to the workers (scripts/buildWorker.ts). */
+  seeds?: TwelveToneSeeds;
 }
 
 /**
@@ -200,9 +202,10 @@ export async function renderSlice(
     await Promise.all((started?.workers ?? []).map((w) => w.terminate()));
     throw e;
   }
-  const { planned, batches } = made;
+  const { planned, batches, seeds } = made;
   started ??= launch();
   const { workers } = started;
+  if (seeds?.length) for (const w of workers) w.postMessage({ seeds } satisfies ToWorker);
   try {
     await started.ready;
   } catch (e) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { TwelveToneSeeds } from "../scripts/buildWorker.js";
 import { planReceived, planToSend } from "../scripts/planColumns.js";
 import { batchesOf, planOf } from "../scripts/slicePlan.js";
 import { sampleRequests } from "./support/buildSample.js";
@@ -11,14 +12,15 @@ describe("the plan sent by the planning thread", () => {
     ["/maqamat/maqam_rast", "b2"],
   ]);
   const steps = { plan: 1, hashes: 2, listing: 3 };
+  const seeds: TwelveToneSeeds = [["ibnsina_1037\u0000yegah\u00005", { entries: 4, sets: Int32Array.of(2, 0, 3, 1, 1), incompatible: Int32Array.of(2) }]];
 
-  it("arrives as it was made, through a message's copy: plan, batches, hashes", () => {
-    const sent = structuredClone(planToSend(planned, batches, hashes, steps));
-    expect(planReceived(sent)).toEqual({ planned, batches, hashes, steps });
+  it("arrives as it was made, through a message's copy: plan, batches, hashes, seeds", () => {
+    const sent = structuredClone(planToSend(planned, batches, hashes, seeds, steps));
+    expect(planReceived(sent)).toEqual({ planned, batches, hashes, seeds, steps });
   });
 
   it("holds each route name and query shape once and the batches as plan indices", () => {
-    const sent = planToSend(planned, batches, hashes, steps);
+    const sent = planToSend(planned, batches, hashes, seeds, steps);
     expect(sent.routes.length).toBe(new Set(planned.map((p) => p.route)).size);
     expect(sent.queries.length).toBe(new Set(planned.map((p) => p.query)).size);
     expect(sent.routes.length).toBeLessThan(planned.length);

@@ -99,16 +99,25 @@ const SCALED_LIMITS: Record<CacheScale, { entries: Partial<Record<MemoName, numb
 /** Tolerances kept per transposition for its ajnās by degree. */
 export const DEGREE_AJNAS_PER_TRANSPOSITION = 4;
 
+/**
+ * Entries a memo may take from work done elsewhere instead of computing them, by key, in the
+ * compact form the module that fills the memo reads (a build's planning hands its render workers
+ * the 12-tone groupings it made): the same values, computed from less.
+ */
+export type Seeds = Partial<Record<MemoName, ReadonlyMap<string, unknown>>>;
+
 export interface Caches {
   memos: Readonly<Record<MemoName, Memo<unknown>>>;
+  seeds: Seeds;
 }
 
-export function createCaches(scale: CacheScale): Caches {
+export function createCaches(scale: CacheScale, seeds: Seeds = {}): Caches {
   const limits: Record<MemoName, number> = { ...MEMO_LIMITS, ...SCALED_LIMITS[scale].entries };
   const byteLimits = { ...MEMO_BYTE_LIMITS, ...SCALED_LIMITS[scale].bytes };
   const memos = Object.fromEntries(Object.entries(limits).map(([name, limit]) => [name, boundedMemo<unknown>(limit, byteLimits[name as MemoName])]));
   return {
     memos: memos as Record<MemoName, Memo<unknown>>,
+    seeds,
   };
 }
 
@@ -117,6 +126,12 @@ export const memoOf =
   <V>(name: MemoName) =>
   (owner: { caches: Caches }): Memo<V> =>
     owner.caches.memos[name] as Memo<V>;
+
+/** The seeds of a catalog's memo `name`, in the form the one module that fills it reads. */
+export const seedsOf =
+  <S>(name: MemoName) =>
+  (owner: { caches: Caches }): ReadonlyMap<string, S> | undefined =>
+    owner.caches.seeds[name] as ReadonlyMap<string, S> | undefined;
 
 /**
  * A memo split by tolerance: entries at the default tolerance in `atDefault`, all others in

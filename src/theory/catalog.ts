@@ -5,7 +5,7 @@
  */
 import { DataError, FACT_FILES, type Facts } from "../data/facts.js";
 import type { SourceRecord, FamilyRules } from "../data/schemas.js";
-import { createCaches, type Caches, type CacheScale } from "./caches.js";
+import { createCaches, type Caches, type CacheScale, type Seeds } from "./caches.js";
 import { noteNameIndex, type NoteNameIndex } from "./noteName.js";
 import { tuningSystemOf, type TuningSystem } from "./tuningSystem.js";
 import { maqamOf, jinsOf, entityFinder, type Maqam, type Jins, type EntityReference } from "./entity.js";
@@ -44,8 +44,11 @@ function refuseSharedIds(file: string, records: readonly { record: string; deriv
   if (problems.length) throw new DataError(`invalid data:\n  ${problems.join("\n  ")}`);
 }
 
-/** `scale`: how much the catalog keeps (caches.ts); a build keeps everything, anything long-lived serves. */
-export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Catalog {
+/**
+ * `scale`: how much the catalog keeps (caches.ts); a build keeps everything, anything long-lived
+ * serves. `seeds`: memo entries made from work done elsewhere on the same facts (caches.ts).
+ */
+export function createCatalog(facts: Facts, scale: CacheScale = "serving", seeds?: Seeds): Catalog {
   const notes = noteNameIndex(facts.noteNames);
   const tuningSystems = facts.tuningSystems.map(tuningSystemOf);
   const byId = new Map(tuningSystems.map((ts) => [ts.id, ts]));
@@ -78,6 +81,6 @@ export function createCatalog(facts: Facts, scale: CacheScale = "serving"): Cata
     findJins: entityFinder(ajnas, notes),
     sources: facts.sources,
     familyRules: facts.familyRules,
-    caches: createCaches(scale),
+    caches: createCaches(scale, seeds),
   };
 }

@@ -10,7 +10,7 @@ import type { PitchClass } from "./pitchClass.js";
 import type { Maqam } from "./entity.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import { transpositionsOf, type Transposition } from "./transposition.js";
-import { memoOf, type MemoName } from "./caches.js";
+import { memoOf, seedsOf, type MemoName } from "./caches.js";
 import type { Catalog } from "./catalog.js";
 
 export const SHARP_KEYS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
@@ -47,19 +47,12 @@ function circularDistance(a: number, b: number): number {
 
 /** One transposition as the classification reads it. */
 export interface ClassifiedTransposition {
+  /** The entry's place in the list of every maqām's transpositions (classifiedTranspositions), the same for the same facts. */
+  index: number;
   maqam: Maqam;
   transposition: Transposition;
   /** Ascending then descending cells as the set and the clash test read them (re-spelled for the 12-tone sets). */
   cells: readonly PitchClass[];
-  /**
-   * The same cells as the tuning system spells them, as the compatibility test reads them: their
-   * 12-tone keys as places from C (keyOrder) and their places in the octave (the rule's inOctave),
-   * read once, since the test asks for them against every set (millions of times for the archive).
-   */
-  tuningKeys: readonly number[];
-  tuningPositions: Float64Array;
-  /** The keys of tuningKeys as bits (C the lowest): a set can only hold the entry if it has each of them. */
-  tuningKeyMask: number;
 }
 
 /** Pitch classes competing for one 12-tone key, each note name once, lowest first. */
@@ -81,8 +74,57 @@ export interface Incompatible {
 }
 
 export interface Grouping {
+  /** The entries grouped: every maqām's transpositions. */
+  entries: number;
   sets: PitchClassSet[];
   incompatible: Incompatible[];
+}
+
+/**
+ * A grouping as its entries' places (ClassifiedTransposition.index): per set its member count and
+ * members, the first of them its source; then the incompatible entries. What a build's planning
+ * hands its render workers instead of their grouping each tuning system × starting note again:
+ * kilobytes where the grouping holds megabytes, and made back (groupingOfShape) with only the sets'
+ * sources and the incompatible entries read, where the grouping compares thousands of entries.
+ */
+export interface GroupingShape {
+  entries: number;
+  sets: Int32Array;
+  incompatible: Int32Array;
+}
+
+export function shapeOfGrouping({ entries, sets, incompatible }: Grouping): GroupingShape {
+  const flat: number[] = [];
+  for (const { members } of sets) {
+    flat.push(members.length);
+    for (const m of members) flat.push(m.index);
+  }
+  return { entries, sets: Int32Array.from(flat), incompatible: Int32Array.from(incompatible, (i) => i.entry.index) };
+}
+
+/**
+ * The grouping a shape describes over `entries`, each set's pitch classes and each incompatible
+ * entry's clashes read again; undefined when the shape cannot be theirs (another count, a place
+ * out of range, an incompatible entry without a clash).
+ */
+function groupingOfShape(entries: readonly ClassifiedTransposition[], rule: SetRule, shape: GroupingShape): Grouping | undefined {
+  if (shape.entries !== entries.length) return undefined;
+  const sets: PitchClassSet[] = [];
+  for (let at = 0; at < shape.sets.length; ) {
+    const count = shape.sets[at++];
+    const members = Array.from(shape.sets.subarray(at, at + count), (i) => entries[i]);
+    at += count;
+    if (count < 1 || members.length !== count || members.some((m) => m === undefined)) return undefined;
+    sets.push({ source: members[0], pitchClasses: rule.setOf(members[0]), members });
+  }
+  const incompatible: Incompatible[] = [];
+  for (const i of shape.incompatible) {
+    const entry = entries[i];
+    const clashes = entry === undefined ? [] : clashesOf(entry.cells);
+    if (clashes.length === 0) return undefined;
+    incompatible.push({ entry, clashes });
+  }
+  return { entries: entries.length, sets, incompatible };
 }
 
 /** What distinguishes the two kinds of set. */
@@ -121,14 +163,39 @@ function clashesOf(cells: readonly PitchClass[]): Clash[] {
 const tuningCells = (t: Transposition): PitchClass[] => [...t.ascending, ...t.descending];
 
 /**
+ * A transposition's cells as the tuning system spells them, as the compatibility test reads them:
+ * their 12-tone keys as places from C (keyOrder) and their places in the octave (the rule's
+ * inOctave), read once per grouping, since the test asks for them against every set (millions of
+ * times for the archive).
+ */
+interface TuningReading {
+  keys: readonly number[];
+  positions: Float64Array;
+  /** The keys as bits (C the lowest): a set can only hold the entry if it has each of them. */
+  keyMask: number;
+}
+
+function tuningReadingOf(t: Transposition, rule: SetRule): TuningReading {
+  const cells = tuningCells(t);
+  const keys = cells.map(twelveToneKeyOrder);
+  const positions = new Float64Array(cells.length);
+  let keyMask = 0;
+  for (let i = 0; i < cells.length; i++) {
+    positions[i] = rule.inOctave(cells[i].cents);
+    keyMask |= 1 << keys[i];
+  }
+  return { keys, positions, keyMask };
+}
+
+/**
  * Every cell of the transposition sits on a key of the set, within the tolerance of its pitch
  * class. Cells are read as the tuning system spells them, not re-spelled, as the archive compares.
  */
-function fits(entry: ClassifiedTransposition, positions: Float64Array, tolerance: number): boolean {
-  const { tuningKeys, tuningPositions } = entry;
-  for (let i = 0; i < tuningKeys.length; i++) {
-    const own = positions[tuningKeys[i]];
-    if (Number.isNaN(own) || circularDistance(tuningPositions[i], own) > tolerance) return false;
+function fits(reading: TuningReading, positions: Float64Array, tolerance: number): boolean {
+  const { keys, positions: own } = reading;
+  for (let i = 0; i < keys.length; i++) {
+    const set = positions[keys[i]];
+    if (Number.isNaN(set) || circularDistance(own[i], set) > tolerance) return false;
   }
   return true;
 }
@@ -180,6 +247,7 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
   // The entries not yet processed, in file order, found anew after each set collects its members:
   // most entries join one of the first sets, so each later set scans fewer.
   let unprocessed = Int32Array.from(entries.keys());
+  const readings = entries.map((e) => tuningReadingOf(e.transposition, rule));
   for (const index of visitOrder) {
     if (processed[index]) continue;
     processed[index] = 1;
@@ -205,15 +273,15 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
     let left = 0;
     for (const other of unprocessed) {
       if (processed[other]) continue;
-      const candidate = entries[other];
-      if ((candidate.tuningKeyMask & ~mask) === 0 && fits(candidate, positions, tolerance)) {
-        set.members.push(candidate);
+      const reading = readings[other];
+      if ((reading.keyMask & ~mask) === 0 && fits(reading, positions, tolerance)) {
+        set.members.push(entries[other]);
         processed[other] = 1;
       } else unprocessed[left++] = other;
     }
     unprocessed = unprocessed.subarray(0, left);
   }
-  return { sets, incompatible };
+  return { entries: entries.length, sets, incompatible };
 }
 
 /**
@@ -223,46 +291,45 @@ function groupIntoSets(entries: readonly ClassifiedTransposition[], rule: SetRul
  * tuning system's spelling), and re-spelling every scale was most of a 12-tone grouping's time.
  */
 function classifiedTranspositions(cat: Catalog, ts: TuningSystem, startingNote: string, rule: SetRule): ClassifiedTransposition[] {
+  let index = 0;
   return cat.maqamat.flatMap((maqam) =>
     transpositionsOf(cat, maqam, ts, startingNote, SEARCH_TOLERANCE).map((transposition): ClassifiedTransposition => {
-      const cells = tuningCells(transposition);
-      const tuningKeys = cells.map(twelveToneKeyOrder);
-      const tuningPositions = new Float64Array(cells.length);
-      let tuningKeyMask = 0;
-      for (let i = 0; i < cells.length; i++) {
-        tuningPositions[i] = rule.inOctave(cells[i].cents);
-        tuningKeyMask |= 1 << tuningKeys[i];
-      }
       let ruleCells: readonly PitchClass[] | undefined;
       return {
+        index: index++,
         maqam,
         transposition,
         get cells() {
           ruleCells ??= rule.cellsOf(transposition);
           return ruleCells;
         },
-        tuningKeys,
-        tuningPositions,
-        tuningKeyMask,
       };
     }),
   );
 }
 
+/** The key of a grouping in its memo, and of its shape among the memo's seeds. */
+export const groupingKey = (ts: TuningSystem, startingNote: string, tolerance: number): string => `${ts.id}\u0000${startingNote}\u0000${tolerance}`;
+
 /**
  * Memoises a grouping per tuning system × starting note × tolerance (a scan covers every
- * maqām).
+ * maqām), made from its shape where the catalog was given one (caches.ts seeds).
  */
 export function cachedGrouping(
   name: MemoName,
   ruleFor: (cat: Catalog, ts: TuningSystem, startingNote: string) => SetRule,
 ): (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number) => Grouping {
   const memo = memoOf<Grouping>(name);
-  return (cat, ts, startingNote, tolerance) =>
-    memo(cat)(`${ts.id}\u0000${startingNote}\u0000${tolerance}`, () => {
+  const seeds = seedsOf<GroupingShape>(name);
+  return (cat, ts, startingNote, tolerance) => {
+    const key = groupingKey(ts, startingNote, tolerance);
+    return memo(cat)(key, () => {
       const rule = ruleFor(cat, ts, startingNote);
-      return groupIntoSets(classifiedTranspositions(cat, ts, startingNote, rule), rule, tolerance);
+      const entries = classifiedTranspositions(cat, ts, startingNote, rule);
+      const shape = seeds(cat)?.get(key);
+      return (shape && groupingOfShape(entries, rule, shape)) ?? groupIntoSets(entries, rule, tolerance);
     });
+  };
 }
 
 /** Maqām pitch-class sets (§11.3): the transposition's own cells, the first cell per key. */

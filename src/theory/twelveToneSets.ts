@@ -9,7 +9,17 @@ import { pitchClassesOf } from "./pitchClass.js";
 import type { TuningSystem } from "./tuningSystem.js";
 import type { Catalog } from "./catalog.js";
 import { respellScale } from "./respell.js";
-import { SHARP_KEYS, cachedGrouping, keyOrder, twelveToneKey, type ClassifiedTransposition, type SetRule } from "./pitchClassSets.js";
+import {
+  SHARP_KEYS,
+  cachedGrouping,
+  groupingKey,
+  keyOrder,
+  shapeOfGrouping,
+  twelveToneKey,
+  type ClassifiedTransposition,
+  type GroupingShape,
+  type SetRule,
+} from "./pitchClassSets.js";
 
 export const AL_KINDI_ID = "alkindi_874";
 
@@ -107,6 +117,12 @@ function twelveToneRule(cat: Catalog, ts: TuningSystem, startingNote: string): S
 
 /** The 12-pitch-class-set grouping of a tuning system × starting note (display name) at a tolerance. */
 export const twelveToneGrouping = cachedGrouping("twelveToneGroupings", twelveToneRule);
+
+/** A 12-tone grouping as a seed of the memo twelveToneGrouping fills (caches.ts): its key and its shape. */
+export const twelveToneSeed = (cat: Catalog, ts: TuningSystem, startingNote: string, tolerance: number): [string, GroupingShape] => [
+  groupingKey(ts, startingNote, tolerance),
+  shapeOfGrouping(twelveToneGrouping(cat, ts, startingNote, tolerance)),
+];
 
 /**
  * The cell that stands for `cell` read from C: the first octave-1 pitch class of the tuning system

@@ -1,12 +1,16 @@
 /** The tuning files a build pre-renders: every tuning system, pre-rendered rendering and 12-pitch-class set. */
 import { entityFilePath, hasOctave, OCTAVE_FORMS, realisable, setOctavePath, setPath, setsOf, tuningSystemPath } from "./routes.js";
-import { setIdNameOf } from "../classification/views.js";
+import { alKindiRefusal, setIdNameOf } from "../classification/views.js";
 import { isAnswer } from "../errors.js";
 import { ENTITY_FILES, isDescendingFile, setFitsScaleOctave } from "../../exports/render.js";
 import { FORMATS } from "../../exports/formats.js";
 import { descendingDiffers } from "../../exports/scales.js";
 import type { Catalog } from "../../theory/catalog.js";
 import type { Entity } from "../../theory/entity.js";
+import { DEFAULT_CENTS_TOLERANCE } from "../../theory/defaults.js";
+import type { GroupingShape } from "../../theory/pitchClassSets.js";
+import type { TuningSystem } from "../../theory/tuningSystem.js";
+import { twelveToneSeed } from "../../theory/twelveToneSets.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import { listOfIn, prerenderedRenderings, type PrerenderOptions } from "../shared/prerender.js";
 
@@ -37,6 +41,16 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
     });
 }
 
+/** The part of a tuning system's listing (ListOf) that setFiles makes. */
+export const SETS_PART = "exports/sets";
+
+/**
+ * The 12-tone groupings setFiles reads for a tuning system, as seeds for the catalogs that render
+ * its sets and classification (caches.ts): taken from `cat`'s memo right after setFiles listed them.
+ */
+export const setGroupingSeeds = (cat: Catalog, ts: TuningSystem): [string, GroupingShape][] =>
+  ts.startingNotes.filter((note) => alKindiRefusal(cat, ts, note) === undefined).map((note) => twelveToneSeed(cat, ts, note, DEFAULT_CENTS_TOLERANCE));
+
 /**
  * The files of each 12-pitch-class set of each tuning system (or `only` one) × starting note
  * al-Kindi's tuning has: one per format, and the scale/octave messages whose form holds the set.
@@ -46,7 +60,7 @@ export function* renderingFiles(cat: Catalog, options: PrerenderOptions, kind: E
 export function* setFiles(cat: Catalog, options: PrerenderOptions = { full: false }, only?: string): Generator<string> {
   const listOf = listOfIn(options);
   for (const ts of cat.tuningSystems.filter((t) => only === undefined || t.id === only))
-    yield* listOf(ts, "exports/sets", () => {
+    yield* listOf(ts, SETS_PART, () => {
       const files: string[] = [];
       for (const startingNote of ts.startingNotes) {
         const tuning = { ts, startingNote };
