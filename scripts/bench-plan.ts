@@ -56,7 +56,7 @@ function planPhase(dataDir: string | undefined, cache: string, previousCache?: s
   // The listing and the group hashes hash a name for the engine instead of its digest, so that
   // the plan's SHA-256 below stay the same across changes of the code that leave the plan alone.
   const engine = "bench-plan";
-  const listing = timed("previous listing", () => planListing(cat, engine, PROFILES["github-pages"].prerender, previousCache));
+  const listing = timed("previous listing", () => planListing(cat, { engine, options: PROFILES["github-pages"].prerender, previousCache }));
   const options = { ...PROFILES["github-pages"].prerender, listOf: listing.listOf };
   // The enumerators of scripts/prerender in its order, on one catalog as the build lists them.
   const parts: [string, () => Iterable<string>][] = [

@@ -6,6 +6,7 @@ import type { Shard } from "./slicePlan.js";
 import type { RenderKey } from "./sliceHash.js";
 import { threadEntry } from "./threadBundle.js";
 import { type PlanMade, type PlanSent, planReceived } from "./planColumns.js";
+import type { OfferedParts } from "./planListing.js";
 
 export interface PlanTask {
   /** Directory of the fact files (named even when it is data/: the thread runs from a bundle elsewhere). */
@@ -23,6 +24,8 @@ export interface PlanTask {
   previousCache?: string;
   /** The cache this build writes, where the listing is kept. */
   cache: string;
+  /** Parts listed by the datasets' threads for this build's facts (scripts/planListing.ts listTuningSystem), by tuning system id. */
+  offered?: ReadonlyMap<string, OfferedParts>;
 }
 
 /** Seconds of the planning by step: the plan listed (files, routes, batches), the groups hashed, the listing kept, the unchanged groups' files taken over. */

@@ -17,11 +17,16 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { SETS_PART, setGroupingSeeds } from "../src/api/exports/prerender.js";
 import type { ListOf, PrerenderOptions } from "../src/api/shared/prerender.js";
 import type { Catalog } from "../src/theory/catalog.js";
+import type { GroupingShape } from "../src/theory/pitchClassSets.js";
+import { availableIn } from "../src/theory/realisation.js";
 import type { TuningSystem } from "../src/theory/tuningSystem.js";
 import { AL_KINDI_ID } from "../src/theory/twelveToneSets.js";
 import { linesOf, writeParts } from "./fileParts.js";
+import { TUNING_SYSTEM_PARTS } from "./prerender/index.js";
+import { availabilityPart, tonicsIn } from "./sliceHash.js";
 
 export const PLAN_FILE = "plan.json";
 /** Raised by hand when what a part holds changes shape. */
@@ -68,6 +73,31 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
   return digest.digest("hex");
 };
 
+/** A tuning system's parts listed away from the planning (listTuningSystem), with their digest. */
+export interface OfferedParts {
+  digest: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Every part a planning lists for `ts`, in the order it asks for them: the enumerators' parts
+ * (TUNING_SYSTEM_PARTS), then the tonics of each entity realised in it (the availability hashes).
+ * Computed where the tuning system's transpositions already are — on the datasets' thread that has
+ * just computed its slice — the planning then reads them back as it reads a previous build's.
+ * The 12-tone groupings its sets are listed from are given as seeds for the render workers.
+ */
+export function listTuningSystem(cat: Catalog, ts: TuningSystem, options: PrerenderOptions): OfferedParts & { seeds: [string, GroupingShape][] } {
+  const parts: Record<string, unknown> = {};
+  let seeds: [string, GroupingShape][] = [];
+  for (const part of TUNING_SYSTEM_PARTS) {
+    parts[part.name] = part.list(cat, ts, options);
+    if (part === SETS_PART) seeds = setGroupingSeeds(cat, ts);
+  }
+  for (const e of [...cat.maqamat, ...cat.ajnas]) if (availableIn(cat, e, ts).length) parts[availabilityPart(e)] = tonicsIn(cat, e, ts);
+  const bytes = Buffer.from(JSON.stringify(parts));
+  return { digest: sha256(bytes), bytes, seeds };
+}
+
 /** The listing a previous cache holds by tuning system, or nothing when it is missing, of another format, or cut short. */
 export function readStored(cacheDir: string | undefined): Record<string, Listed> {
   const file = cacheDir === undefined ? undefined : join(cacheDir, PLAN_FILE);
@@ -107,18 +137,23 @@ function listedOf(id: string, { hash, parts, previous, listed }: Entry): Listed 
   return { id, hash, digest: sha256(bytes), bytes };
 }
 
+/** What a listing reads: the engine's digest, the pre-rendering options, the previous build's cache, the parts offered for this build's facts. */
+export interface ListingSources {
+  engine: string;
+  options: PrerenderOptions;
+  previousCache?: string;
+  /** The listing's scripts' text (listingCode), where it is read elsewhere. */
+  scripts?: readonly string[];
+  /** Parts listed for these facts by this build elsewhere (listTuningSystem), by tuning system id: taken before the previous build's. */
+  offered?: ReadonlyMap<string, OfferedParts>;
+}
+
 /**
- * The ListOf of one build over `catalog`'s facts: parts of `previousCache` (a build's
- * `<outDir>.cache`) where their tuning system's hash is unchanged and their digest holds, others
- * computed; every part used is kept for `write`.
+ * The ListOf of one build over `catalog`'s facts: parts offered by this build, else those of
+ * `previousCache` (a build's `<outDir>.cache`) where their tuning system's hash is unchanged, where
+ * their digest holds; others computed; every part used is kept for `write`.
  */
-export function planListing(
-  catalog: Catalog,
-  engine: string,
-  options: PrerenderOptions,
-  previousCache?: string,
-  scripts: readonly string[] = listingCode(),
-): PlanListing {
+export function planListing(catalog: Catalog, { engine, options, previousCache, scripts = listingCode(), offered = new Map() }: ListingSources): PlanListing {
   let previous = readStored(previousCache);
   const { facts } = catalog;
   const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
@@ -136,7 +171,13 @@ export function planListing(
     const made = current.get(ts.id);
     if (made) return made;
     const hash = sha256(common, JSON.stringify(ts.record));
-    const before = Object.hasOwn(previous, ts.id) ? previous[ts.id] : undefined;
+    const given = offered.get(ts.id);
+    // Offered bytes come from another thread as a plain Uint8Array: viewed as a Buffer, not copied.
+    const before = given
+      ? { id: ts.id, hash, digest: given.digest, bytes: Buffer.from(given.bytes.buffer, given.bytes.byteOffset, given.bytes.byteLength) }
+      : Object.hasOwn(previous, ts.id)
+        ? previous[ts.id]
+        : undefined;
     const entry: Entry = { hash, parts: {}, previous: before?.hash === hash ? trustedParts(before) : undefined, listed: 0 };
     current.set(ts.id, entry);
     return entry;

@@ -25,7 +25,13 @@ import { groupHashes } from "./sliceHash.js";
 export function makePlan(task: PlanTask, facts: Facts = readFacts(task.dataDir)): PlanMade {
   const seconds = (since: number) => (performance.now() - since) / 1000;
   const started = performance.now();
-  const listing = planListing(createCatalog(facts, "build"), task.engine, PROFILES[task.profile].prerender, task.previousCache, task.listingCode);
+  const listing = planListing(createCatalog(facts, "build"), {
+    engine: task.engine,
+    options: PROFILES[task.profile].prerender,
+    previousCache: task.previousCache,
+    scripts: task.listingCode,
+    offered: task.offered,
+  });
   // One catalog for the plan and the hashes: the availability hashes read the transposition lists
   // the listing has filled (in a clean build, every one; half a second less than a fresh catalog).
   const catalog = createCatalog(facts, "build");
@@ -33,7 +39,7 @@ export function makePlan(task: PlanTask, facts: Facts = readFacts(task.dataDir))
   const listOf: ListOf = (ts, part, list) =>
     listing.listOf(ts, part, () => {
       const listed = list();
-      if (part === SETS_PART) seeds.push(...setGroupingSeeds(catalog, ts));
+      if (part === SETS_PART.name) seeds.push(...setGroupingSeeds(catalog, ts));
       return listed;
     });
   const planned = planOf({ catalog, requests: task.requests, profile: task.profile, limits: task.limits, listOf });

@@ -144,8 +144,11 @@ function availabilityFacts(
   return JSON.stringify(facts);
 }
 
+/** The listing's part (ListOf) that holds an entity's tonics in a tuning system (tonicsIn). */
+export const availabilityPart = (e: Entity): string => `availability/${e.kind}/${e.idName}`;
+
 /** The tonics an entity's transposition lists reach at each starting note of `ts` that realises it (availableIn). */
-function tonicsIn(catalog: Catalog, e: Entity, ts: TuningSystem): Record<string, string[]> {
+export function tonicsIn(catalog: Catalog, e: Entity, ts: TuningSystem): Record<string, string[]> {
   const reached = reachedTonics(catalog, e, DEFAULT_CENTS_TOLERANCE);
   return Object.fromEntries(availableIn(catalog, e, ts).map((startingNote) => [startingNote, [...reached(ts, startingNote)]]));
 }
@@ -154,7 +157,7 @@ function tonicsIn(catalog: Catalog, e: Entity, ts: TuningSystem): Record<string,
 function listedTonics(catalog: Catalog, listOf: ListOf): (e: Entity) => ReachedTonics {
   const sets = new Map<string, Map<string, ReadonlySet<string>>>();
   return (e) => (ts, startingNote) => {
-    const part = `availability/${e.kind}/${e.idName}`;
+    const part = availabilityPart(e);
     let byNote = sets.get(`${part}\t${ts.id}`);
     if (!byNote) {
       const tonics = listOf(ts, part, () => tonicsIn(catalog, e, ts));

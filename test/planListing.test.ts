@@ -13,8 +13,9 @@ import type { Facts } from "../src/data/facts.js";
 import { readFacts } from "../src/data/load.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
 import { createCatalog } from "../src/theory/catalog.js";
+import { setGroupingSeeds } from "../src/api/exports/prerender.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
-import { PLAN_FILE, planListing, readStored, type PlanListing } from "../scripts/planListing.js";
+import { listTuningSystem, PLAN_FILE, planListing, readStored, type PlanListing } from "../scripts/planListing.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { PROFILES } from "../scripts/profiles.js";
 import { planOf } from "../scripts/slicePlan.js";
@@ -39,7 +40,7 @@ function planned(facts: Facts, listOf?: ListOf) {
 
 /** planned() through a listing over the facts, read from `previous` and kept in `cache`. */
 function listedOver(facts: Facts, previous: string | undefined, cache: string): ReturnType<typeof planned> & { listing: PlanListing } {
-  const listing = planListing(createCatalog(facts, "build"), ENGINE, OPTIONS, previous);
+  const listing = planListing(createCatalog(facts, "build"), { engine: ENGINE, options: OPTIONS, previousCache: previous });
   const result = planned(facts, listing.listOf);
   listing.write(cache);
   return { ...result, listing };
@@ -69,7 +70,7 @@ function partRead(facts: Facts, previous: string, tuningSystem: string, part: st
   const catalog = createCatalog(facts, "build");
   const ts = catalog.findTuningSystem(tuningSystem);
   if (!ts) throw new Error(`no tuning system ${tuningSystem}`);
-  return planListing(catalog, engine, OPTIONS, previous).listOf(ts, part, () => "listed now");
+  return planListing(catalog, { engine, options: OPTIONS, previousCache: previous }).listOf(ts, part, () => "listed now");
 }
 
 describe("the plan's listing kept between builds", () => {
@@ -114,6 +115,36 @@ describe("the plan's listing kept between builds", () => {
     expect(groups.length).toBeGreaterThan(0);
     for (const group of groups) expect(hashes.get(group), group).not.toBe(first.hashes.get(group));
   }, 300_000);
+
+  it("lists a tuning system's parts alone as the planning lists them, byte for byte, with the 12-tone groupings of its sets", () => {
+    const catalog = createCatalog(before, "build");
+    const stored = storedIn("first");
+    for (const ts of catalog.tuningSystems) {
+      const { bytes, digest, seeds } = listTuningSystem(catalog, ts, OPTIONS);
+      expect(Buffer.from(bytes).equals(stored[ts.id].bytes), ts.id).toBe(true);
+      expect(digest).toBe(stored[ts.id].digest);
+      expect(seeds).toEqual(setGroupingSeeds(createCatalog(before, "build"), ts));
+    }
+  });
+
+  it("takes the parts offered for these facts before the previous build's, and lists what they do not hold", () => {
+    const catalog = createCatalog(after, "build");
+    const [offeredTs, otherTs] = [catalog.findTuningSystem(CHANGED.tuningSystem), catalog.findTuningSystem("alkindi_874")];
+    if (!offeredTs || !otherTs) throw new Error("a tuning system of the test is missing");
+    const { bytes, digest } = listTuningSystem(catalog, offeredTs, OPTIONS);
+    const listing = planListing(catalog, { engine: ENGINE, options: OPTIONS, offered: new Map([[offeredTs.id, { bytes: new Uint8Array(bytes), digest }]]) });
+    const details = listing.listOf(offeredTs, "maqamat/details", () => "listed now");
+    expect(details).toEqual(JSON.parse(String(bytes))["maqamat/details"]);
+    expect(listing.listOf(offeredTs, "a part it does not hold", () => "listed now")).toBe("listed now");
+    expect(listing.listOf(otherTs, "maqamat/details", () => "listed now")).toBe("listed now");
+    // Offered bytes that do not match their digest are not used.
+    const edited = planListing(catalog, {
+      engine: ENGINE,
+      options: OPTIONS,
+      offered: new Map([[offeredTs.id, { bytes: new Uint8Array(bytes).subarray(1), digest }]]),
+    });
+    expect(edited.listOf(offeredTs, "maqamat/details", () => "listed now")).toBe("listed now");
+  });
 
   it("reads back a part of an unchanged tuning system, as it was stored", () => {
     const stored = partRead(after, join(dir, "incremental"), "alkindi_874", "maqamat/details");

@@ -4,10 +4,10 @@
  * with the same handler, so this is a policy of size, not of behaviour.
  */
 import type { Catalog } from "../../src/theory/catalog.js";
-import { ajnasRequests } from "../../src/api/ajnas/prerender.js";
+import { ajnasRequests, REALISATIONS_PART } from "../../src/api/ajnas/prerender.js";
 import { classificationRequests } from "../../src/api/classification/prerender.js";
-import { exportRequests } from "../../src/api/exports/prerender.js";
-import { maqamatRequests, maqamDetailRequests } from "../../src/api/maqamat/prerender.js";
+import { exportRequests, JINS_FILES_PART, MAQAM_FILES_PART, SETS_PART } from "../../src/api/exports/prerender.js";
+import { DETAILS_PART, maqamatRequests, maqamDetailRequests, TRANSPOSITIONS_PART } from "../../src/api/maqamat/prerender.js";
 import { noteNamesRequests } from "../../src/api/pitch-classes/prerender.js";
 import type { PrerenderOptions } from "../../src/api/shared/prerender.js";
 import { sourcesRequests } from "../../src/api/sources/prerender.js";
@@ -33,3 +33,6 @@ export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { f
   yield* ajnasRequests(cat, options);
   yield* maqamDetailRequests(cat, options);
 }
+
+/** The parts each tuning system adds to prerenderRequests' lists (ListOf), in the order it asks for them. */
+export const TUNING_SYSTEM_PARTS = [MAQAM_FILES_PART, JINS_FILES_PART, SETS_PART, TRANSPOSITIONS_PART, REALISATIONS_PART, DETAILS_PART] as const;

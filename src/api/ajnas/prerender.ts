@@ -10,7 +10,16 @@ import { isPossibleIn, isPossibleInSomeSet } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
-import { detailQueryPrefixes, listOfIn, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
+import {
+  detailQueryPrefixes,
+  partOf,
+  prerenderedRenderings,
+  tuningQuery,
+  variants,
+  withQuery,
+  type PrerenderOptions,
+  type TuningSystemPart,
+} from "../shared/prerender.js";
 
 /**
  * Per-tuning-system lists: the default and each option on its own, as for maqāmāt (with all
@@ -43,8 +52,7 @@ export function* ajnasRequests(cat: Catalog, options: PrerenderOptions): Generat
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const q of PER_TUNING_SYSTEM_VARIANTS) yield withQuery(`/tuning-systems/${ts.id}/${toIdName(startingNote)}/ajnas`, q);
-  const listOf = listOfIn(options);
-  const perTuningSystem = cat.tuningSystems.map((ts) => listOf(ts, "ajnas/realisations", () => realisationRequests(cat, ts, options)));
+  const perTuningSystem = cat.tuningSystems.map((ts) => partOf(cat, ts, options, REALISATIONS_PART));
   for (const jins of cat.ajnas) {
     const transposedIds = new Set<string>();
     for (const listed of perTuningSystem) {
@@ -58,6 +66,11 @@ export function* ajnasRequests(cat: Catalog, options: PrerenderOptions): Generat
 }
 
 /** Per jins (by idName), in one tuning system: its detail and transpositions requests, and its transposed idNames in the order first met. */
+export const REALISATIONS_PART: TuningSystemPart<Record<string, [requests: string[], transposed: string[]]>> = {
+  name: "ajnas/realisations",
+  list: realisationRequests,
+};
+
 function realisationRequests(cat: Catalog, ts: TuningSystem, options: PrerenderOptions): Record<string, [requests: string[], transposed: string[]]> {
   const byJins: Record<string, [string[], string[]]> = {};
   for (const jins of cat.ajnas) {

@@ -12,7 +12,16 @@ import { isPossibleIn } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf } from "../../theory/transposition.js";
 import type { TuningSystem } from "../../theory/tuningSystem.js";
-import { detailQueryPrefixes, listOfIn, prerenderedRenderings, tuningQuery, variants, withQuery, type PrerenderOptions } from "../shared/prerender.js";
+import {
+  detailQueryPrefixes,
+  partOf,
+  prerenderedRenderings,
+  tuningQuery,
+  variants,
+  withQuery,
+  type PrerenderOptions,
+  type TuningSystemPart,
+} from "../shared/prerender.js";
 
 /** The tonics the spec allows for filtering, and every tonic the data has. */
 const listTonics = (cat: Catalog) => [
@@ -49,8 +58,7 @@ export function* maqamatRequests(cat: Catalog, options: PrerenderOptions = { ful
   for (const ts of cat.tuningSystems)
     for (const startingNote of ts.startingNotes)
       for (const arabic of ["", "includeArabic=true&"]) yield `/maqamat/families?${arabic}${tuningQuery(ts, startingNote)}`;
-  const listOf = listOfIn(options);
-  const perTuningSystem = cat.tuningSystems.map((ts) => listOf(ts, "maqamat/transpositions", () => transpositionRequests(cat, ts)));
+  const perTuningSystem = cat.tuningSystems.map((ts) => partOf(cat, ts, options, TRANSPOSITIONS_PART));
   for (const m of cat.maqamat) {
     const transposedIds = new Set<string>();
     for (const listed of perTuningSystem) {
@@ -66,6 +74,11 @@ export function* maqamatRequests(cat: Catalog, options: PrerenderOptions = { ful
 }
 
 /** Per maqām (by idName), in one tuning system: its transpositions requests, and its transposed idNames in the order first met. */
+export const TRANSPOSITIONS_PART: TuningSystemPart<Record<string, [requests: string[], transposed: string[]]>> = {
+  name: "maqamat/transpositions",
+  list: transpositionRequests,
+};
+
 function transpositionRequests(cat: Catalog, ts: TuningSystem): Record<string, [requests: string[], transposed: string[]]> {
   const byMaqam: Record<string, [string[], string[]]> = {};
   for (const m of cat.maqamat) {
@@ -83,27 +96,31 @@ function transpositionRequests(cat: Catalog, ts: TuningSystem): Record<string, [
 }
 
 /**
- * Per maqām × tuning system × starting note where it is realisable, the detail of every reachable
- * tonic — the taḥlīl under the base idName, every other entry under its own idName — in default
- * form and with `pitchClassDataType=all`; and `/maqamat/all` per tuning system × starting note.
+ * Per maqām × starting note of a tuning system where it is realisable, the detail of every
+ * reachable tonic — the taḥlīl under the base idName, every other entry under its own idName — in
+ * default form and with `pitchClassDataType=all`; and `/maqamat/all` per starting note.
  */
-export function* maqamDetailRequests(cat: Catalog, options: PrerenderOptions): Generator<string> {
-  const listOf = listOfIn(options);
-  for (const ts of cat.tuningSystems)
-    yield* listOf(ts, "maqamat/details", () => {
-      const requests: string[] = [];
-      for (const startingNote of ts.startingNotes) {
-        const context = tuningQuery(ts, startingNote);
-        requests.push(`/maqamat/all?${context}`);
-        for (const m of cat.maqamat) {
-          if (!isPossibleIn(cat, m, ts, startingNote)) continue;
-          for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
-            for (const prefix of detailQueryPrefixes(options)) {
-              requests.push(`/maqamat/${idName}?${prefix}${context}`);
-              requests.push(`/maqamat/${idName}?${prefix}pitchClassDataType=all&${context}`);
-            }
-        }
+export const DETAILS_PART: TuningSystemPart<string[]> = {
+  name: "maqamat/details",
+  list: (cat, ts, options) => {
+    const requests: string[] = [];
+    for (const startingNote of ts.startingNotes) {
+      const context = tuningQuery(ts, startingNote);
+      requests.push(`/maqamat/all?${context}`);
+      for (const m of cat.maqamat) {
+        if (!isPossibleIn(cat, m, ts, startingNote)) continue;
+        for (const { idName } of prerenderedRenderings(cat, transpositionsOf(cat, m, ts, startingNote), options))
+          for (const prefix of detailQueryPrefixes(options)) {
+            requests.push(`/maqamat/${idName}?${prefix}${context}`);
+            requests.push(`/maqamat/${idName}?${prefix}pitchClassDataType=all&${context}`);
+          }
       }
-      return requests;
-    });
+    }
+    return requests;
+  },
+};
+
+/** DETAILS_PART of every tuning system. */
+export function* maqamDetailRequests(cat: Catalog, options: PrerenderOptions): Generator<string> {
+  for (const ts of cat.tuningSystems) yield* partOf(cat, ts, options, DETAILS_PART);
 }

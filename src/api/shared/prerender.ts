@@ -27,6 +27,20 @@ export interface PrerenderOptions {
 export const listOfIn = (options: PrerenderOptions): ListOf => options.listOf ?? ((_, __, list) => list());
 
 /**
+ * A part of the listing that one tuning system adds (ListOf): its name, and how it is computed from
+ * the catalog alone, so that a build may compute it wherever that tuning system's transpositions
+ * already are (scripts/planListing.ts).
+ */
+export interface TuningSystemPart<T> {
+  name: string;
+  list: (cat: Catalog, ts: TuningSystem, options: PrerenderOptions) => T;
+}
+
+/** `part` of `ts`, as the options' ListOf gives it. */
+export const partOf = <T>(cat: Catalog, ts: TuningSystem, options: PrerenderOptions, part: TuningSystemPart<T>): T =>
+  listOfIn(options)(ts, part.name, () => part.list(cat, ts, options));
+
+/**
  * The renderings whose detail answers are pre-rendered: the taḥlīl and one register per
  * transposed degree (the ones `/transpositions` lists). Octave renderings and other registers
  * stay with the fallback, which keeps the static tree within a static host's size limit; the
