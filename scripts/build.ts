@@ -37,8 +37,10 @@ import { engineDigest } from "./sliceHash.js";
 import { listingCode } from "./planListing.js";
 import { planApart, type PlanSteps, type PlanTask } from "./planApart.js";
 import { makePlan } from "./planMake.js";
+import type { ListingCounts } from "./planListing.js";
 import { reportBuilt, timesOf, type Built } from "./buildReport.js";
 import { finishBuild, startDatasets, writesDatasets, type BuildOptions, type Keeping } from "./finishBuild.js";
+import { FEW_SLICES } from "./datasets.js";
 
 export type { BuildOptions } from "./finishBuild.js";
 export type { Built, RouteTimes } from "./buildReport.js";
@@ -84,6 +86,7 @@ export async function build(options: BuildOptions): Promise<Built> {
       let keeping: Keeping = { cache, kept: NOTHING_KEPT, hashes: new Map(), previousDir, engine, datasets: undefined };
       let planEnd = datasetsEnd;
       let planSteps: PlanSteps | undefined;
+      let planParts: ListingCounts | undefined;
       let planApartUsed: boolean | undefined;
       let inPlace = 0;
       // The folders the spare's stale files leave, removed after the rendering when it did not fill them again.
@@ -107,7 +110,9 @@ export async function build(options: BuildOptions): Promise<Built> {
         options,
         WHOLE,
         async (o, shard, startWorkers) => {
-          // The listing of each tuning system is read back from the previous build where it is unchanged.
+          // The parts the datasets' threads listed with their slices; the others are read back from the previous build where unchanged.
+          const listed = datasetsStep.takeListed();
+          const unlisted = catalog.tuningSystems.filter((ts) => !listed.has(ts.id)).length;
           const task: PlanTask = {
             dataDir: o.dataDir ?? DATA_DIR,
             requests: o.requests && [...o.requests],
@@ -119,11 +124,14 @@ export async function build(options: BuildOptions): Promise<Built> {
             listingCode: listingCode(),
             previousCache: cacheOf(previousDir),
             cache,
+            offered: new Map([...listed].map(([id, { digest, bytes }]) => [id, { digest, bytes }])),
           };
-          // After a change of few tuning systems, or none, planned on this thread once the state is read: the listing read
-          // back leaves little garbage, the code is warm, and the plan is not copied (2–4 s of CPU less, docs/benchmarks.md).
-          // Otherwise on a thread of its own, its failure thrown where it is awaited, below, after the site's.
-          const apart = datasetsStep.fewChanged() ? undefined : planApart(task);
+          const seeds = [...listed.values()].flatMap((l) => l.seeds);
+          // After a change of few tuning systems, or none, or where the datasets' threads listed the tuning systems, planned
+          // on this thread once the state is read: the listing read back leaves little garbage, the code is warm, and the
+          // plan is not copied (2–4 s of CPU less, docs/benchmarks.md). Otherwise on a thread of its own, its failure thrown
+          // where it is awaited, below, after the site's.
+          const apart = datasetsStep.fewChanged() || unlisted <= FEW_SLICES ? undefined : planApart(task);
           planApartUsed = apart !== undefined;
           // The render workers start once the datasets are written (their threads' heaps, the database's some 350 MB, are
           // returned by then), the plan made or not: a clean build's plan takes a core for seconds after the datasets.
@@ -159,7 +167,8 @@ export async function build(options: BuildOptions): Promise<Built> {
           inPlace = chosen.fromSpare;
           planEnd = performance.now();
           planSteps = { ...made.steps, kept: (keptEnd - keptFrom) / 1000 };
-          return { planned: made.planned, batches: chosen.batches, seeds: made.seeds };
+          planParts = made.parts;
+          return { planned: made.planned, batches: chosen.batches, seeds: [...seeds, ...made.seeds] };
         },
         bound,
       );
@@ -184,6 +193,7 @@ export async function build(options: BuildOptions): Promise<Built> {
         render: (renderEnd - planEnd) / 1000,
         finish: (end - renderEnd) / 1000,
         planSteps,
+        planParts,
         steps,
       };
       return { manifest, published, groups, phases, seconds: (end - started) / 1000, workers, recycled, gcSeconds, times: timesOf(planned, results) };

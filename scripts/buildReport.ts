@@ -8,6 +8,7 @@ import { HEADROOM } from "./budget.js";
 import type { FinishSteps } from "./finishBuild.js";
 import { kb, mb, type Manifest, type Planned } from "./manifest.js";
 import { PLAN_STEP_NAMES, type PlanSteps } from "./planApart.js";
+import type { ListingCounts } from "./planListing.js";
 import type { TreeSize } from "./treeSize.js";
 import type { Rendered } from "./buildWorker.js";
 
@@ -47,7 +48,7 @@ export interface Built {
    * when the datasets' files and database were written beside the planning, the seconds they took
    * after it started and those the planning then waited for them (and, when the CSV and Parquet
    * files were written on the main thread, the seconds they took there, within the planning's); whether the plan was made on a
-   * thread of its own (most tuning systems listed afresh) or on the main thread (few changed).
+   * thread of its own (most tuning systems listed by the planning) or on the main thread (few: the others offered or read back).
    */
   phases?: {
     datasets: number;
@@ -57,6 +58,8 @@ export interface Built {
     render: number;
     finish: number;
     planSteps?: PlanSteps;
+    /** The planning's parts by where they came from: listed by the datasets' threads, read back, listed by the planning. */
+    planParts?: ListingCounts;
     steps: FinishSteps;
   };
   seconds: number;
@@ -65,6 +68,10 @@ export interface Built {
   gcSeconds: number;
   times: Record<string, RouteTimes>;
 }
+
+/** Where the planning's parts came from, as the build prints it. */
+const partsText = (parts: ListingCounts | undefined) =>
+  parts ? `, of its parts ${parts.offered} listed by the datasets' threads, ${parts.read} read back, ${parts.listed} listed by the planning` : "";
 
 /** The steps of a phase as the build prints them, and the benches after it: "plan 11.8 s, group hashes 2.1 s, …". */
 export function stepsText(steps: PlanSteps | FinishSteps): string {
@@ -113,10 +120,10 @@ export function reportBuilt(built: Built, outDir: string, maxRssBytes: number): 
       `build: ${built.groups.kept} of ${built.groups.kept + built.groups.rendered} groups unchanged since the last build, taken over from it; ${built.groups.rendered} rendered; ${built.groups.inPlace} of those taken over already in place in the spare tree it started from, the others linked (${cacheOf(outDir)} holds what the next build compares with)`,
     );
   if (phases) {
-    const { datasets, besidePlan, plan, planApart, render, finish, planSteps, steps } = phases;
+    const { datasets, besidePlan, plan, planApart, render, finish, planSteps, planParts, steps } = phases;
     const inBrackets = (of: PlanSteps | FinishSteps | undefined) => (of ? ` (${stepsText(of)})` : "");
     console.log(
-      `build: datasets ${datasets.toFixed(1)} s${besideText(besidePlan)}, planning ${plan.toFixed(1)} s${planApart === undefined ? "" : planApart ? " on a thread of its own" : " on the main thread"}${inBrackets(planSteps)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
+      `build: datasets ${datasets.toFixed(1)} s${besideText(besidePlan)}, planning ${plan.toFixed(1)} s${planApart === undefined ? "" : planApart ? " on a thread of its own" : " on the main thread"}${inBrackets(planSteps)}${partsText(planParts)}, rendering ${render.toFixed(1)} s, finishing ${finish.toFixed(1)} s${inBrackets(steps)}`,
     );
   }
   // What the host publishes: every file of the output, site and pictures included, as the host counts it.

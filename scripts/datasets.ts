@@ -24,7 +24,8 @@ import type { Catalog } from "../src/theory/catalog.js";
 import { databaseOf } from "./datasetDatabase.js";
 import { type DictionaryTable, type FileEntry, type TableFiles, urlOf, writeTableFiles } from "./datasetFiles.js";
 import { prepareSlices, sliceKeys, slicesBytes, tableRowsOf, type SliceDirs } from "./datasetSlices.js";
-import { type ApartThread, type DatasetsPool, datasetsPool, runOn, startApart } from "./datasetsPool.js";
+import { type ApartThread, type DatasetsPool, datasetsPool, runOn, type SliceTask, startApart } from "./datasetsPool.js";
+import type { TuningSystemListed } from "./planListing.js";
 import { engineDigest } from "./sliceHash.js";
 
 export interface Dictionary {
@@ -52,6 +53,11 @@ export interface DatasetsOptions {
   onTasksGiven?: () => void;
   /** The bytes the database is expected to take, the previous build's (databaseBytesIn): it then starts at that size. Without, the size its slices give (DATABASE_SHARE_OF_SLICES). */
   databaseHint?: number;
+  /**
+   * A build's planning parts, listed by the pool's threads for each tuning system whose slice they
+   * compute, while its transpositions are in their catalog (listTuningSystem): given to `onListed`.
+   */
+  listing?: { options: NonNullable<SliceTask["listing"]>; onListed: (tuningSystem: string, listed: TuningSystemListed) => void };
 }
 
 /** The database's file below an api directory. */
@@ -116,7 +122,13 @@ async function writeAll(apiDir: string, cat: Catalog, slices: SliceDirs, options
           }
           const running = datasetsPool(cat.facts, threads);
           pool = running;
-          return Promise.all(missing.map(([tuningSystem, key]) => runOn(running, { kind: "slice", tuningSystem, key, dir })));
+          const { listing } = options;
+          return Promise.all(
+            missing.map(async ([tuningSystem, key]) => {
+              const listed = await runOn(running, { kind: "slice", tuningSystem, key, dir, listing: listing?.options });
+              if (listed) listing?.onListed(tuningSystem, listed);
+            }),
+          );
         }
       : undefined;
   try {

@@ -6,9 +6,11 @@
  */
 import { Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
+import type { PrerenderOptions } from "../src/api/shared/prerender.js";
 import type { Facts } from "../src/data/facts.js";
 import type { TableFiles } from "./datasetFiles.js";
 import type { SliceDirs } from "./datasetSlices.js";
+import type { TuningSystemListed } from "./planListing.js";
 import { threadEntry } from "./threadBundle.js";
 
 /** What a thread is given: the facts of the catalog it makes. */
@@ -16,12 +18,13 @@ export interface SliceThreadData {
   facts: Facts;
 }
 
-/** A slice to compute and keep: the tuning system, its key and where its files go. */
+/** A slice to compute and keep: the tuning system, its key and where its files go; with `listing`, its planning parts listed too (listTuningSystem). */
 export interface SliceTask {
   kind: "slice";
   tuningSystem: string;
   key: string;
   dir: string;
+  listing?: Pick<PrerenderOptions, "full">;
 }
 
 /** The tables' CSV and Parquet files written into `apiDir` from the slices in `dirs.into` (tuning system id → key), row groups kept in `dirs`; answers their entries of the dictionary and the number of groups encoded. */
@@ -52,7 +55,7 @@ export type DatasetsTask = SliceTask | FilesTask | DatabaseTask;
 
 /** What each kind of task answers. */
 export interface DatasetsAnswer {
-  slice: undefined;
+  slice: TuningSystemListed | undefined;
   files: TableFiles;
   database: number;
 }

@@ -25,6 +25,7 @@ import { carrySlices } from "./datasetSlices.js";
 import { notRenderedOf } from "./renderBound.js";
 import { PROFILES } from "./profiles.js";
 import { datasetsHash } from "./sliceHash.js";
+import type { TuningSystemListed } from "./planListing.js";
 
 /** Where the slices of the datasets are kept, below a build's cache. */
 const DATASET_SLICES = "datasets";
@@ -90,7 +91,7 @@ export async function writeDatasetsStep(
   options: BuildOptions,
   facts: Catalog["facts"],
   previous?: Pick<Keeping, "cache" | "previousDir" | "engine"> & { datasets?: StepState },
-  events: Pick<DatasetsOptions, "onSlices" | "onFiles" | "onTasksGiven"> = {},
+  events: Pick<DatasetsOptions, "onSlices" | "onFiles" | "onTasksGiven" | "listing"> = {},
 ): Promise<StepState | undefined> {
   if (!writesDatasets(options)) return undefined;
   const catalog = createCatalog(facts, "build");
@@ -123,13 +124,20 @@ export interface DatasetsStarted {
   doneAt: () => number;
   /** The seconds the CSV and Parquet files took on the main thread, where they were written there (few slices missing). */
   filesHere: () => number | undefined;
+  /**
+   * The planning's parts of each tuning system whose slice the datasets' pool computed (listed
+   * beside it), by tuning system id: handed over once, and no longer held here (some 20 MB).
+   */
+  takeListed: () => Map<string, TuningSystemListed>;
 }
 
 /**
  * writeDatasetsStep, with the planning started beside it when few slices are missing (an
- * incremental build: one core would otherwise wait for the database); when many are (a clean
- * build), once the CSV and Parquet files are written: before, the slices' and then the files' and
- * database's threads keep both cores busy, and the heaps would add up.
+ * incremental build: one core would otherwise wait for the database); when every tuning system's
+ * slice and parts were made by the pool (a clean build), once the files' and the database's threads
+ * have their tasks: the planning, its parts listed, is then light, where listing them too it took a
+ * thread of its own for seconds and its heap added to theirs; otherwise once the CSV and Parquet
+ * files are written.
  */
 export function startDatasets(
   partial: string,
@@ -147,17 +155,31 @@ export function startDatasets(
   });
   let doneAt = 0;
   let few = false;
+  // Every slice missing: the pool lists every tuning system's parts.
+  let every = false;
   let filesHere: number | undefined;
+  let listed = new Map<string, TuningSystemListed>();
+  const { full } = PROFILES[resolveSlice(options).profile].prerender;
+  // Only a plan of the profile's requests lists parts: one of given requests lists none.
+  const listing =
+    options.requests === undefined
+      ? { options: { full }, onListed: (tuningSystem: string, parts: TuningSystemListed) => listed.set(tuningSystem, parts) }
+      : undefined;
   const written = writeDatasetsStep(partial, options, facts, previous, {
-    onSlices: (missing) => {
+    listing,
+    onSlices: (missing, total) => {
       few = missing <= FEW_SLICES;
       if (few) mayStart();
+      every = missing === total;
     },
     onFiles: (_, here) => {
       filesHere = here;
       mayStart();
     },
-    onTasksGiven: () => given(),
+    onTasksGiven: () => {
+      given();
+      if (every && listed.size > FEW_SLICES) mayStart();
+    },
   }).then((state) => {
     doneAt = performance.now();
     // Taken over whole from the previous build: no slice was missing.
@@ -165,7 +187,19 @@ export function startDatasets(
     return state;
   });
   for (const settled of [mayStart, given]) written.then(settled, settled);
-  return { planningMayStart, fewChanged: () => few, apart, written, doneAt: () => doneAt, filesHere: () => filesHere };
+  return {
+    planningMayStart,
+    fewChanged: () => few,
+    apart,
+    written,
+    doneAt: () => doneAt,
+    filesHere: () => filesHere,
+    takeListed: () => {
+      const taken = listed;
+      listed = new Map();
+      return taken;
+    },
+  };
 }
 
 /** Seconds of each step of the finishing. */

@@ -3,6 +3,7 @@ import { VALUE_CLASSES } from "./budget.js";
 import type { Job, TwelveToneSeeds } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import type { Made } from "./renderSlice.js";
+import type { ListingCounts } from "./planListing.js";
 
 /**
  * The plan as the thread sends it: by column, each route name and query shape once, the batches as
@@ -28,6 +29,8 @@ export interface PlanSent {
   seeds: TwelveToneSeeds;
   /** Seconds of the plan (listing, files and routes, batches), of the hashes and of writing the listing. */
   steps: { plan: number; hashes: number; listing: number };
+  /** The listing's parts by where they came from. */
+  parts: ListingCounts;
 }
 
 /** The plan, its batches and the groups' hashes as the build uses them. */
@@ -35,6 +38,7 @@ export interface PlanMade extends Made {
   hashes: Map<string, string>;
   seeds: TwelveToneSeeds;
   steps: PlanSent["steps"];
+  parts: ListingCounts;
 }
 
 /** The plan again from its columns, on the main thread: the jobs share the planned requests' strings. */
@@ -50,7 +54,7 @@ export function planReceived(sent: PlanSent): PlanMade {
     }),
   );
   const batches = sent.batches.map((b) => Array.from(b, (i): Job => [i, planned[i].request, planned[i].file, undefined]));
-  return { planned, batches, hashes: new Map(sent.hashes), seeds: sent.seeds, steps: sent.steps };
+  return { planned, batches, hashes: new Map(sent.hashes), seeds: sent.seeds, steps: sent.steps, parts: sent.parts };
 }
 
 /** The plan by column, on the thread. */
@@ -60,6 +64,7 @@ export function planToSend(
   hashes: ReadonlyMap<string, string>,
   seeds: TwelveToneSeeds,
   steps: PlanSent["steps"],
+  parts: ListingCounts,
 ): PlanSent {
   const numbered = (values: string[]) => {
     const names = [...new Set(values)];
@@ -83,5 +88,6 @@ export function planToSend(
     hashes: [...hashes],
     seeds,
     steps,
+    parts,
   };
 }

@@ -43,10 +43,17 @@ export interface Listed {
   bytes: Buffer;
 }
 
+/** Parts a listing took as offered by this build's other threads, read back from the previous build, and listed itself. */
+export interface ListingCounts {
+  offered: number;
+  read: number;
+  listed: number;
+}
+
 export interface PlanListing {
   listOf: ListOf;
   /** Parts read back from the previous build, and listed now. */
-  counts(): { read: number; listed: number };
+  counts(): ListingCounts;
   /**
    * Writes every part this build used into `cacheDir` (made when missing), once the plan is made,
    * and lets them go: while the workers render, the parts (tens of megabytes) would only add to the
@@ -62,6 +69,8 @@ interface Entry {
   previous?: { parts: Record<string, unknown>; listed: Listed };
   /** Parts listed now. */
   listed: number;
+  /** Whether `previous` holds parts offered for this build rather than read back. */
+  offered: boolean;
 }
 
 /** The text of the scripts that list parts besides the engine: read where they are, and handed to a thread that runs them from a bundle. */
@@ -79,6 +88,9 @@ export interface OfferedParts {
   bytes: Uint8Array;
 }
 
+/** A tuning system's parts listed away from the planning, and the 12-tone groupings of its sets. */
+export type TuningSystemListed = OfferedParts & { seeds: [string, GroupingShape][] };
+
 /**
  * Every part a planning lists for `ts`, in the order it asks for them: the enumerators' parts
  * (TUNING_SYSTEM_PARTS), then the tonics of each entity realised in it (the availability hashes).
@@ -86,7 +98,7 @@ export interface OfferedParts {
  * just computed its slice — the planning then reads them back as it reads a previous build's.
  * The 12-tone groupings its sets are listed from are given as seeds for the render workers.
  */
-export function listTuningSystem(cat: Catalog, ts: TuningSystem, options: PrerenderOptions): OfferedParts & { seeds: [string, GroupingShape][] } {
+export function listTuningSystem(cat: Catalog, ts: TuningSystem, options: PrerenderOptions): TuningSystemListed {
   const parts: Record<string, unknown> = {};
   let seeds: [string, GroupingShape][] = [];
   for (const part of TUNING_SYSTEM_PARTS) {
@@ -153,7 +165,10 @@ export interface ListingSources {
  * `previousCache` (a build's `<outDir>.cache`) where their tuning system's hash is unchanged, where
  * their digest holds; others computed; every part used is kept for `write`.
  */
-export function planListing(catalog: Catalog, { engine, options, previousCache, scripts = listingCode(), offered = new Map() }: ListingSources): PlanListing {
+export function planListing(
+  catalog: Catalog,
+  { engine, options, previousCache, scripts = listingCode(), offered: offers = new Map() }: ListingSources,
+): PlanListing {
   let previous = readStored(previousCache);
   const { facts } = catalog;
   const alKindi = catalog.findTuningSystem(AL_KINDI_ID)?.record ?? null;
@@ -165,20 +180,21 @@ export function planListing(catalog: Catalog, { engine, options, previousCache, 
     JSON.stringify([facts.noteNames, facts.maqamat, facts.ajnas, facts.familyRules, alKindi]),
   );
   const current = new Map<string, Entry>();
+  let offered = 0;
   let read = 0;
   let listed = 0;
   const entryOf = (ts: TuningSystem) => {
     const made = current.get(ts.id);
     if (made) return made;
     const hash = sha256(common, JSON.stringify(ts.record));
-    const given = offered.get(ts.id);
+    const given = offers.get(ts.id);
     // Offered bytes come from another thread as a plain Uint8Array: viewed as a Buffer, not copied.
     const before = given
       ? { id: ts.id, hash, digest: given.digest, bytes: Buffer.from(given.bytes.buffer, given.bytes.byteOffset, given.bytes.byteLength) }
       : Object.hasOwn(previous, ts.id)
         ? previous[ts.id]
         : undefined;
-    const entry: Entry = { hash, parts: {}, previous: before?.hash === hash ? trustedParts(before) : undefined, listed: 0 };
+    const entry: Entry = { hash, parts: {}, previous: before?.hash === hash ? trustedParts(before) : undefined, listed: 0, offered: given !== undefined };
     current.set(ts.id, entry);
     return entry;
   };
@@ -187,7 +203,8 @@ export function planListing(catalog: Catalog, { engine, options, previousCache, 
     if (Object.hasOwn(entry.parts, part)) return entry.parts[part] as T;
     const kept = entry.previous && Object.hasOwn(entry.previous.parts, part);
     const value = kept ? (entry.previous?.parts[part] as T) : list();
-    if (kept) read++;
+    if (kept && entry.offered) offered++;
+    else if (kept) read++;
     else {
       listed++;
       entry.listed++;
@@ -197,7 +214,7 @@ export function planListing(catalog: Catalog, { engine, options, previousCache, 
   };
   return {
     listOf,
-    counts: () => ({ read, listed }),
+    counts: () => ({ offered, read, listed }),
     write(cacheDir) {
       const lineEnd = Buffer.from("\n");
       const line = (text: string) => Buffer.from(`${text}\n`);

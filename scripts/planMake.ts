@@ -1,8 +1,8 @@
 /**
- * The planning of a build: the listing of every tuning system (read back where unchanged), the plan
- * and the shard's batches, the groups' content hashes, and the listing kept for the next build. Made
- * on a thread of its own (scripts/planThread.ts) when most tuning systems are listed afresh, on the
- * build's main thread when few are (scripts/build.ts).
+ * The planning of a build: the listing of every tuning system (offered by the datasets' threads, or
+ * read back where unchanged), the plan and the shard's batches, the groups' content hashes, and the
+ * listing kept for the next build. Made on a thread of its own (scripts/planThread.ts) when most
+ * tuning systems are listed by the planning, on the build's main thread when few are (scripts/build.ts).
  */
 import { SETS_PART, setGroupingSeeds } from "../src/api/exports/prerender.js";
 import type { ListOf } from "../src/api/shared/prerender.js";
@@ -50,5 +50,5 @@ export function makePlan(task: PlanTask, facts: Facts = readFacts(task.dataDir))
   const hashed = seconds(hashing);
   const writing = performance.now();
   listing.write(task.cache);
-  return { planned, batches, hashes, seeds, steps: { plan, hashes: hashed, listing: seconds(writing) } };
+  return { planned, batches, hashes, seeds, steps: { plan, hashes: hashed, listing: seconds(writing) }, parts: listing.counts() };
 }

@@ -10,8 +10,8 @@ import type { PlanTask } from "./planApart.js";
 import { planToSend } from "./planColumns.js";
 import { makePlan } from "./planMake.js";
 
-const { planned, batches, hashes, seeds, steps } = makePlan(workerData as PlanTask);
-const sent = planToSend(planned, batches, hashes, seeds, steps);
+const { planned, batches, hashes, seeds, steps, parts } = makePlan(workerData as PlanTask);
+const sent = planToSend(planned, batches, hashes, seeds, steps, parts);
 const shapes = seeds.flatMap(([, shape]) => [shape.sets, shape.incompatible]);
 parentPort?.postMessage(
   sent,

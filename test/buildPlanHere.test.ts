@@ -1,10 +1,11 @@
 /**
- * Where a build plans: on a thread of its own when most tuning systems are listed afresh, on the
- * main thread when the datasets find few slices missing (few tuning systems changed). Builds with
- * the datasets over facts cut to three tuning systems (the one scripts/bench-incremental.ts changes,
- * al-Kindī's, whose 12-tone sets complete the others, and one more): the incremental build plans on
- * the main thread and its tree is the clean build's, file for file; built again with nothing changed,
- * it plans on the main thread too.
+ * Where a build plans: on the main thread when the datasets' threads listed the tuning systems'
+ * parts with their slices (a clean build of the profile's plan) or find few slices missing (few
+ * tuning systems changed), on a thread of its own when most tuning systems are listed afresh by the
+ * planning (a clean build of given requests, or without the datasets). Builds over facts cut to
+ * three tuning systems (the one scripts/bench-incremental.ts changes, al-Kindī's, whose 12-tone sets
+ * complete the others, and one more): the incremental build's tree is the clean build's, file for
+ * file; built again with nothing changed, it plans on the main thread too.
  */
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -56,6 +57,7 @@ let first: Built;
 let incremental: Built;
 let clean: Built;
 let again: Built;
+let wholePlan: Built;
 /** Each tree's files and their SHA-256, taken right after its build. */
 let incrementalFiles: Map<string, string>;
 let cleanFiles: Map<string, string>;
@@ -73,11 +75,20 @@ beforeAll(async () => {
   // Nothing changed since: the datasets are taken over whole.
   again = await build(options(join(dir, "build"), after));
   againFiles = treeDigests(join(dir, "build"));
+  wholePlan = await build({ ...options(join(dir, "whole"), after), requests: undefined });
 }, 600_000);
-afterAll(() => removeBuilds(dir, ["build", "clean"]), 150_000);
+afterAll(() => removeBuilds(dir, ["build", "clean", "whole"]), 150_000);
 
 describe("the planning's thread", () => {
-  it("is a thread of its own in a clean build, the main thread after one tuning system changed", () => {
+  it("is the main thread in a clean build of the profile's plan, every part listed by the datasets' threads with the slices", () => {
+    expect(wholePlan.phases?.planApart).toBe(false);
+    expect(wholePlan.phases?.planParts?.read).toBe(0);
+    expect(wholePlan.phases?.planParts?.listed).toBe(0);
+    expect(wholePlan.phases?.planParts?.offered).toBeGreaterThan(3 * 5);
+    expect(wholePlan.manifest.files).toBeGreaterThan(10_000);
+  }, 300_000);
+
+  it("is a thread of its own in a clean build of given requests, the main thread after one tuning system changed", () => {
     expect(first.phases?.planApart).toBe(true);
     expect(clean.phases?.planApart).toBe(true);
     expect(incremental.phases?.planApart).toBe(false);

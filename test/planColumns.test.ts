@@ -12,15 +12,16 @@ describe("the plan sent by the planning thread", () => {
     ["/maqamat/maqam_rast", "b2"],
   ]);
   const steps = { plan: 1, hashes: 2, listing: 3 };
+  const parts = { offered: 4, read: 5, listed: 6 };
   const seeds: TwelveToneSeeds = [["ibnsina_1037\u0000yegah\u00005", { entries: 4, sets: Int32Array.of(2, 0, 3, 1, 1), incompatible: Int32Array.of(2) }]];
 
-  it("arrives as it was made, through a message's copy: plan, batches, hashes, seeds", () => {
-    const sent = structuredClone(planToSend(planned, batches, hashes, seeds, steps));
-    expect(planReceived(sent)).toEqual({ planned, batches, hashes, seeds, steps });
+  it("arrives as it was made, through a message's copy: plan, batches, hashes, seeds, the listing's counts", () => {
+    const sent = structuredClone(planToSend(planned, batches, hashes, seeds, steps, parts));
+    expect(planReceived(sent)).toEqual({ planned, batches, hashes, seeds, steps, parts });
   });
 
   it("holds each route name and query shape once and the batches as plan indices", () => {
-    const sent = planToSend(planned, batches, hashes, seeds, steps);
+    const sent = planToSend(planned, batches, hashes, seeds, steps, parts);
     expect(sent.routes.length).toBe(new Set(planned.map((p) => p.route)).size);
     expect(sent.queries.length).toBe(new Set(planned.map((p) => p.query)).size);
     expect(sent.routes.length).toBeLessThan(planned.length);

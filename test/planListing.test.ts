@@ -15,10 +15,12 @@ import type { ListOf } from "../src/api/shared/prerender.js";
 import { createCatalog } from "../src/theory/catalog.js";
 import { setGroupingSeeds } from "../src/api/exports/prerender.js";
 import { CHANGED, factsWithOneChange } from "../scripts/bench-incremental.js";
-import { listTuningSystem, PLAN_FILE, planListing, readStored, type PlanListing } from "../scripts/planListing.js";
+import { listingCode, listTuningSystem, PLAN_FILE, planListing, readStored, type PlanListing } from "../scripts/planListing.js";
+import type { PlanTask } from "../scripts/planApart.js";
+import { makePlan } from "../scripts/planMake.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { PROFILES } from "../scripts/profiles.js";
-import { planOf } from "../scripts/slicePlan.js";
+import { planOf, WHOLE } from "../scripts/slicePlan.js";
 import { groupHashes } from "../scripts/sliceHash.js";
 
 const KEPT = ["alkindi_874", CHANGED.tuningSystem, "almawsili_850"];
@@ -144,6 +146,32 @@ describe("the plan's listing kept between builds", () => {
       offered: new Map([[offeredTs.id, { bytes: new Uint8Array(bytes).subarray(1), digest }]]),
     });
     expect(edited.listOf(offeredTs, "maqamat/details", () => "listed now")).toBe("listed now");
+  });
+
+  it("makes the same plan, batches, group hashes, 12-tone seeds and kept listing from parts offered as from parts it lists", () => {
+    const catalog = createCatalog(after, "build");
+    const task = (cache: string, offered?: PlanTask["offered"]): PlanTask => ({
+      dataDir: "unused: the facts are given",
+      profile: "github-pages",
+      limits: PROFILES["github-pages"].limits,
+      shard: WHOLE,
+      key: KEY,
+      engine: ENGINE,
+      listingCode: listingCode(),
+      cache: join(dir, cache),
+      offered,
+    });
+    const listed = new Map(catalog.tuningSystems.map((ts) => [ts.id, listTuningSystem(catalog, ts, OPTIONS)]));
+    const offered = makePlan(task("offered", listed), after);
+    const own = makePlan(task("own"), after);
+    expect(offered.parts).toEqual({ offered: own.parts.listed, read: 0, listed: 0 });
+    expect(offered.planned).toEqual(own.planned);
+    expect(offered.batches).toEqual(own.batches);
+    expect(offered.hashes).toEqual(own.hashes);
+    // The planning makes seeds of the sets it lists itself; offered, they come with the parts.
+    expect(offered.seeds).toEqual([]);
+    expect(new Map([...listed.values()].flatMap((l) => l.seeds))).toEqual(new Map(own.seeds));
+    expect(readFileSync(join(dir, "offered", PLAN_FILE)).equals(readFileSync(join(dir, "own", PLAN_FILE)))).toBe(true);
   });
 
   it("reads back a part of an unchanged tuning system, as it was stored", () => {
