@@ -124,7 +124,7 @@ export async function build(options: BuildOptions): Promise<Built> {
             listingCode: listingCode(),
             previousCache: cacheOf(previousDir),
             cache,
-            offered: new Map([...listed].map(([id, { digest, bytes }]) => [id, { digest, bytes }])),
+            offered: listed,
           };
           const seeds = [...listed.values()].flatMap((l) => l.seeds);
           // After a change of few tuning systems, or none, or where the datasets' threads listed the tuning systems, planned

@@ -155,8 +155,8 @@ export function startDatasets(
   });
   let doneAt = 0;
   let few = false;
-  // Every slice missing: the pool lists every tuning system's parts.
-  let every = false;
+  // Tuning systems in all: the pool listed every one's parts when it listed as many.
+  let total = Number.POSITIVE_INFINITY;
   let filesHere: number | undefined;
   let listed = new Map<string, TuningSystemListed>();
   const { full } = PROFILES[resolveSlice(options).profile].prerender;
@@ -167,10 +167,10 @@ export function startDatasets(
       : undefined;
   const written = writeDatasetsStep(partial, options, facts, previous, {
     listing,
-    onSlices: (missing, total) => {
+    onSlices: (missing, all) => {
       few = missing <= FEW_SLICES;
       if (few) mayStart();
-      every = missing === total;
+      total = all;
     },
     onFiles: (_, here) => {
       filesHere = here;
@@ -178,7 +178,7 @@ export function startDatasets(
     },
     onTasksGiven: () => {
       given();
-      if (every && listed.size > FEW_SLICES) mayStart();
+      if (listed.size === total) mayStart();
     },
   }).then((state) => {
     doneAt = performance.now();
