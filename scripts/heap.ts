@@ -22,18 +22,6 @@ export const boundHeapGrowth = () => setFlagsFromString(`--heap-growing-percent=
 export const growHeapFreely = () => setFlagsFromString("--heap-growing-percent=0");
 
 /**
- * The young generation of each render worker (V8's default here: 48 MB, a semi-space of 16 MB).
- * A worker allocates some 300 MB a second of answers, bodies and hashes, and each scavenge copies
- * what its catalog's memos keep alive: with V8's default a worker scavenged every 15 MB, some 700
- * times in a clean build, for 5 s of each worker's time. With 128 MB (a semi-space of about 42 MB)
- * it scavenges every 43 MB, a third as often, for 3.5–3.8 s; the workers' collection time fell from
- * 11–13 s to about 8 s, for some 60–100 MB more at the build's peak, which the rendering now sets
- * (docs/benchmarks.md). A limit of the worker's own heap (resourceLimits), not the process's flag:
- * the other threads keep V8's default.
- */
-export const RENDER_YOUNG_GENERATION_MB = 128;
-
-/**
  * The bytecode TurboFan inlines into one function, at most (V8's default: 920 bytes). Each thread
  * of a build (the datasets' pool, the planning, the render workers) compiles the same code afresh
  * in an isolate of its own, and the compiler took some 14 of a clean build's 140 s of CPU (perf, by

@@ -8,7 +8,6 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { DATA_DIR } from "../src/data/load.js";
-import { RENDER_YOUNG_GENERATION_MB } from "./heap.js";
 import type { Drawn, FromWorker, Job, Rendered, ToWorker, TwelveToneSeeds, WorkerSetup } from "./buildWorker.js";
 import type { Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
@@ -26,11 +25,7 @@ const RECYCLE_HEAP_BYTES = Number(process.env.BUILD_RECYCLE_MB ?? 100) * 1e6;
 
 /** Starts a build worker; it posts its first message once it has loaded the data. */
 function startWorker(setup: WorkerSetup): Worker {
-  return new Worker(threadEntry("scripts/buildWorker.ts"), {
-    workerData: setup,
-    execArgv: [],
-    resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB },
-  });
+  return new Worker(threadEntry("scripts/buildWorker.ts"), { workerData: setup, execArgv: [] });
 }
 
 interface Progress {
