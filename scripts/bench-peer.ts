@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage, machineText, tmpText, writeSection } from "./benchDoc.js";
-import { type BuildOptions, type BuildRun, otherWork, phasesText, timedBuild } from "./benchBuild.js";
+import { type BuildOptions, type BuildRun, otherWork, phasesText, scarceMemory, timedBuild } from "./benchBuild.js";
 import type { ValueClass } from "./budget.js";
 import { mb } from "./manifest.js";
 import { stepsText } from "./buildReport.js";
@@ -69,6 +69,7 @@ const renderedAnswers = (r: BuildRun): number => (r.answers ?? 0) + ANSWER_CLASS
 
 const count = (n: number) => n.toLocaleString("en-US");
 const seconds = (n: number) => `${n.toFixed(1)} s`;
+const gb = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
 
 /** Unpacks the peer commit into `dir` and installs its locked dependencies. */
 function checkOutPeer(root: string, dir: string): void {
@@ -111,7 +112,7 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
     const p = r.published;
     const answers = p ? `${count(renderedAnswers(r))} (${count(r.answers ?? 0)} kept)` : count(r.answers ?? 0);
     const memory = peers.includes(r) ? mb(r.maxRssBytes) : memoryVerdict(r.maxRssBytes).text;
-    return `| ${r.what} | ${seconds(r.wallSeconds)} | ${ratio} | ${seconds(r.seconds)} | ${phasesText(r.phases) || "–"} | ${memory} | ${answers} | ${p ? count(p.files) : "–"} | ${p ? mb(p.tarBytes) : "–"} | ${r.loadBefore} |`;
+    return `| ${r.what} | ${seconds(r.wallSeconds)} | ${ratio} | ${seconds(r.seconds)} | ${phasesText(r.phases) || "–"} | ${memory} | ${answers} | ${p ? count(p.files) : "–"} | ${p ? mb(p.tarBytes) : "–"} | ${r.loadBefore} | ${gb(r.availableBefore)} |`;
   };
   const time = timeVerdict(now.wallSeconds, peer.wallSeconds);
   const timeBare = timeVerdict(bare.wallSeconds, peer.wallSeconds);
@@ -123,13 +124,18 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
     busy === undefined
       ? ""
       : ` **Other work shared the machine** (up to ${busy} % of the cores busy in the 2 s before a build): every time below is pessimistic, and the ratios less certain than on a quiet machine.`;
+  const short = scarceMemory([...pairs.flatMap((p) => [p.peer, p.now]), bare]);
+  const cramped =
+    short === undefined
+      ? ""
+      : ` **Memory was short** (${gb(short)} available when a build started): the kernel reclaimed pages under the builds, and their times are not the code's.`;
   const lines = [
     HEADING,
     "",
-    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory under ${tmpText()}): ${PEER_SHORT}'s \`scripts/build.ts\` and the current default build in turn, then the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the later ones copy them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead).${loaded}`,
+    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory under ${tmpText()}): ${PEER_SHORT}'s \`scripts/build.ts\` and the current default build in turn, then the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the later ones copy them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead). Memory available: what the kernel could give without swapping when each build started.${loaded}${cramped}`,
     "",
-    `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before |`,
-    "|---|---:|---:|---:|---|---:|---:|---:|---:|---|",
+    `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before | memory available |`,
+    "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---:|",
     ...pairs.flatMap((p, i) => {
       const rows = [row(p.peer, "1.00×"), row(p.now, bold(`${ratioOf(p).toFixed(2)}×`, timeVerdict(p.now.wallSeconds, p.peer.wallSeconds).missed))];
       return peerFirst(i) ? rows : rows.reverse();

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { freemem, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { busyShare, loadAverage } from "./benchDoc.js";
 import type { Built } from "./buildReport.js";
@@ -23,6 +23,8 @@ export interface BuildRun {
   loadBefore: string;
   /** The share of the machine's cores busy in the 2 s before the build (busyShare): other work's. */
   busyBefore?: number;
+  /** The memory the kernel could give without swapping when the build started (MemAvailable on Linux). */
+  availableBefore: number;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;
   /** What the host publishes (absent for a slice, which writes no manifest, and for a build older than the fit). */
@@ -46,6 +48,7 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
   const statsDir = mkdtempSync(join(tmpdir(), "maqam-bench-build-"));
   const stats = join(statsDir, "stats.json");
   const loadBefore = loadAverage();
+  const availableBefore = freemem();
   const started = performance.now();
   const childEnv = {
     ...process.env,
@@ -80,6 +83,7 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
         ...figures,
         loadBefore,
         busyBefore,
+        availableBefore,
         said: said.replace(/ \(.*$/, ""),
         published: manifest?.published,
         answers: manifest?.files,
@@ -94,6 +98,19 @@ export const phasesText = (phases: BuildRun["phases"]): string =>
 
 /** Above this share of the cores busy in the seconds before a build, other work took CPU and disk from it. */
 export const BUSY_SHARE = 0.25;
+
+/**
+ * Below this much memory available when a build starts, the machine is short of it: a build peaks
+ * at up to 1 GB and writes a tree of some 1.3 GB, which on a tmpfs is memory too, and the kernel
+ * then reclaims pages under the build (a build has been killed so, after minutes in the kernel).
+ */
+export const SCARCE_MEMORY_BYTES = 4e9;
+
+/** The least memory available when the runs' builds started, when under SCARCE_MEMORY_BYTES; undefined otherwise. */
+export function scarceMemory(runs: readonly BuildRun[]): number | undefined {
+  const least = Math.min(...runs.map((r) => r.availableBefore));
+  return least < SCARCE_MEMORY_BYTES ? least : undefined;
+}
 
 /** The busiest of the moments before the runs' builds, when over BUSY_SHARE: the share, as a percentage; undefined when the machine was otherwise idle. */
 export function otherWork(runs: readonly BuildRun[]): number | undefined {

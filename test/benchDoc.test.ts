@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, freemem, tmpdir } from "node:os";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { busyShare, tmpText, writeSection, writeSections } from "../scripts/benchDoc.js";
-import { BUSY_SHARE, otherWork, type BuildRun } from "../scripts/benchBuild.js";
+import { BUSY_SHARE, otherWork, SCARCE_MEMORY_BYTES, scarceMemory, type BuildRun } from "../scripts/benchBuild.js";
 
 const DOC = [
   "# Benchmarks",
@@ -67,6 +67,17 @@ describe("docs/benchmarks.md written by the benches", () => {
   });
 });
 
+const run = (busyBefore: number | undefined, availableBefore = 20e9): BuildRun => ({
+  what: "b",
+  wallSeconds: 1,
+  seconds: 1,
+  maxRssBytes: 1,
+  loadBefore: "2.9 / 2.0 / 1.0",
+  busyBefore,
+  availableBefore,
+  said: "",
+});
+
 describe("the machine's other work before a build", () => {
   it("counts a core kept busy while the bench waits", async () => {
     // A thread spinning for longer than the sample: one core of the machine's, at least, busy throughout.
@@ -79,17 +90,19 @@ describe("the machine's other work before a build", () => {
   });
 
   it("names the busiest moment before the builds only when it passes the share", () => {
-    const run = (busyBefore: number | undefined): BuildRun => ({
-      what: "b",
-      wallSeconds: 1,
-      seconds: 1,
-      maxRssBytes: 1,
-      loadBefore: "2.9 / 2.0 / 1.0",
-      busyBefore,
-      said: "",
-    });
     expect(otherWork([run(0.02), run(undefined), run(BUSY_SHARE)])).toBeUndefined();
     expect(otherWork([run(0.02), run(0.431), run(0.3)])).toBe(43);
+  });
+
+  it("names the least memory available when a build started only when it is short of the scarce bound", () => {
+    expect(scarceMemory([run(0, 22e9), run(0, SCARCE_MEMORY_BYTES)])).toBeUndefined();
+    expect(scarceMemory([run(0, 22e9), run(0, 1.2e9), run(0, 3e9)])).toBe(1.2e9);
+  });
+
+  it("reads the memory available as the kernel counts it (MemAvailable in /proc/meminfo)", () => {
+    const kib = Number(/^MemAvailable:\s+(\d+) kB$/m.exec(readFileSync("/proc/meminfo", "utf8"))?.[1]);
+    // Read a moment apart, while other tests allocate: within 5 % or 256 MB of each other.
+    expect(Math.abs(freemem() - kib * 1024)).toBeLessThan(Math.max(0.05 * kib * 1024, 256e6));
   });
 
   it("names the temporary directory and the file system that holds it, as /proc/mounts lists it", () => {
