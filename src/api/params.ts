@@ -1,15 +1,16 @@
 /**
  * Parameters declared as data. A declaration says where a parameter is, what it accepts (type,
  * enumeration, default, whether required), what it means and how a bad value is answered; the
- * validator (`validatorOf`), the discovery answers, the OpenAPI document and the docs are all
- * read off the same record. A failed check carries the exact error body in the issue's params,
- * so one converter turns any failure into the 4xx answer.
+ * validation (`parseParams`), the discovery answers, the OpenAPI document and the docs are all
+ * read off the same record. A refused value carries the exact error body, which `apiError` turns
+ * into the 4xx answer. The values come from a URL, strings or absent, so each shape's rule is a
+ * plain function: a schema library's parse per parameter cost more than the rule itself
+ * (docs/benchmarks.md).
  */
-import { z } from "zod";
 import { apiError, type ErrorAnswer, type ErrorExtras, type ErrorSpec } from "./errors.js";
 import type { Catalog } from "../theory/catalog.js";
 
-/** What a parameter accepts; `validatorOf` has one rule per shape. */
+/** What a parameter accepts; `parseValue` has one rule per shape. */
 export type ParamShape =
   /** Free text. `blank`: what an empty or whitespace-only value is (a 400, the same as absent, or kept for the handler). */
   | { shape: "text"; blank: "error" | "absent" | "kept" }
@@ -61,21 +62,16 @@ export type ParamDeclarations = Record<string, ParamDeclaration>;
 export type ParsedParams<D extends ParamDeclarations> = { [K in keyof D]: D[K] extends ParamDeclaration<infer T> ? T : never };
 
 type Raw = string | undefined;
-type Parsed<T> = T | typeof z.NEVER;
 
-/** Adds an issue whose params carry the full error body. */
-export function fail(ctx: z.RefinementCtx, spec: ErrorSpec): typeof z.NEVER {
-  ctx.addIssue({ code: "custom", params: spec, message: spec.message });
-  return z.NEVER;
+/** A value refused: the error body it answers (a record no parsed value can be, by its symbol key). */
+const REFUSED = Symbol("refused");
+interface Refusal {
+  readonly [REFUSED]: ErrorSpec;
 }
+type Parsed<T> = T | Refusal;
 
-/** Converts a failed parse into the API's 4xx body (the first issue wins). */
-function issueToResponse(issues: readonly z.core.$ZodIssue[], name: string): ErrorAnswer {
-  const issue = issues[0];
-  const spec = issue.code === "custom" ? (issue.params as ErrorSpec | undefined) : undefined;
-  if (spec) return apiError(spec);
-  return apiError({ error: `Invalid parameter: ${name}`, message: issue.message, hint: `Check the value of '${name}'.` });
-}
+const refuse = (spec: ErrorSpec): Refusal => ({ [REFUSED]: spec });
+const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && REFUSED in value;
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -137,48 +133,47 @@ const blankText = (name: string, d: ParamDeclaration): ErrorSpec =>
 const isBlank = (raw: string) => raw.trim() === "";
 
 /** The value of one parameter (already known present unless the shape allows absence). */
-function parseValue(name: string, d: ParamDeclaration, raw: Raw, ctx: z.RefinementCtx): Parsed<unknown> {
+function parseValue(name: string, d: ParamDeclaration, raw: Raw): Parsed<unknown> {
   const a = d.accepts;
   switch (a.shape) {
     case "text":
       if (raw === undefined) return d.default;
       if (!isBlank(raw) || a.blank === "kept") return raw;
-      return a.blank === "absent" ? d.default : fail(ctx, blankText(name, d));
+      return a.blank === "absent" ? d.default : refuse(blankText(name, d));
     case "flag":
       return raw === undefined ? (d.default ?? false) : raw === "true";
     case "boolean": {
       if (raw === undefined) return d.default ?? false;
       const v = a.exact ? raw : raw.trim().toLowerCase();
       if (v === "true" || v === "false") return v === "true";
-      return fail(ctx, invalidBoolean(name, raw, v === ""));
+      return refuse(invalidBoolean(name, raw, v === ""));
     }
     case "enum":
       if (raw === undefined) return a.absent === "handler" ? undefined : d.default;
       if (raw === "" && a.blank === "default") return d.default;
       if (a.values.includes(raw)) return raw;
-      return a.other === "default" ? d.default : fail(ctx, invalidEnum(name, raw, a.values));
+      return a.other === "default" ? d.default : refuse(invalidEnum(name, raw, a.values));
     case "cents": {
       if (raw === undefined || raw === "") return d.default;
       const v = parseFloat(raw);
-      if (Number.isNaN(v) || v < 0) return fail(ctx, { error: `Invalid ${name} parameter`, message: `${name} must be a non-negative number`, hint: d.hint });
+      if (Number.isNaN(v) || v < 0) return refuse({ error: `Invalid ${name} parameter`, message: `${name} must be a non-negative number`, hint: d.hint });
       return v;
     }
     case "list":
-      return raw === undefined ? d.default : parseList(name, d, a, raw, ctx);
+      return raw === undefined ? d.default : parseList(name, d, a, raw);
     case "retired":
       return raw === undefined
         ? undefined
-        : fail(ctx, { error: `Invalid parameter: ${name}`, message: `${name} is no longer supported.`, hint: `Use ${a.replacement} instead.` });
+        : refuse({ error: `Invalid parameter: ${name}`, message: `${name} is no longer supported.`, hint: `Use ${a.replacement} instead.` });
   }
 }
 
-function parseList(name: string, d: ParamDeclaration, a: Extract<ParamShape, { shape: "list" }>, raw: string, ctx: z.RefinementCtx): Parsed<TuningSystemList> {
+function parseList(name: string, d: ParamDeclaration, a: Extract<ParamShape, { shape: "list" }>, raw: string): Parsed<TuningSystemList> {
   const items = splitList(raw);
   const many = a.tooMany ?? { what: `values in ${name}`, hint: `Split the request into several of at most ${MAX_LIST_ITEMS} values.` };
-  if (items.length > MAX_LIST_ITEMS) return fail(ctx, tooMany(many.what, items.length, MAX_LIST_ITEMS, many.hint));
+  if (items.length > MAX_LIST_ITEMS) return refuse(tooMany(many.what, items.length, MAX_LIST_ITEMS, many.hint));
   if (items.length < a.min)
-    return fail(
-      ctx,
+    return refuse(
       a.tooFew ?? {
         error: `Invalid parameter: ${name}`,
         message: `'${name}' must name at least one value (comma-separated).`,
@@ -187,36 +182,17 @@ function parseList(name: string, d: ParamDeclaration, a: Extract<ParamShape, { s
     );
   if (!a.allKeyword || !items.some((id) => id.toLowerCase() === "all")) return items;
   if (items.length === 1) return ALL_TUNING_SYSTEMS;
-  return fail(ctx, {
+  return refuse({
     error: `Invalid parameter: ${name}`,
     message: `${name}=all is exclusive and cannot be combined with other IDs.`,
     hint: `Use ${name}=all by itself, or list explicit IDs without 'all'.`,
   });
 }
 
-/** The zod validator of one declared parameter: required first, then its shape's rule. */
-export function validatorOf<T>(name: string, d: ParamDeclaration<T>): z.ZodType<T, Raw> {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (d.in === "query" && d.required && !d.checkedByHandler && (raw === undefined || isBlank(raw))) return fail(ctx, missing(name, d, raw));
-      return parseValue(name, d, raw, ctx) as T;
-    });
-}
-
-/**
- * The validators of a route's declarations, in declaration order, made on first use: a schema
- * costs far more to build than to run, and declarations are data fixed when the route is defined.
- */
-const validators = new WeakMap<ParamDeclarations, readonly (readonly [string, z.ZodType<unknown, Raw>])[]>();
-function validatorsOf(declarations: ParamDeclarations): readonly (readonly [string, z.ZodType<unknown, Raw>])[] {
-  let list = validators.get(declarations);
-  if (list === undefined) {
-    list = Object.entries(declarations).map(([name, d]) => [name, validatorOf(name, d)] as const);
-    validators.set(declarations, list);
-  }
-  return list;
+/** One declared parameter's value, or its refusal: required first, then its shape's rule. */
+function parameterValue(name: string, d: ParamDeclaration, raw: Raw): Parsed<unknown> {
+  if (d.in === "query" && d.required && !d.checkedByHandler && (raw === undefined || isBlank(raw))) return refuse(missing(name, d, raw));
+  return parseValue(name, d, raw);
 }
 
 export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: ParsedParams<D> } | { ok: false; answer: ErrorAnswer };
@@ -227,10 +203,10 @@ export type ParamsResult<D extends ParamDeclarations> = { ok: true; params: Pars
  */
 export function parseParams<D extends ParamDeclarations>(declarations: D, input: Record<string, Raw>): ParamsResult<D> {
   const params: Record<string, unknown> = {};
-  for (const [name, validator] of validatorsOf(declarations)) {
-    const parsed = validator.safeParse(input[name]);
-    if (!parsed.success) return { ok: false, answer: issueToResponse(parsed.error.issues, name) };
-    params[name] = parsed.data;
+  for (const name in declarations) {
+    const value = parameterValue(name, declarations[name], input[name]);
+    if (isRefusal(value)) return { ok: false, answer: apiError(value[REFUSED]) };
+    params[name] = value;
   }
   return { ok: true, params: params as ParsedParams<D> };
 }
