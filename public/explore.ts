@@ -7,7 +7,7 @@ import type { Client } from "../src/client/index.js";
 import { pictureOf, type RealisationAnswer } from "../src/site/picture.js";
 import { arabic, fill, t } from "./i18n.js";
 import { el, failure, kindSelect, nameOf, select, settle, shown, tableBox, type Outcome } from "./dom.js";
-import { KINDS, VALUE_FORMATS, type State } from "./state.js";
+import { explorerRequests, VALUE_FORMATS, type State } from "./state.js";
 import { downloads } from "./downloads.js";
 import { pictureElement } from "./pictureView.js";
 import { play } from "./sound.js";
@@ -45,7 +45,6 @@ export interface Loaded {
   view: HTMLElement[];
 }
 
-const arabicParam = () => (arabic ? { includeArabic: "true" } : {});
 const listed = (d: KindList["data"][number]) => ("maqam" in d ? d.maqam : d.jins);
 
 /** The tuning-system and starting-note selects, with the state moved to a system and note that exist. */
@@ -134,24 +133,21 @@ function ajnasTable(answer: Answer): HTMLElement[] {
 
 /** Loads everything the view of `s` needs, then builds it. */
 export async function loadExplore(client: Client, s: State): Promise<Loaded> {
-  const systems = await settle(client.get("/tuning-systems", arabicParam()) as Promise<TuningSystemList>);
+  const systems = await settle(client.get(...explorerRequests(s, arabic).systems) as Promise<TuningSystemList>);
   if (!systems.ok) return { state: s, controls: [], view: [failure(t.partSelectors, systems)] };
+  // The system and note move to ones that exist before the rest is asked.
   const controls = tuningControls(s, systems.value);
-  const scope = { id: s.tuningSystem, startingNote: s.startingNote, ...arabicParam() };
-  const context = { tuningSystem: s.tuningSystem, startingNote: s.startingNote };
-  const collection = KINDS[s.kind];
+  const asks = explorerRequests(s, arabic);
   const [names, ajnasList, moves] = await Promise.all([
-    settle(client.get(`/tuning-systems/{id}/{startingNote}/${collection}`, scope) as Promise<KindList>),
-    s.kind === "maqam" ? settle(client.get("/tuning-systems/{id}/{startingNote}/ajnas", scope) as Promise<KindList>) : Promise.resolve(undefined),
-    settle(client.get(`/${collection}/{idName}/transpositions`, { idName: s.name, ...context, ...arabicParam() }) as Promise<Transpositions>),
+    settle(client.get(...asks.names) as Promise<KindList>),
+    asks.ajnas ? settle(client.get(...asks.ajnas) as Promise<KindList>) : Promise.resolve(undefined),
+    settle(client.get(...asks.transpositions) as Promise<Transpositions>),
   ]);
   if (!names.ok) return { state: s, controls, view: [failure(t.partSelectors, names)] };
   // A 422 here is a normal state: no transposition other than the taḥlīl.
   const transpositions = moves.ok ? moves.value.transpositions.detailed : [];
   if (!transpositions.some((m) => m.idName === s.transposition)) s.transposition = "";
-  const detail = await settle(
-    client.get(`/${collection}/{idName}`, { idName: s.transposition || s.name, ...context, pitchClassDataType: "all", ...arabicParam() }) as Promise<Answer>,
-  );
+  const detail = await settle(client.get(...explorerRequests(s, arabic).rendering) as Promise<Answer>);
   const nameOptions = names.value.data.map((d): [string, string] => [listed(d).idName, nameOf(listed(d))]);
   // A name the address gives beyond the tuning's list stays chosen: its view, or why there is none.
   if (!nameOptions.some(([id]) => id === s.name))

@@ -43,6 +43,30 @@ export interface State {
   reference: string;
 }
 
+/** A request below /api as the client takes it: a path template and its parameters. */
+export type Ask = readonly [template: string, params: Readonly<Record<string, string>>];
+
+/**
+ * What the explorer reads for the view of `s`, each part a request: the tuning systems, the
+ * scope's maqāmāt or ajnās (and its ajnās for a maqām's picture), the transpositions and the
+ * rendering shown, with every value format at once so that switching formats asks nothing more;
+ * the names in Arabic too on the Arabic page. The build pre-renders the first view's
+ * (scripts/prerender/index.ts), so that the landing page reads files only.
+ */
+export function explorerRequests(s: Pick<State, "tuningSystem" | "startingNote" | "kind" | "name" | "transposition">, arabic: boolean) {
+  const language = arabic ? { includeArabic: "true" } : {};
+  const collection = KINDS[s.kind];
+  const scope = { id: s.tuningSystem, startingNote: s.startingNote, ...language };
+  const context = { tuningSystem: s.tuningSystem, startingNote: s.startingNote, ...language };
+  return {
+    systems: ["/tuning-systems", language] as Ask,
+    names: [`/tuning-systems/{id}/{startingNote}/${collection}`, scope] as Ask,
+    ajnas: s.kind === "maqam" ? (["/tuning-systems/{id}/{startingNote}/ajnas", scope] as Ask) : undefined,
+    transpositions: [`/${collection}/{idName}/transpositions`, { idName: s.name, ...context }] as Ask,
+    rendering: [`/${collection}/{idName}`, { idName: s.transposition || s.name, ...context, pitchClassDataType: "all" }] as Ask,
+  };
+}
+
 export const DEFAULTS: State = {
   mode: "explore",
   tuningSystem: "ibnsina_1037",

@@ -6,6 +6,7 @@
  */
 import { TABLES } from "../src/api/datasets/tables.js";
 import { requestParts } from "../src/api/staticPath.js";
+import { EXPLORER_FIRST_VIEW } from "./prerender/index.js";
 import { parentOf, tarArchiveBytes, tarEntryBytes, tarFileBytes, tarFolderBytes } from "./treeSize.js";
 
 /** Share of every limit the build leaves free, so the next few facts still deploy. */
@@ -66,6 +67,11 @@ export function datasetOrderOf(file: string): number {
 /** Parameters that only choose the tuning system and starting note of an answer. */
 const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
 
+const FIRST_VIEW = new Set(EXPLORER_FIRST_VIEW);
+const FIRST_VIEW_PATHS = new Set(EXPLORER_FIRST_VIEW.map((request) => request.replace(/\?.*/, "")));
+const isFirstView = (pathname: string, query: URLSearchParams) =>
+  FIRST_VIEW_PATHS.has(pathname) && FIRST_VIEW.has(query.size ? `${pathname}?${query}` : pathname);
+
 /** The AnaMark tuning of a maqām or jins rendering (docs/exports.md). */
 const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;
 
@@ -79,6 +85,8 @@ export const valueClassOf = (request: string): ValueClass => valueClassOfParts(.
 export function valueClassOfParts(pathname: string, query: URLSearchParams): ValueClass {
   if (RESTATED.test(pathname)) return "restated";
   if (pathname.startsWith("/exports/")) return "export";
+  // The explorer's first view ranks with the indexes: the landing page needs it on every host.
+  if (isFirstView(pathname, query)) return "index";
   const keys = [...query.keys()];
   if (!keys.every((k) => SCOPE_PARAMS.has(k))) return "variant";
   return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(pathname) ? "base" : "index";

@@ -8,7 +8,7 @@ import { tarEntryBytes, treeSize } from "../scripts/treeSize.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
 import { answerApi } from "../src/serve/handler.js";
 import { catalog } from "./support/catalog.js";
-import { prerenderRequests } from "../scripts/prerender/index.js";
+import { EXPLORER_FIRST_VIEW, prerenderRequests } from "../scripts/prerender/index.js";
 import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
 import { runScript } from "./support/processes.js";
 
@@ -35,7 +35,26 @@ describe("value classes", () => {
     ["/maqamat/maqam_rast?startingNote=yegah&transposeTo=nawa&tuningSystem=ibnsina_1037", "variant"],
     ["/tuning-systems/ibnsina_1037/yegah/pitch-classes?octave=1&pitchClassDataType=cents", "variant"],
     ["/maqamat?includeArabic=true", "variant"],
+    ["/maqamat/maqam_rast?pitchClassDataType=all&startingNote=rast&tuningSystem=ibnsina_1037", "variant"],
+    // The explorer's first view: every value format of maqām rāst in Ibn Sīnā from yegāh, in both languages.
+    ["/maqamat/maqam_rast?pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037", "index"],
+    ["/maqamat/maqam_rast?includeArabic=true&pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037", "index"],
+    ["/maqamat/maqam_rast/transpositions?includeArabic=true&startingNote=yegah&tuningSystem=ibnsina_1037", "index"],
+    ["/tuning-systems/ibnsina_1037/yegah/ajnas?includeArabic=true", "index"],
+    ["/tuning-systems?includeArabic=true", "index"],
+    ["/tuning-systems/ibnsina_1037/yegah/maqamat", "index"],
+    ["/maqamat/maqam_rast/transpositions?includeArabic=true&startingNote=rast&tuningSystem=ibnsina_1037", "variant"],
   ])("%s is %s", (request, valueClass) => expect(valueClassOf(request)).toBe(valueClass));
+
+  it("plans the explorer's first view, with the indexes, so that the landing page needs no engine on any host", () => {
+    const planned = new Set(prerenderRequests(catalog, { full: false }));
+    // Per language: the tuning systems, the scope's maqāmāt and ajnās, the transpositions, the rendering.
+    expect(EXPLORER_FIRST_VIEW).toHaveLength(10);
+    for (const request of EXPLORER_FIRST_VIEW) {
+      expect(planned.has(request), request).toBe(true);
+      expect(valueClassOf(request), request).toBe("index");
+    }
+  });
 
   it("classes every request of the plan as its URL, parsed, says", () => {
     // The rule over a parsed URL, as the class was first defined.
@@ -44,10 +63,11 @@ describe("value classes", () => {
       if (/^\/exports\/(maqamat|ajnas)\/.+\.tun$/.test(url.pathname)) return "restated";
       if (url.pathname.startsWith("/exports/")) return "export";
       const keys = [...url.searchParams.keys()];
+      if (EXPLORER_FIRST_VIEW.includes(request)) return "index";
       if (!keys.every((k) => k === "tuningSystem" || k === "startingNote")) return "variant";
       return keys.length || /^\/tuning-systems\/[^/]+\/[^/]+\//.test(url.pathname) ? "base" : "index";
     };
-    const requests = [...prerenderRequests(catalog, { full: false })].filter((_, i) => i % 5 === 0);
+    const requests = [...prerenderRequests(catalog, { full: false })].filter((r, i) => i % 5 === 0 || EXPLORER_FIRST_VIEW.includes(r));
     expect(new Set(requests.map(parsed))).toEqual(new Set(VALUE_CLASSES.filter((c) => !["dataset", "database", "picture", "site"].includes(c))));
     for (const request of requests) expect(valueClassOf(request), request).toBe(parsed(request));
   });

@@ -14,7 +14,7 @@ import { pitchClassesOf } from "../src/theory/pitchClass.js";
 import { transpositionsOf } from "../src/theory/transposition.js";
 import { MEMO_LIMITS } from "../src/theory/caches.js";
 import { FORMATS } from "../src/exports/formats.js";
-import { prerenderRequests } from "../scripts/prerender/index.js";
+import { EXPLORER_FIRST_VIEW, prerenderRequests } from "../scripts/prerender/index.js";
 
 const IBN_SINA = "ibnsina_1037";
 const PITCH_CLASSES = `/tuning-systems/${IBN_SINA}/yegah/pitch-classes`;
@@ -82,12 +82,17 @@ describe("catalogs", () => {
     );
     const ts = unordered.findTuningSystem(IBN_SINA)!;
     expect(pitchClassesOf(unordered, ts, "yegāh")).toEqual([]);
-    const requests = [...prerenderRequests(unordered, { full: false })].filter((r) => r.includes(IBN_SINA));
+    // The explorer's first view is asked whatever the facts hold (the build writes its 200s only): here its rendering has no pitch classes.
+    const requests = [...prerenderRequests(unordered, { full: false })].filter((r) => r.includes(IBN_SINA) && !EXPLORER_FIRST_VIEW.includes(r));
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((r) => r.startsWith(`/exports/tuning-systems/${IBN_SINA}/`))).toEqual([]);
     for (const request of requests) {
       const [path, query = ""] = request.split("?");
       expect(answer(unordered, path, query).status, request).toBe(200);
+    }
+    for (const request of EXPLORER_FIRST_VIEW) {
+      const [path, query = ""] = request.split("?");
+      expect([200, 404, 422], request).toContain(answer(unordered, path, query).status);
     }
     for (const format of FORMATS) {
       const { status, json } = answer(unordered, `/exports/tuning-systems/${IBN_SINA}/yegah.${format}`);

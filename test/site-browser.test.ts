@@ -58,6 +58,26 @@ describe.skipIf(!process.env.CI && missing !== undefined)("in headless Chromium"
     await page.close();
   });
 
+  it.each(["en", "ar"])("the landing page's first view (%s) reads files only: no engine, no notation chunk", async (lang) => {
+    const { page, problems } = await watched();
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${site.server.origin}/?lang=${lang}`, { waitUntil: "load" });
+    await page.waitForSelector("#explorer[data-ready=true]");
+    expect(asked.filter((path) => /^\/client\/engine-|^\/chunks\/notation-/.test(path))).toEqual([]);
+    expect(asked).toContain(
+      "/api/maqamat/maqam_rast/@pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037.json".replace(
+        "@",
+        lang === "ar" ? "@includeArabic=true&" : "@",
+      ),
+    );
+    expect(await page.textContent("#explorer-title .main")).toBe(lang === "ar" ? "مقام راست على راست" : "maqām rāst on rāst");
+    expect(problems).toEqual([]);
+    // The page remembers the language chosen; the next test starts from the default.
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  });
+
   it("the explorer shows maqām rāst in Ibn Sīnā from yegāh with the recorded cents and one mark per pitch class", async () => {
     const recorded = recordedCases().find((c) => c.path === "/tuning-systems/ibnsina_1037/yegah/pitch-classes");
     const centsOf = new Map(

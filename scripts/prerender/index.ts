@@ -12,8 +12,24 @@ import { noteNamesRequests } from "../../src/api/pitch-classes/prerender.js";
 import type { PrerenderOptions } from "../../src/api/shared/prerender.js";
 import { sourcesRequests } from "../../src/api/sources/prerender.js";
 import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../../src/api/tuning-systems/prerender.js";
+import { DEFAULTS, explorerRequests } from "../../public/state.js";
+import { requestOf } from "../../src/client/index.js";
 
 export type { PrerenderOptions } from "../../src/api/shared/prerender.js";
+
+/**
+ * Every request of the explorer's first view (public/state.ts), in English and Arabic, canonical:
+ * its rendering with every value format and its Arabic lists are variants no other list holds.
+ * Without their files the landing page would load the engine to compute them.
+ */
+export const EXPLORER_FIRST_VIEW: readonly string[] = [false, true].flatMap((arabic) =>
+  Object.values(explorerRequests(DEFAULTS, arabic))
+    .filter((ask) => ask !== undefined)
+    .map(([template, params]) => {
+      const { path, query } = requestOf(template, params);
+      return query.size ? `${path}?${query}` : path;
+    }),
+);
 
 /**
  * The index, the OpenAPI document and each endpoint group's requests. Interval calculation,
@@ -23,6 +39,7 @@ export type { PrerenderOptions } from "../../src/api/shared/prerender.js";
 export function* prerenderRequests(cat: Catalog, options: PrerenderOptions = { full: false }): Generator<string> {
   yield "/";
   yield "/openapi.json";
+  yield* EXPLORER_FIRST_VIEW;
   yield* exportRequests(cat, options);
   yield* classificationRequests(cat);
   yield* maqamatRequests(cat, options);

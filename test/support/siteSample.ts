@@ -7,14 +7,13 @@ import { nodeAssets } from "../../src/serve/nodeAssets.js";
 import { startStatic, type Running } from "../../scripts/browser.js";
 import { buildSample, sampleRequests, SAMPLE_BASE_URL } from "./buildSample.js";
 import { catalog } from "./catalog.js";
+import { EXPLORER_FIRST_VIEW } from "../../scripts/prerender/index.js";
 
 export const SHOTS = resolve(import.meta.dirname, "..", "..", "test-results");
 /** What the landing page's default view (maqām rāst, Ibn Sīnā, yegāh) reads, pre-rendered. */
 const EXPLORER_FILES = [
-  "/tuning-systems/ibnsina_1037/yegah/maqamat",
-  "/tuning-systems/ibnsina_1037/yegah/ajnas",
-  "/maqamat/maqam_rast/transpositions?startingNote=yegah&tuningSystem=ibnsina_1037",
-  "/maqamat/maqam_rast?pitchClassDataType=all&startingNote=yegah&tuningSystem=ibnsina_1037",
+  // Its lists, transpositions and rendering in both languages, as the build plans them.
+  ...EXPLORER_FIRST_VIEW,
   "/maqamat/maqam_rast?startingNote=yegah&tuningSystem=ibnsina_1037",
   "/ajnas/jins_rast?startingNote=yegah&tuningSystem=ibnsina_1037",
   // The API reference renders the OpenAPI document.
