@@ -1,5 +1,5 @@
 /** The answers that describe the API: the endpoint index (/api) and the OpenAPI document. */
-import { z } from "zod";
+import * as z from "zod";
 
 const url = z.string().describe("Absolute URL.");
 

@@ -3,7 +3,7 @@
  * (declared parameters and response schemas, zod → JSON Schema 2020-12) and, as each
  * operation's example, the answer to its example request.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ok, BINARY_FILE_TYPE, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";

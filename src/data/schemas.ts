@@ -1,5 +1,5 @@
 /** zod schemas of the archive's fact files in data/. Types are derived from them. */
-import { z } from "zod";
+import * as z from "zod";
 
 const text = z.string();
 const pageReference = z.object({ sourceId: text, page: text });

@@ -1,5 +1,5 @@
 /** 200 bodies of GET /ajnas, /ajnas/{idName} (data and discovery mode) and its /availability, /transpositions and /compare. */
-import { z } from "zod";
+import * as z from "zod";
 import {
   centsToleranceEcho,
   comments,

@@ -1,5 +1,5 @@
 /** 200 bodies of GET /maqamat/classification/maqam-pitch-class-sets and /maqamat/classification/12-pitch-class-sets. */
-import { z } from "zod";
+import * as z from "zod";
 import { arabic, centsToleranceEcho, count, entityRef, idName, shortRef } from "../shared/schemas.js";
 import { fraction } from "../shared/pitchClassValues.js";
 import type { PITCH_CLASS_DATA_TYPES } from "../shared/pitchClassValues.js";

@@ -1,5 +1,5 @@
 /** Detail pieces the maqām and jins answers share: discovery mode (`options=true`) and the flat tuning context. */
-import { z } from "zod";
+import * as z from "zod";
 import { arabic, arabicList, count, idName, originalValueType, version } from "../shared/schemas.js";
 
 const described = { description: z.string() };

@@ -2,7 +2,7 @@
  * The bodies the maqām and jins groups share, given the kind's header (`{maqam: …}` or
  * `{jins: …}`): /availability, /transpositions, and the frame and failure cells of /compare.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   centsToleranceEcho,
   arabic,

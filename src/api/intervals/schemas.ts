@@ -1,5 +1,5 @@
 /** 200 bodies of GET /intervals, /intervals/compare and /intervals/calculate. */
-import { z } from "zod";
+import * as z from "zod";
 import { arabic, count, entityRef, intervalData, link, links, shortRef, tuningSystemRef } from "../shared/schemas.js";
 import { PITCH_CLASS_DATA, fraction } from "../shared/pitchClassValues.js";
 import { compareMeta, failedCell } from "../pitch-classes/schemas.js";

@@ -2,7 +2,7 @@
  * 200 body of GET /maqamat/{idName}: the maqām detail record (data mode), parameter discovery
  * (`options=true`) or the list of every maqām realisable in a tuning system (`idName=all`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { MODULATION_CATEGORIES } from "../../theory/modulation.js";
 import {
   arabic,

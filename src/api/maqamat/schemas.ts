@@ -2,7 +2,7 @@
  * 200 bodies of GET /maqamat, /maqamat/families and per maqām /availability, /transpositions and
  * /compare, and the maqām pieces the detail and per-tuning-system answers reuse.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   arabic,
   count,

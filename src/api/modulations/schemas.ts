@@ -1,5 +1,5 @@
 /** 200 body of GET /modulation-routes. */
-import { z } from "zod";
+import * as z from "zod";
 import { EDGE_CATEGORIES } from "../../theory/modulationGraph.js";
 import { arabic, centsToleranceEcho, count, entityRef, idName, numericId } from "../shared/schemas.js";
 

@@ -1,5 +1,5 @@
 /** 200 bodies of GET /pitch-classes/note-names, /pitch-classes/note-names/{noteName} and its /availability and /compare. */
-import { z } from "zod";
+import * as z from "zod";
 import { count, entityRef, link, links, pitchClass, pitchClassDataType, tuningSystemRef, unknownTuningSystemRef } from "../shared/schemas.js";
 
 export const noteNamesList = z.strictObject({

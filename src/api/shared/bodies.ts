@@ -4,7 +4,7 @@
  * Every object is strict and every schema converts to JSON Schema (z.toJSONSchema), for the
  * OpenAPI document.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export { ERROR_BODY } from "./errorSchema.js";
 export { SHARED_SCHEMAS } from "./schemas.js";

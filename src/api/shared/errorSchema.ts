@@ -2,7 +2,7 @@
  * The body of every 4xx answer: the three fixed strings, then the extras some errors add (the
  * `extra` of ../errors.ts `apiError`). Each extra key is listed with what sets it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { shortRef, transpositionSummary } from "./schemas.js";
 
 const names = z.array(z.string());

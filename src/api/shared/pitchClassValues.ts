@@ -5,7 +5,7 @@
  * `all` object, the single-field objects, the response schemas and the docs derive from it; a new
  * value format is one row here and the code in src/theory that computes it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { PitchClass } from "../../theory/pitchClass.js";
 
 /** JSON of a float the way the archive prints it (NaN → null). */

@@ -5,7 +5,7 @@
  * optional only where an answer really leaves it out, and `…Ar` keys are present exactly with
  * `includeArabic=true`. Numbers the archive may compute as NaN are `null` in JSON.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { PITCH_CLASS_DATA, PITCH_CLASS_DATA_TYPES, fraction, type PitchClassDataField } from "./pitchClassValues.js";
 import { VALUE_FORMATS } from "../../theory/interval.js";
 

@@ -1,5 +1,5 @@
 /** 200 bodies of GET /sources, /sources/{id} and the tuning systems, maqāmāt and ajnās citing a source. */
-import { z } from "zod";
+import * as z from "zod";
 import { arabic, count, entityRefWithVersion, idName, link, links, tuningSystemHeader, version } from "../shared/schemas.js";
 
 const text = z.string();

@@ -2,7 +2,7 @@
  * 200 bodies of GET /tuning-systems, /tuning-systems/{id}, /tuning-systems/{id}/{startingNote}/pitch-classes
  * and the per-tuning-system lists of maqāmāt and ajnās.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   arabic,
   comments,
