@@ -109,7 +109,7 @@ try {
       .map((l) => l.toFixed(1))
       .join(" / ")} (1 / 5 / 15 min); above 2 the page shared the cores with other work and every time above is pessimistic.${routeSearchNote(worstSearch.ms)}`,
     "",
-    `The first computed answer, loading and initialising the engine chunk, took ${firstMs} ms end to end (${fmt(first.ms)} ms in the page). The service worker (\`sw.js\`, ${kb(swGz)} gzip -9) bundles the engine and is registered after the page's load event, so it is not part of the first load. Answers other than a computed 200: ${notOk.length}.`,
+    `The first computed answer, loading and initialising the engine chunk, took ${firstMs} ms end to end (${fmt(first.ms)} ms in the page). The service worker (\`sw.js\`, ${kb(swGz)} gzip -9) bundles the engine and is registered after the page's load event, so it is not part of the first load. Answers other than a computed 200: ${notOk.length}${notOk.length ? ` (${notOk.map((t) => `\`${t.path}\`: ${t.status} ${t.source}`).join("; ")}; \`static\` is an answer at a file's address, which the service worker computes where the build has no file)` : ""}.`,
     "",
   ].join("\n");
   if (process.argv.includes("--write")) writeSection("## Site in Chromium", section);
