@@ -72,13 +72,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       lines.push(row(profile, `today (${today} tuning systems)`, now), row(profile, `doubled (${grown})`, doubled));
       const ratio = (r: number) => (r <= FACTOR ? `${r.toFixed(2)}×` : `**${r.toFixed(2)}×**`);
       verdicts.push(
-        `- ${profile}: doubled ÷ today, build time ${ratio(time)}, peak memory ${ratio(memory)}; ${fits ? `both within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
+        `- ${profile}: doubled ÷ today, build time ${ratio(time)}, peak memory ${ratio(memory)}; ${!BOUNDED.includes(profile) ? "no limit to fit" : fits ? `both within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
       );
     }
     const section = [
       title,
       "",
-      `Measured by \`npx tsx scripts/bench-growth.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${title === "## Growth" ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
       "| profile | archive | wall time | build time (after start-up) | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
       "|---|---|---:|---:|---:|---:|---:|---|---|---|",
