@@ -48,7 +48,8 @@ const row = (profile: HostProfile, archive: string, run: BuildRun) => {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf("--profiles");
   const profiles = (at > 0 ? process.argv[at + 1].split(",") : BOUNDED) as HostProfile[];
-  const title = profiles.join() === BOUNDED.join() ? "## Growth" : `## Growth: ${profiles.join(", ")}`;
+  const byDefault = profiles.join() === BOUNDED.join();
+  const title = byDefault ? "## Growth" : `## Growth: ${profiles.join(", ")}`;
   for (const p of profiles) if (!HOST_PROFILES.includes(p)) throw new Error(`bench-growth: unknown profile '${p}' (use ${HOST_PROFILES.join(", ")})`);
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-growth-"));
   try {
@@ -78,7 +79,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       title,
       "",
-      `Measured by ${title === "## Growth" ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
       "| profile | archive | wall time | build time (after start-up) | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
       "|---|---|---:|---:|---:|---:|---:|---|---|---|",

@@ -5,7 +5,7 @@
  * same bytes, so every profile deploys whatever the archive holds.
  */
 import { TABLES } from "../src/api/datasets/tables.js";
-import { requestParts } from "../src/api/staticPath.js";
+import { requestParts, requestText } from "../src/api/staticPath.js";
 import { EXPLORER_FIRST_VIEW } from "./prerender/index.js";
 import { parentOf, tarArchiveBytes, tarEntryBytes, tarFileBytes, tarFolderBytes } from "./treeSize.js";
 
@@ -69,8 +69,8 @@ const SCOPE_PARAMS = new Set(["tuningSystem", "startingNote"]);
 
 const FIRST_VIEW = new Set(EXPLORER_FIRST_VIEW);
 const FIRST_VIEW_PATHS = new Set(EXPLORER_FIRST_VIEW.map((request) => request.replace(/\?.*/, "")));
-const isFirstView = (pathname: string, query: URLSearchParams) =>
-  FIRST_VIEW_PATHS.has(pathname) && FIRST_VIEW.has(query.size ? `${pathname}?${query}` : pathname);
+// The path first: the plan's other requests, hundreds of thousands, build no string.
+const isFirstView = (pathname: string, query: URLSearchParams) => FIRST_VIEW_PATHS.has(pathname) && FIRST_VIEW.has(requestText(pathname, query));
 
 /** The AnaMark tuning of a maqām or jins rendering (docs/exports.md). */
 const RESTATED = /^\/exports\/(maqamat|ajnas)\/.+\.tun$/;

@@ -14,6 +14,7 @@ import { sourcesRequests } from "../../src/api/sources/prerender.js";
 import { tuningSystemMaqamatRequests, tuningSystemsRequests } from "../../src/api/tuning-systems/prerender.js";
 import { DEFAULTS, explorerRequests } from "../../public/state.js";
 import { requestOf } from "../../src/client/index.js";
+import { requestText } from "../../src/api/staticPath.js";
 
 export type { PrerenderOptions } from "../../src/api/shared/prerender.js";
 
@@ -27,7 +28,7 @@ export const EXPLORER_FIRST_VIEW: readonly string[] = [false, true].flatMap((ara
     .filter((ask) => ask !== undefined)
     .map(([template, params]) => {
       const { path, query } = requestOf(template, params);
-      return query.size ? `${path}?${query}` : path;
+      return requestText(path, query);
     }),
 );
 

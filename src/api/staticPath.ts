@@ -83,6 +83,9 @@ export function requestParts(request: string): [path: string, query: URLSearchPa
   return [q < 0 ? request : request.slice(0, q), new URLSearchParams(q < 0 ? "" : request.slice(q + 1))];
 }
 
+/** A request as one string, requestParts' inverse: the path, and `?` and the query when there is one. */
+export const requestText = (path: string, query: URLSearchParams): string => (query.size ? `${path}?${query}` : path);
+
 /**
  * Relative file path under `build/api/` of a request, or undefined when the request is not
  * in canonical form (then only the fallback answers it).

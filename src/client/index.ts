@@ -4,7 +4,7 @@
  * when the host has no such file it computes the answer with the engine, a chunk loaded on first
  * need, or asks the fallback server. Every path gives the same JSON as the Node server.
  */
-import { canonicalQuery, staticFileOf } from "../api/staticPath.js";
+import { canonicalQuery, requestText, staticFileOf } from "../api/staticPath.js";
 import { notFound } from "../api/errors.js";
 import type { ResponseBodies } from "./bodies.js";
 
@@ -155,7 +155,7 @@ export function createClient(options: ClientOptions): Client {
 
   async function request(path: string, params?: Params): Promise<ApiAnswer> {
     const { path: below, query } = requestOf(path, params);
-    const target = `${below}${query.size ? `?${query}` : ""}`;
+    const target = requestText(below, query);
     const file = staticFileOf(below, query);
     const body = file === undefined || !mayHaveFile(await readManifest(), below, query) ? undefined : await fromFile(file);
     if (body !== undefined) return { status: 200, body, source: "static", request: target };
