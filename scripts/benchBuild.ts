@@ -3,8 +3,8 @@
  * with the environment a maintainer would give it, timed from outside, with the figures the build
  * writes for benches (BUILD_STATS) and what its manifest says the host publishes.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freemem, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { busyShare, loadAverage } from "./benchDoc.js";
@@ -19,6 +19,8 @@ export interface BuildRun {
   /** The build's own time, after start-up. */
   seconds: number;
   maxRssBytes: number;
+  /** CPU time of the build's process, every thread: in the program and in the kernel (absent for a build older than this figure). */
+  cpu?: { userSeconds: number; systemSeconds: number };
   phases?: Built["phases"];
   loadBefore: string;
   /** The share of the machine's cores busy in the 2 s before the build (busyShare): other work's. */
@@ -71,7 +73,7 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
       const wallSeconds = (performance.now() - started) / 1000;
       // A slice writes no stats nor manifest: its own line says what it did. An older build writes no phases.
       const figures = existsSync(stats)
-        ? (JSON.parse(readFileSync(stats, "utf8")) as Pick<BuildRun, "seconds" | "maxRssBytes" | "phases">)
+        ? (JSON.parse(readFileSync(stats, "utf8")) as Pick<BuildRun, "seconds" | "maxRssBytes" | "cpu" | "phases">)
         : { seconds: wallSeconds, maxRssBytes: 0 };
       rmSync(statsDir, { recursive: true, force: true });
       const manifestFile = join(outDir, "manifest.json");
@@ -91,6 +93,25 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
     });
   });
 }
+
+/**
+ * The same file system state before each build of a comparison: the dirty pages of earlier steps
+ * written out (sync), so that their writeback takes no core from the next build, then, where the
+ * kernel lets this process (root on Linux), the page, dentry and inode caches dropped, so that
+ * each build starts from an empty cache rather than one a larger tree filled. Whether they were dropped.
+ */
+export function settleFileSystem(): boolean {
+  execFileSync("sync");
+  try {
+    writeFileSync("/proc/sys/vm/drop_caches", "3\n");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CPU time of a build, in the program and in the kernel, as the benches' tables print it. */
+export const cpuText = (run: BuildRun): string => (run.cpu ? `${run.cpu.userSeconds.toFixed(0)} s / ${run.cpu.systemSeconds.toFixed(0)} s` : "–");
 
 /** The phases of a build as the benches' tables print them: datasets, planning, rendering, finishing. */
 export const phasesText = (phases: BuildRun["phases"]): string =>
