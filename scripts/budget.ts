@@ -174,10 +174,12 @@ export function startFit(limits: HostLimits, reservedTarBytes = 0): Fit {
 /**
  * Keeps the candidates in value order (class, then `order`) while the tree stays within each limit
  * less HEADROOM, with `reservedTarBytes` kept free for files written later; the site class is always kept. Stops at the first candidate that does not fit, so
- * what is kept is a prefix of the ranking and the same facts always keep the same files.
+ * what is kept is a prefix of the ranking and the same facts always keep the same files. Without limits, all are kept in the order given.
  */
 export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
-  const ranked = [...candidates].sort(byValue);
+  // Without a limit every candidate is kept and the sums do not depend on the order: the `full` profile's millions of files are not ranked.
+  const unlimited = limits.tarBytes === undefined && limits.files === undefined && limits.fileBytes === undefined;
+  const ranked = unlimited ? candidates : [...candidates].sort(byValue);
   const fit = startFit(limits, reservedTarBytes);
   let stop = ranked.length;
   for (const [i, c] of ranked.entries())

@@ -14,7 +14,7 @@ import type { Rendered } from "./buildWorker.js";
 import { plannedShapesOf, queryShapesOf, summarise, writtenDigest, writtenInFileOrder, type Manifest, type Planned } from "./manifest.js";
 import { bundle } from "./bundle.js";
 import { fitTree, OverLimitError, type TreeFit } from "./fitTree.js";
-import { limitPassed } from "./budget.js";
+import { limitPassed, type HostLimits } from "./budget.js";
 import { buildSite, placeSite, type SiteAside } from "./site.js";
 import { databaseBytesIn, FEW_SLICES, writeDatasets, type DatasetsOptions } from "./datasets.js";
 import { listTree, sizeOfListing, type Listing, type TreeSize } from "./treeSize.js";
@@ -268,9 +268,7 @@ export async function finishBuild(
   const site = aside ? placeSite(aside, partial, digest) : await buildSite({ outDir: partial, baseUrl, digest, catalog });
   const drawn = { ...site, pictures: picturesOf(results, taken.pictures) };
   const siteSeconds = lap();
-  const { sizes, orders } = knownSizes(planned, results, taken);
-  const listing = listBuilt(partial, sizes, taken.cached);
-  const fit = fitTree(partial, listing, planned, limits, keeping && { dir: keeping.cache, holds: taken.cached }, sizes, orders);
+  const { listing, fit } = fitBuilt(partial, planned, results, taken, limits, keeping?.cache);
   const fitSeconds = lap();
   const keptFile = (r: Rendered) => fit.keptAnswer(r.index);
   const kept = results.filter((r) => keptFile(r) || r.status !== 200);
@@ -311,6 +309,18 @@ export async function finishBuild(
   const passed = limitPassed(limits, final, Math.max(manifest.largest.bytes, worker.bytes));
   if (passed) throw new OverLimitError(passed);
   return { manifest, published: final, steps: { bundles, site: siteSeconds, fit: fitSeconds, manifest: lap() } };
+}
+
+/**
+ * The tree being finished, listed and cut to the host's limits (fitTree). The sizes and plan
+ * orders of the files the build knows, a few million entries for the \`full\` profile, are let go on
+ * return: the state and the manifest made next would otherwise add their peak to them.
+ */
+function fitBuilt(partial: string, planned: Planned[], results: readonly Rendered[], taken: Kept, limits: HostLimits, cache: string | undefined) {
+  const { sizes, orders } = knownSizes(planned, results, taken);
+  const listing = listBuilt(partial, sizes, taken.cached);
+  const fit = fitTree(partial, listing, planned, limits, cache === undefined ? undefined : { dir: cache, holds: taken.cached }, sizes, orders);
+  return { listing, fit };
 }
 
 /**

@@ -130,6 +130,12 @@ describe("fitting to a host's limits", () => {
 
   it("keeps everything when it fits, and counts files against a file limit", () => {
     expect(fitToLimits(candidates, {}).left).toHaveLength(0);
+    // Unranked without limits, and measured as the ranked fit within limits nothing reaches.
+    const unlimited = fitToLimits(candidates, {}, 4096);
+    const ranked = fitToLimits(candidates, { tarBytes: 1e15, files: 1e9, fileBytes: 1e12 }, 4096);
+    expect(unlimited.measured).toEqual(ranked.measured);
+    expect(unlimited.measured.files).toBe(candidates.length);
+    expect(new Set(unlimited.kept)).toEqual(new Set(ranked.kept));
     const { kept } = fitToLimits(candidates, { files: 200 });
     expect(kept).toHaveLength(180);
   });
