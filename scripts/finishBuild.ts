@@ -314,7 +314,7 @@ export async function finishBuild(
 /**
  * The tree being finished, listed and cut to the host's limits (fitTree). The sizes and plan
  * orders of the files the build knows, a few million entries for the `full` profile, are let go on
- * return: the state and the manifest made next would otherwise add their peak to them.
+ * return, before the state and the manifest are made.
  */
 function fitBuilt(partial: string, planned: Planned[], results: readonly Rendered[], taken: Kept, limits: HostLimits, cache: string | undefined) {
   const { sizes, orders } = knownSizes(planned, results, taken);
