@@ -15,14 +15,14 @@ import { join } from "node:path";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { loadAverage, writeSection, machineText, tmpText } from "./benchDoc.js";
 import { type BuildRun, cpuText, settleFileSystem, timedBuild } from "./benchBuild.js";
-import { HEADROOM, type HostLimits } from "./budget.js";
+import { HEADROOM, hasLimits, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
 import { HOST_PROFILES, PROFILES, type HostProfile } from "./profiles.js";
 import { mb } from "./manifest.js";
 
 const FACTOR = 2;
 /** The profiles a host bounds: what the planner has to fit as the archive grows. */
-const BOUNDED = HOST_PROFILES.filter((p) => Object.keys(PROFILES[p].limits).length > 0);
+const BOUNDED = HOST_PROFILES.filter((p) => hasLimits(PROFILES[p].limits));
 
 /** Each limit of the profile with the share of it the build used; over 1 − HEADROOM fails. */
 function usage(run: BuildRun): { text: string; fits: boolean } {

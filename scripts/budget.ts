@@ -22,6 +22,9 @@ export interface HostLimits {
   fileBytes?: number;
 }
 
+/** Whether a host sets any limit at all (the `full` profile sets none: everything it renders is kept). */
+export const hasLimits = (limits: HostLimits): boolean => limits.tarBytes !== undefined || limits.files !== undefined || limits.fileBytes !== undefined;
+
 /** The value classes, most valuable first: a class is kept whole before the next one starts. */
 export const VALUE_CLASSES = [
   // The site, the bundles and the root files: without them nothing works.
@@ -178,8 +181,7 @@ export function startFit(limits: HostLimits, reservedTarBytes = 0): Fit {
  */
 export function fitToLimits(candidates: readonly Candidate[], limits: HostLimits, reservedTarBytes = 0): Fitted {
   // Without a limit every candidate is kept and the sums do not depend on the order: the `full` profile's millions of files are not ranked.
-  const unlimited = limits.tarBytes === undefined && limits.files === undefined && limits.fileBytes === undefined;
-  const ranked = unlimited ? candidates : [...candidates].sort(byValue);
+  const ranked = hasLimits(limits) ? [...candidates].sort(byValue) : candidates;
   const fit = startFit(limits, reservedTarBytes);
   let stop = ranked.length;
   for (const [i, c] of ranked.entries())
