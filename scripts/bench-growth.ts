@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { loadAverage, writeSection, machineText, tmpText } from "./benchDoc.js";
-import { type BuildRun, cpuText, settleFileSystem, timedBuild } from "./benchBuild.js";
+import { type BuildRun, cpuText, settledText, timedBuild } from "./benchBuild.js";
 import { HEADROOM, hasLimits, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
 import { HOST_PROFILES, PROFILES, type HostProfile } from "./profiles.js";
@@ -59,17 +59,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const lines: string[] = [];
     const verdicts: string[] = [];
     let failed = false;
-    let dropped = true;
-    // Every tree is kept until the end: a build into a file system that has just deleted a million files pays for it (below).
-    const settled = () => {
-      dropped &&= settleFileSystem();
-    };
+    const runs: BuildRun[] = [];
     for (const profile of profiles) {
       const env = { HOST_PROFILE: profile };
-      settled();
-      const now = await timedBuild(`${profile}, today`, join(work, `${profile}-today`), { env });
-      settled();
-      const doubled = await timedBuild(`${profile}, doubled`, join(work, `${profile}-doubled`), { dataDir: grownDir, env });
+      // Every tree is kept until the end (settledText).
+      const now = await timedBuild(`${profile}, today`, join(work, `${profile}-today`), { env, settle: true });
+      const doubled = await timedBuild(`${profile}, doubled`, join(work, `${profile}-doubled`), { dataDir: grownDir, env, settle: true });
+      runs.push(now, doubled);
       const time = doubled.seconds / now.seconds;
       const memory = doubled.maxRssBytes / now.maxRssBytes;
       const fits = usage(now).fits && usage(doubled).fits;
@@ -84,7 +80,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       title,
       "",
-      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other, each into a directory of its own under ${tmpText()}, the trees removed only once all are built: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). Before each build the dirty pages are written out (\`sync\`)${dropped ? " and the page, dentry and inode caches dropped, so that each starts from an empty cache" : "; **the caches could not be dropped** (not root), so a build may start with a cache the previous one filled"}. CPU: user and system time of the build's process, every thread. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other, each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
       "| profile | archive | wall time | build time (after start-up) | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
       "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|",

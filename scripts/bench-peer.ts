@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadAverage, machineText, tmpText, writeSection } from "./benchDoc.js";
-import { type BuildOptions, type BuildRun, otherWork, phasesText, scarceMemory, settleFileSystem, timedBuild } from "./benchBuild.js";
+import { type BuildOptions, type BuildRun, otherWork, phasesText, scarceMemory, settledText, timedBuild } from "./benchBuild.js";
 import type { ValueClass } from "./budget.js";
 import { mb } from "./manifest.js";
 import { stepsText } from "./buildReport.js";
@@ -101,7 +101,7 @@ function current(root: string): { commit: string; sameFacts: boolean } {
 
 const ratioOf = (p: Pair) => p.now.wallSeconds / p.peer.wallSeconds;
 
-function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnType<typeof current>, settled: boolean): string {
+function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnType<typeof current>): string {
   // The round whose ratio is the median: its two builds stand for both in the verdict.
   const median = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((pairs.length - 1) / 2)];
   const { peer, now } = median;
@@ -132,7 +132,7 @@ function section(pairs: Pair[], bare: BuildRun, { commit, sameFacts }: ReturnTyp
   const lines = [
     HEADING,
     "",
-    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory under ${tmpText()}, every tree kept until all are measured, and before each build the dirty pages written out${settled ? " and the page, dentry and inode caches dropped" : " (**the caches could not be dropped**: not root)"}, as in "Growth"): ${PEER_SHORT}'s \`scripts/build.ts\` and the current default build in turn, then the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the later ones copy them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead). Memory available: what the kernel could give without swapping when each build started.${loaded}${cramped}`,
+    `Measured by \`npx tsx scripts/bench-peer.ts --write\` (part of \`npm run bench\`) on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). The requirement of ${PEER_DAY}: the ${PROFILE} build in at most half the time of that day's code and with at most 1,000 MB peak memory, on this machine. That day's code is commit ${PEER_SHORT} (its own measurement then: 134.4 s, 1,672.8 MB), unpacked into a temporary directory with its own \`npm ci\`; the current code is commit ${commit}. Clean builds of data/ (${sameFacts ? "the facts are the same at both commits" : `**the facts differ from ${PEER_SHORT}'s**, each commit building its own`}), one after the other, as child processes with the same environment (\`HOST_PROFILE=${PROFILE}\`, \`BASE_URL=http://127.0.0.1:3000\`, \`BUILD_DIR\` in a temporary directory under ${tmpText()}, ${settledText([...pairs.flatMap((p) => [p.peer, p.now]), bare])}): ${PEER_SHORT}'s \`scripts/build.ts\` and the current default build in turn, then the current build without the datasets (\`BUILD_DATASETS=0\`), which did not exist at ${PEER_SHORT}: the same kind of work as then, at today's cost. The current default build starts without kept outputs (\`node_modules/.cache/build-outputs\` and \`build-threads\` removed first, as in a fresh clone), so it makes its bundles, its threads' bundles and the client's declarations; the later ones copy them. ${PEER_SHORT} reports no phases and writes no published figures in its manifest (–). Answers rendered: those the manifest lists, and for the current code those the fit then left out of the tree (computed on request instead). Memory available: what the kernel could give without swapping when each build started.${loaded}${cramped}`,
     "",
     `| build | wall time | ÷ ${PEER_SHORT} | build's own time | datasets, planning, rendering, finishing | peak memory | answers rendered (kept) | files published | tar | load before | memory available |`,
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---:|",
@@ -190,13 +190,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // The current code's first build makes its bundles and declarations, as a fresh clone's does (the others copy them).
     forgetKeptOutputs();
     let built = 0;
-    let settled = true;
     const timed = async (what: string, options: BuildOptions) => {
       console.error(`bench-peer: building ${what}…`);
-      // Each build in a folder of its own (the current build keeps its cache beside its tree), all removed at the end:
-      // a build just after the removal of another's tree pays for it in the kernel (scripts/bench-growth.ts).
-      settled &&= settleFileSystem();
-      return timedBuild(what, join(work, `build-${built++}`, "build"), options);
+      // Each build in a folder of its own (the current build keeps its cache beside its tree), all removed at the end (settledText).
+      return timedBuild(what, join(work, `build-${built++}`, "build"), { ...options, settle: true });
     };
     // Rounds in turn, each pair's order the last one's reversed (4df318e, current | current, 4df318e | …), so that a
     // machine whose speed drifts through the run weighs on both sides alike.
@@ -211,7 +208,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       pairs.push(pair as Pair);
     }
     const bare = await timed("current, `BUILD_DATASETS=0`", { env: { ...env, BUILD_DATASETS: "0" } });
-    const text = section(pairs, bare, code, settled);
+    const text = section(pairs, bare, code);
     if (process.argv.includes("--write")) writeSection(HEADING, text);
     else console.log(text);
   } finally {

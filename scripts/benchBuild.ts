@@ -25,6 +25,8 @@ export interface BuildRun {
   loadBefore: string;
   /** The share of the machine's cores busy in the 2 s before the build (busyShare): other work's. */
   busyBefore?: number;
+  /** Whether the caches were dropped before the build (settleFileSystem); absent when it was not settled. */
+  cachesDropped?: boolean;
   /** The memory the kernel could give without swapping when the build started (MemAvailable on Linux). */
   availableBefore: number;
   /** The build's line about the groups it kept, or "every group rendered". */
@@ -42,10 +44,17 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** The checkout whose scripts/build.ts runs, with its own node_modules: another commit's; this one when absent. */
   root?: string;
+  /** Settle the file system first (settleFileSystem), as builds compared with one another are. */
+  settle?: boolean;
 }
 
 /** One build of `outDir` (BASE_URL http://127.0.0.1:3000, so the generated docs are left alone), timed. */
-export async function timedBuild(what: string, outDir: string, { dataDir, args = [], env = {}, root = here }: BuildOptions = {}): Promise<BuildRun> {
+export async function timedBuild(
+  what: string,
+  outDir: string,
+  { dataDir, args = [], env = {}, root = here, settle = false }: BuildOptions = {},
+): Promise<BuildRun> {
+  const cachesDropped = settle ? settleFileSystem() : undefined;
   const busyBefore = await busyShare();
   const statsDir = mkdtempSync(join(tmpdir(), "maqam-bench-build-"));
   const stats = join(statsDir, "stats.json");
@@ -85,6 +94,7 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
         ...figures,
         loadBefore,
         busyBefore,
+        cachesDropped,
         availableBefore,
         said: said.replace(/ \(.*$/, ""),
         published: manifest?.published,
@@ -100,7 +110,7 @@ export async function timedBuild(what: string, outDir: string, { dataDir, args =
  * kernel lets this process (root on Linux), the page, dentry and inode caches dropped, so that
  * each build starts from an empty cache rather than one a larger tree filled. Whether they were dropped.
  */
-export function settleFileSystem(): boolean {
+function settleFileSystem(): boolean {
   execFileSync("sync");
   try {
     writeFileSync("/proc/sys/vm/drop_caches", "3\n");
@@ -108,6 +118,16 @@ export function settleFileSystem(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * How the runs' builds were started, for a bench's text: their trees kept until all are measured
+ * (a build into a file system that has just deleted another's tree pays for it in the kernel, see
+ * "Growth: full" in docs/benchmarks.md), and the file system settled before each.
+ */
+export function settledText(runs: readonly BuildRun[]): string {
+  const dropped = runs.every((r) => r.cachesDropped);
+  return `every tree kept until all are measured, and before each build the dirty pages written out (\`sync\`)${dropped ? " and the page, dentry and inode caches dropped, so that each starts from an empty cache" : "; **the caches could not be dropped** (not root), so a build may start with a cache the previous one filled"}`;
 }
 
 /** CPU time of a build, in the program and in the kernel, as the benches' tables print it. */

@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { busyShare, tmpText, writeSection, writeSections } from "../scripts/benchDoc.js";
-import { BUSY_SHARE, otherWork, SCARCE_MEMORY_BYTES, scarceMemory, type BuildRun } from "../scripts/benchBuild.js";
+import { BUSY_SHARE, otherWork, SCARCE_MEMORY_BYTES, scarceMemory, settledText, type BuildRun } from "../scripts/benchBuild.js";
 
 const DOC = [
   "# Benchmarks",
@@ -92,6 +92,16 @@ describe("the machine's other work before a build", () => {
   it("names the busiest moment before the builds only when it passes the share", () => {
     expect(otherWork([run(0.02), run(undefined), run(BUSY_SHARE)])).toBeUndefined();
     expect(otherWork([run(0.02), run(0.431), run(0.3)])).toBe(43);
+  });
+
+  it("says the caches were dropped only when they were before every build", () => {
+    const settled = (cachesDropped: boolean | undefined) => ({ ...run(0), cachesDropped });
+    expect(settledText([settled(true), settled(true)])).toContain("caches dropped, so that each starts from an empty cache");
+    for (const runs of [
+      [settled(true), settled(false)],
+      [settled(true), settled(undefined)],
+    ])
+      expect(settledText(runs)).toContain("**the caches could not be dropped**");
   });
 
   it("names the least memory available when a build started only when it is short of the scarce bound", () => {
