@@ -95,6 +95,11 @@ const fresh = () => {
 let { catalog, pictures } = fresh();
 /** The handler's content hash (SHA-1, base64url), computed synchronously here. */
 const hashOf = (body: Uint8Array): string => createHash("sha1").update(body).digest("base64url");
+/**
+ * Folders made since the caches were last dropped, so each is made once: emptied with the caches,
+ * as a `full` build writes some 100,000 folders per archive, and held to the end they would grow
+ * with the archive and take room of the heap the caches are bounded by.
+ */
 const madeDirs = new Set<string>();
 let gcMs = 0;
 new PerformanceObserver((list) => {
@@ -190,6 +195,7 @@ port.on("message", (message: ToWorker) => {
     const made = fresh();
     catalog = made.catalog;
     pictures = made.pictures;
+    madeDirs.clear();
   }
   port.postMessage({ type: "batchDone", heapUsedBytes, dropped } satisfies FromWorker);
 });
