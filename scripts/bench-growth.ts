@@ -19,6 +19,7 @@ import { HEADROOM, hasLimits, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
 import { HOST_PROFILES, PROFILES, type HostProfile } from "./profiles.js";
 import { mb } from "./manifest.js";
+import { reclaimText } from "./reclaim.js";
 
 const FACTOR = 2;
 /** The profiles a host bounds: what the planner has to fit as the archive grows. */
@@ -42,7 +43,7 @@ function usage(run: BuildRun): { text: string; fits: boolean } {
 const row = (profile: HostProfile, archive: string, run: BuildRun) => {
   const p = run.published;
   const left = p?.leftOut.files ? `${p.leftOut.files} files, ${mb(p.leftOut.bytes)}` : "none";
-  return `| ${profile} | ${archive} | ${run.wallSeconds.toFixed(1)} s | ${run.seconds.toFixed(1)} s | ${cpuText(run)} | ${mb(run.maxRssBytes)} | ${p?.files ?? "–"} | ${p ? mb(p.tarBytes) : "–"} | ${usage(run).text} | ${left} | ${run.loadBefore} |`;
+  return `| ${profile} | ${archive} | ${run.wallSeconds.toFixed(1)} s | ${run.seconds.toFixed(1)} s | ${cpuText(run)} | ${mb(run.maxRssBytes)} | ${p?.files ?? "–"} | ${p ? mb(p.tarBytes) : "–"} | ${usage(run).text} | ${left} | ${reclaimText(run.reclaim)} | ${run.loadBefore} |`;
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -80,10 +81,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const section = [
       title,
       "",
-      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other, each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/ and one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`), one after the other, each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Kernel reclaim: the pages the kernel scanned to free memory while the build ran, once the tree's page cache, inodes and folders filled it (kswapd on a core of its own; direct reclaim by the build's threads, in its system time; scripts/reclaim.ts). Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
-      "| profile | archive | wall time | build time (after start-up) | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | load before |",
-      "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|",
+      "| profile | archive | wall time | build time (after start-up) | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | kernel reclaim | load before |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|",
       ...lines,
       "",
       `Targets: every tree within its limits with ≥ ${HEADROOM * 100} % headroom; build time and peak memory of the doubled archive at most ${FACTOR}× today's (no faster than linear).`,

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { busyShare, loadAverage } from "./benchDoc.js";
 import type { Built } from "./buildReport.js";
 import type { Manifest } from "./manifest.js";
+import { type Reclaim, reclaimBetween, reclaimNow } from "./reclaim.js";
 
 const here = resolve(import.meta.dirname, "..");
 
@@ -29,6 +30,8 @@ export interface BuildRun {
   cachesDropped?: boolean;
   /** The memory the kernel could give without swapping when the build started (MemAvailable on Linux). */
   availableBefore: number;
+  /** The kernel's page reclaim while the build ran (scripts/reclaim.ts); absent without /proc. */
+  reclaim?: Reclaim;
   /** The build's line about the groups it kept, or "every group rendered". */
   said: string;
   /** What the host publishes (absent for a slice, which writes no manifest, and for a build older than the fit). */
@@ -60,6 +63,7 @@ export async function timedBuild(
   const stats = join(statsDir, "stats.json");
   const loadBefore = loadAverage();
   const availableBefore = freemem();
+  const reclaimBefore = reclaimNow();
   const started = performance.now();
   const childEnv = {
     ...process.env,
@@ -80,6 +84,7 @@ export async function timedBuild(
     child.on("exit", (code) => {
       if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
       const wallSeconds = (performance.now() - started) / 1000;
+      const reclaimAfter = reclaimNow();
       // A slice writes no stats nor manifest: its own line says what it did. An older build writes no phases.
       const figures = existsSync(stats)
         ? (JSON.parse(readFileSync(stats, "utf8")) as Pick<BuildRun, "seconds" | "maxRssBytes" | "cpu" | "phases">)
@@ -96,6 +101,7 @@ export async function timedBuild(
         busyBefore,
         cachesDropped,
         availableBefore,
+        reclaim: reclaimBefore && reclaimAfter && reclaimBetween(reclaimBefore, reclaimAfter),
         said: said.replace(/ \(.*$/, ""),
         published: manifest?.published,
         answers: manifest?.files,
