@@ -1,9 +1,9 @@
 /**
  * The build as the archive grows (part of `npm run bench`, or alone:
- * `tsx scripts/bench-growth.ts [--write] [--profiles github-pages,cloudflare]`): a synthetic archive
+ * `tsx scripts/bench-growth.ts [--write] [--profiles github-pages,cloudflare] [--rounds n]`): a synthetic archive
  * twice today's size (scripts/grow-archive.ts: every tuning system copied under a new id, with the
  * sources it cites), and for each host profile a clean build of today's facts and of the doubled
- * ones, side by side in one run. By default the profiles with limits to fit: the `full` profile
+ * ones, side by side in one run (with `--rounds n`, n doubled builds between n + 1 of today's). By default the profiles with limits to fit: the `full` profile
  * writes every rendering (over a million files today), so it is measured when asked for, in a
  * section of its own. Each must fit its host with the headroom the planner keeps, and
  * its time and peak memory grow no faster than the archive (at most the factor). Prints a Markdown
@@ -62,10 +62,38 @@ export function bracketGrowth(before: BuildRun, doubled: BuildRun, after: BuildR
   };
 }
 
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Growth over rounds of brackets, today and doubled alternating (today, doubled, today, doubled,
+ * today: each today closes one bracket and opens the next): the median of the brackets' ratios, as
+ * one bracket on this machine ranges over a tenth either way (docs/benchmarks.md), and the spread of
+ * all of today's builds (largest less smallest, over their mean).
+ */
+export function roundsGrowth(runs: readonly BuildRun[]): { time: number; memory: number; spread: number; brackets: ReturnType<typeof bracketGrowth>[] } {
+  if (runs.length < 3 || runs.length % 2 === 0) throw new Error(`roundsGrowth: ${runs.length} builds, not today and doubled alternating from today to today`);
+  const brackets = Array.from({ length: (runs.length - 1) / 2 }, (_, i) => bracketGrowth(runs[2 * i], runs[2 * i + 1], runs[2 * i + 2]));
+  const todays = runs.filter((_, i) => i % 2 === 0).map((r) => r.seconds);
+  return {
+    time: median(brackets.map((b) => b.time)),
+    memory: median(brackets.map((b) => b.memory)),
+    spread: (Math.max(...todays) - Math.min(...todays)) / (todays.reduce((a, b) => a + b, 0) / todays.length),
+    brackets,
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf("--profiles");
   const profiles = (at > 0 ? process.argv[at + 1].split(",") : BOUNDED) as HostProfile[];
   const byDefault = profiles.join() === BOUNDED.join();
+  const r = process.argv.indexOf("--rounds");
+  const rounds = r > 0 ? Number(process.argv[r + 1]) : 1;
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`bench-growth: --rounds takes a whole number of doubled builds, 1 or more (got '${process.argv[r + 1]}')`);
   const title = byDefault ? "## Growth" : `## Growth: ${profiles.join(", ")}`;
   for (const p of profiles) if (!HOST_PROFILES.includes(p)) throw new Error(`bench-growth: unknown profile '${p}' (use ${HOST_PROFILES.join(", ")})`);
   const work = mkdtempSync(join(tmpdir(), "maqam-bench-growth-"));
@@ -79,25 +107,34 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const runs: BuildRun[] = [];
     for (const profile of profiles) {
       const env = { HOST_PROFILE: profile };
-      // Today's facts built before and after the doubled ones (bracketGrowth), every tree kept until the end (settledText).
-      const before = await timedBuild(`${profile}, today`, join(work, `${profile}-today`), { env, settle: true });
-      const doubled = await timedBuild(`${profile}, doubled`, join(work, `${profile}-doubled`), { dataDir: grownDir, env, settle: true });
-      const after = await timedBuild(`${profile}, today again`, join(work, `${profile}-again`), { env, settle: true });
-      runs.push(before, doubled, after);
-      const { time, memory, spread } = bracketGrowth(before, doubled, after);
-      const fits = usage(before).fits && usage(doubled).fits && usage(after).fits;
+      // Today's facts before and after each doubled build (roundsGrowth), every tree kept until the end (settledText).
+      const built: BuildRun[] = [];
+      for (let i = 0; i < 2 * rounds + 1; i++) {
+        const doubled = i % 2 === 1;
+        const nth = Math.floor(i / 2) + (doubled ? 0 : 1);
+        const label = `${doubled ? "doubled" : "today"}${nth > 1 ? `, build ${nth}` : ""}`;
+        const run = await timedBuild(`${profile}, ${label}`, join(work, `${profile}-${i}`), { env, settle: true, ...(doubled ? { dataDir: grownDir } : {}) });
+        built.push(run);
+        lines.push(row(profile, nth > 1 ? label : doubled ? `doubled (${grown})` : `today (${today} tuning systems)`, run));
+      }
+      runs.push(...built);
+      const { time, memory, spread, brackets } = roundsGrowth(built);
+      const fits = built.every((r) => usage(r).fits);
       const linear = time <= FACTOR && memory <= FACTOR;
       failed ||= !fits || !linear;
-      lines.push(row(profile, `today (${today} tuning systems)`, before), row(profile, `doubled (${grown})`, doubled), row(profile, "today, again", after));
       const ratio = (r: number) => (r <= FACTOR ? `${r.toFixed(2)}×` : `**${r.toFixed(2)}×**`);
+      const over =
+        rounds === 1
+          ? `the mean of its two builds, ${(spread * 100).toFixed(1)} % apart`
+          : `the median of ${rounds} brackets, each doubled build against the mean of today's before and after it: time ${brackets.map((b) => `${b.time.toFixed(2)}×`).join(", ")}, memory ${brackets.map((b) => `${b.memory.toFixed(2)}×`).join(", ")}; today's ${built.length - rounds} builds ${(spread * 100).toFixed(1)} % apart`;
       verdicts.push(
-        `- ${profile}: doubled ÷ today (the mean of its two builds, ${(spread * 100).toFixed(1)} % apart), build time ${ratio(time)}, peak memory ${ratio(memory)}; ${!BOUNDED.includes(profile) ? "no limit to fit" : fits ? `all three within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
+        `- ${profile}: doubled ÷ today (${over}), build time ${ratio(time)}, peak memory ${ratio(memory)}; ${!BOUNDED.includes(profile) ? "no limit to fit" : fits ? `all ${built.length} within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
       );
     }
     const section = [
       title,
       "",
-      `Measured by ${byDefault ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts --profiles ${profiles.join(",")} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/, one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`) and one of data/ again, one after the other (the doubled set against the mean of the two todays, so that a drift of the machine over the runs weighs on both sides), each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Kernel reclaim: the pages the kernel scanned to free memory while the build ran, once the tree's page cache, inodes and folders filled it (kswapd on a core of its own; direct reclaim by the build's threads, in its system time; scripts/reclaim.ts). Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${byDefault && rounds === 1 ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts${byDefault ? "" : ` --profiles ${profiles.join(",")}`}${rounds > 1 ? ` --rounds ${rounds}` : ""} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/, one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`) ${rounds === 1 ? "and one of data/ again, one after the other (the doubled set against the mean of the two todays" : `in ${rounds} rounds, today's and the doubled alternating from today's to today's (each doubled build against the mean of today's before and after it, and the median of the ${rounds}`}, so that a drift of the machine over the runs weighs on both sides), each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Kernel reclaim: the pages the kernel scanned to free memory while the build ran, once the tree's page cache, inodes and folders filled it (kswapd on a core of its own; direct reclaim by the build's threads, in its system time; scripts/reclaim.ts). Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
       "| profile | archive | wall time | build time (after start-up) | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | kernel reclaim | load before |",
       "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|",

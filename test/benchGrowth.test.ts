@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bracketGrowth } from "../scripts/bench-growth.js";
+import { bracketGrowth, roundsGrowth } from "../scripts/bench-growth.js";
 import type { BuildRun } from "../scripts/benchBuild.js";
 
 const run = (seconds: number, maxRssBytes: number): BuildRun => ({
@@ -25,5 +25,34 @@ describe("growth measured in an A-B-A bracket", () => {
     const growth = bracketGrowth(run(100, 1e9), run(220, 2e9), run(121, 1e9));
     expect(220 / 100).toBeGreaterThan(2);
     expect(growth.time).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("growth over rounds of brackets", () => {
+  it("takes the median of the brackets, each doubled build against today's around it", () => {
+    // today 200, doubled 440 (2.2× the mean of 200 and 200), today 200, doubled 380 (1.9×), today 200, doubled 396 (1.98×), today 200.
+    const runs = [run(200, 1e9), run(440, 2e9), run(200, 1e9), run(380, 1.8e9), run(200, 1e9), run(396, 2.1e9), run(200, 1e9)];
+    const growth = roundsGrowth(runs);
+    expect(growth.brackets.map((b) => b.time)).toEqual([2.2, 1.9, 1.98]);
+    expect(growth.time).toBeCloseTo(1.98, 10);
+    expect(growth.memory).toBeCloseTo(2, 10);
+    expect(growth.spread).toBe(0);
+  });
+
+  it("with one round is the A-B-A bracket", () => {
+    const runs = [run(200, 1.6e9), run(420, 3.0e9), run(220, 1.4e9)];
+    expect(roundsGrowth(runs)).toEqual({ ...bracketGrowth(runs[0], runs[1], runs[2]), brackets: [bracketGrowth(runs[0], runs[1], runs[2])] });
+  });
+
+  it("averages the middle two of an even number of brackets, and measures the spread over every today", () => {
+    const runs = [run(100, 1e9), run(210, 2e9), run(100, 1e9), run(190, 2e9), run(120, 1e9)];
+    const growth = roundsGrowth(runs);
+    expect(growth.time).toBeCloseTo((2.1 + 190 / 110) / 2, 10);
+    expect(growth.spread).toBeCloseTo(20 / (320 / 3), 10);
+  });
+
+  it("refuses builds that do not alternate from today's to today's", () => {
+    expect(() => roundsGrowth([run(1, 1), run(2, 2)])).toThrow(/2 builds/);
+    expect(() => roundsGrowth([run(1, 1), run(2, 2), run(1, 1), run(2, 2)])).toThrow(/4 builds/);
   });
 });
