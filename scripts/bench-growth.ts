@@ -62,6 +62,15 @@ export function bracketGrowth(before: BuildRun, doubled: BuildRun, after: BuildR
   };
 }
 
+/** The builds of `rounds` rounds in order, today's and the doubled alternating from today's to today's, each named with its build's number past the first. */
+export function roundsOrder(rounds: number): { doubled: boolean; label: string }[] {
+  return Array.from({ length: 2 * rounds + 1 }, (_, i) => {
+    const doubled = i % 2 === 1;
+    const nth = Math.floor(i / 2) + 1;
+    return { doubled, label: `${doubled ? "doubled" : "today"}${nth > 1 ? `, build ${nth}` : ""}` };
+  });
+}
+
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -109,13 +118,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const env = { HOST_PROFILE: profile };
       // Today's facts before and after each doubled build (roundsGrowth), every tree kept until the end (settledText).
       const built: BuildRun[] = [];
-      for (let i = 0; i < 2 * rounds + 1; i++) {
-        const doubled = i % 2 === 1;
-        const nth = Math.floor(i / 2) + (doubled ? 0 : 1);
-        const label = `${doubled ? "doubled" : "today"}${nth > 1 ? `, build ${nth}` : ""}`;
+      for (const [i, { doubled, label }] of roundsOrder(rounds).entries()) {
         const run = await timedBuild(`${profile}, ${label}`, join(work, `${profile}-${i}`), { env, settle: true, ...(doubled ? { dataDir: grownDir } : {}) });
         built.push(run);
-        lines.push(row(profile, nth > 1 ? label : doubled ? `doubled (${grown})` : `today (${today} tuning systems)`, run));
+        lines.push(row(profile, label === "today" ? `today (${today} tuning systems)` : label === "doubled" ? `doubled (${grown})` : label, run));
       }
       runs.push(...built);
       const { time, memory, spread, brackets } = roundsGrowth(built);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bracketGrowth, roundsGrowth } from "../scripts/bench-growth.js";
+import { bracketGrowth, roundsGrowth, roundsOrder } from "../scripts/bench-growth.js";
 import type { BuildRun } from "../scripts/benchBuild.js";
 
 const run = (seconds: number, maxRssBytes: number): BuildRun => ({
@@ -49,6 +49,17 @@ describe("growth over rounds of brackets", () => {
     const growth = roundsGrowth(runs);
     expect(growth.time).toBeCloseTo((2.1 + 190 / 110) / 2, 10);
     expect(growth.spread).toBeCloseTo(20 / (320 / 3), 10);
+  });
+
+  it("orders and names the builds of the rounds, today's first and last", () => {
+    expect(roundsOrder(1).map((b) => b.label)).toEqual(["today", "doubled", "today, build 2"]);
+    expect(roundsOrder(2)).toEqual([
+      { doubled: false, label: "today" },
+      { doubled: true, label: "doubled" },
+      { doubled: false, label: "today, build 2" },
+      { doubled: true, label: "doubled, build 2" },
+      { doubled: false, label: "today, build 3" },
+    ]);
   });
 
   it("refuses builds that do not alternate from today's to today's", () => {
