@@ -345,25 +345,51 @@ export interface Known {
 }
 
 /**
- * The sizes of the files the build knows without reading the tree (paths below it): the API files
- * and their siblings from the results, the pictures from those taken over and those drawn now
- * (results); and the plan's index of the results' files, named by the same strings.
+ * The files the build knows it wrote without reading the tree (paths below it), each told once to
+ * `visit` with its size and the plan's index of its request (−1 for a picture taken over): the API
+ * files and their siblings from the results, the pictures from those taken over and those drawn now
+ * (results). Where a request has two results, the last one written, and the last one drawn, count;
+ * a picture taken over and drawn again is told as drawn.
  */
+export function forEachKnown(
+  planned: readonly Planned[],
+  results: readonly Rendered[],
+  kept: Kept,
+  visit: (path: string, bytes: number, index: number) => void,
+) {
+  /** Per request, the position in `results` of its last result that `has` (−1: none). */
+  const lastOf = (has: (r: Rendered) => boolean) => {
+    const last = new Int32Array(planned.length).fill(-1);
+    results.forEach((r, i) => {
+      if (has(r)) last[r.index] = i;
+    });
+    return last;
+  };
+  const written = lastOf((r) => r.status === 200);
+  const drawn = lastOf((r) => r.picture !== undefined);
+  results.forEach((r, i) => {
+    if (written[r.index] !== i) return;
+    const file = `api/${planned[r.index].file}`;
+    visit(file, r.bytes, r.index);
+    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) visit(file + SIBLING_SUFFIX[e], bytes, r.index);
+  });
+  const pictureOf = (r: Rendered) => `pictures/${pictureFileOf(planned[r.index].file)}`;
+  const drawnNow = kept.groups.size ? new Set(results.filter((r, i) => drawn[r.index] === i).map(pictureOf)) : new Set<string>();
+  for (const group of kept.groups.values())
+    for (const [file, bytes] of group.pictures) if (!drawnNow.has(`pictures/${file}`)) visit(`pictures/${file}`, bytes, -1);
+  results.forEach((r, i) => {
+    if (drawn[r.index] === i) visit(pictureOf(r), r.picture as number, r.index);
+  });
+}
+
+/** The sizes of the files the build knows (forEachKnown), and the plan's index of those of the results, named by the same strings. */
 export function knownSizes(planned: readonly Planned[], results: readonly Rendered[], kept: Kept): Known {
   const sizes = new Map<string, number>();
   const orders = new Map<string, number>();
-  const add = (path: string, bytes: number, index: number) => {
+  forEachKnown(planned, results, kept, (path, bytes, index) => {
     sizes.set(path, bytes);
-    orders.set(path, index);
-  };
-  for (const r of results) {
-    if (r.status !== 200) continue;
-    const file = `api/${planned[r.index].file}`;
-    add(file, r.bytes, r.index);
-    for (const [e, bytes] of Object.entries(r.encoded) as [Encoding, number][]) add(file + SIBLING_SUFFIX[e], bytes, r.index);
-  }
-  for (const group of kept.groups.values()) for (const [file, bytes] of group.pictures) sizes.set(`pictures/${file}`, bytes);
-  for (const r of results) if (r.picture !== undefined) add(`pictures/${pictureFileOf(planned[r.index].file)}`, r.picture, r.index);
+    if (index >= 0) orders.set(path, index);
+  });
   return { sizes, orders };
 }
 

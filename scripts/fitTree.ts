@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SIBLING_SUFFIX } from "../src/serve/handler.js";
 import { removeEmptyFolders } from "./swap.js";
-import type { Listing } from "./treeSize.js";
+import { entriesOfListing, tarArchiveBytes, type Counted, type Listing } from "./treeSize.js";
 import {
   HEADROOM,
   VALUE_CLASSES,
@@ -179,4 +179,18 @@ export function fitTree(
   const kept = new Uint8Array(planned.length);
   for (const c of fitted.kept) if (isAnswer(c)) kept[c.order] = 1;
   return { measured: fitted.measured, leftOut: leftOutOf(fitted.left), leftOutFiles: fitted.left.map((c) => c.path), keptAnswer: (index) => kept[index] === 1 };
+}
+
+/**
+ * fitTree under no limit, on a tree listed in part (countTree): every file kept and none moved, so
+ * no candidate is made for each; measured as fitTree measures (the root files' reserve in the tar).
+ */
+export function keepEverything(listing: Listing, counted: Counted): TreeFit {
+  const { files, bytes, entries } = entriesOfListing(listing, counted);
+  return {
+    measured: { files, bytes, tarBytes: tarArchiveBytes(entries + ROOT_FILES_RESERVE) },
+    leftOut: leftOutOf([]),
+    leftOutFiles: [],
+    keptAnswer: () => true,
+  };
 }

@@ -48,6 +48,71 @@ const cutOf = (path: string): string | undefined => {
   return second < 0 ? undefined : path.slice(0, second);
 };
 
+/** Files the build knows are below a tree, each named once with its size: told to `visit`, as often as asked, not held. */
+export type KnownFiles = (visit: (path: string, bytes: number) => void) => void;
+
+/** The files a listing did not hold one by one, only counted: their number, their bytes, and their tar entries' bytes. */
+export interface Counted {
+  files: number;
+  bytes: number;
+  tarEntryBytes: number;
+}
+
+export const NOTHING_COUNTED: Counted = { files: 0, bytes: 0, tarEntryBytes: 0 };
+
+/**
+ * The walk both listTree and countTree make: the folders below `dir` (into `listing`) and its
+ * files, the known ones in their cut (see listTree) told to `onKnown`, the others walked into
+ * `listing.files`, sized by `sizeOf` where it knows them, else read.
+ */
+function walkTree(
+  dir: string,
+  known: KnownFiles,
+  sizeOf: (path: string) => number | undefined,
+  walked: ReadonlySet<string>,
+  elsewhere: ReadonlySet<string>,
+  onKnown: (listing: Listing, path: string, bytes: number) => void,
+): Listing {
+  // Consecutive known files mostly share their cut and their folder: the previous one's are reused, not sliced again.
+  const inFolder = (path: string, folder: string) => path.length > folder.length && path.charCodeAt(folder.length) === 47 && path.startsWith(folder);
+  let lastCut = "";
+  const cutOfKnown = (path: string) => {
+    if (elsewhere.has(path)) return undefined;
+    if (lastCut && inFolder(path, lastCut)) return lastCut;
+    const cut = cutOf(path);
+    if (cut !== undefined) lastCut = cut;
+    return cut;
+  };
+  const cuts = new Set<string>();
+  known((path) => {
+    const cut = cutOfKnown(path);
+    if (cut !== undefined && !walked.has(cut)) cuts.add(cut);
+  });
+  const listing: Listing = { files: new Map(), folders: new Set() };
+  const walk = (folder: string, told: (path: string) => number | undefined) => {
+    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        listing.folders.add(path);
+        if (!cuts.has(path)) walk(path, walked.has(path) ? () => undefined : told);
+      } else if (entry.isFile()) listing.files.set(path, told(path) ?? statSync(join(dir, path)).size);
+    }
+  };
+  walk("", sizeOf);
+  lastCut = "";
+  let lastFolder = "";
+  known((path, bytes) => {
+    const cut = cutOfKnown(path);
+    if (cut === undefined || !cuts.has(cut)) return;
+    onKnown(listing, path, bytes);
+    if (lastFolder && inFolder(path, lastFolder) && path.indexOf("/", lastFolder.length + 1) < 0) return;
+    lastFolder = parentOf(path);
+    // Up to the cut, which the walk listed (or to the root, were it missing).
+    for (let folder = lastFolder; folder && !listing.folders.has(folder); folder = parentOf(folder)) listing.folders.add(folder);
+  });
+  return listing;
+}
+
 /**
  * The files and folders below `dir`. `known` (path → bytes) are files the caller knows to be there
  * with their sizes: they are not read again, and a folder at their cut (`api/tuning-systems`, see
@@ -62,53 +127,61 @@ export function listTree(
   walked: ReadonlySet<string> = new Set(),
   elsewhere: ReadonlySet<string> = new Set(),
 ): Listing {
-  // Consecutive known files mostly share their cut and their folder: the previous one's are reused, not sliced again.
-  const inFolder = (path: string, folder: string) => path.length > folder.length && path.charCodeAt(folder.length) === 47 && path.startsWith(folder);
-  let lastCut = "";
-  const cutOfKnown = Array.from(known.keys(), (path) => {
-    if (elsewhere.has(path)) return undefined;
-    if (lastCut && inFolder(path, lastCut)) return lastCut;
-    const cut = cutOf(path);
-    if (cut !== undefined) lastCut = cut;
-    return cut;
-  });
-  const cuts = new Set(cutOfKnown.filter((cut): cut is string => cut !== undefined && !walked.has(cut)));
-  const listing: Listing = { files: new Map(), folders: new Set() };
-  const walk = (folder: string, told: ReadonlyMap<string, number>) => {
-    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
-      const path = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        listing.folders.add(path);
-        if (!cuts.has(path)) walk(path, walked.has(path) ? new Map() : told);
-      } else if (entry.isFile()) listing.files.set(path, told.get(path) ?? statSync(join(dir, path)).size);
-    }
-  };
-  walk("", known);
-  let i = 0;
-  let lastFolder = "";
-  for (const [path, bytes] of known) {
-    const cut = cutOfKnown[i++];
-    if (cut === undefined || !cuts.has(cut)) continue;
-    listing.files.set(path, bytes);
-    if (lastFolder && inFolder(path, lastFolder) && path.indexOf("/", lastFolder.length + 1) < 0) continue;
-    lastFolder = parentOf(path);
-    // Up to the cut, which the walk listed (or to the root, were it missing).
-    for (let folder = lastFolder; folder && !listing.folders.has(folder); folder = parentOf(folder)) listing.folders.add(folder);
-  }
-  return listing;
+  return walkTree(
+    dir,
+    (visit) => {
+      for (const [path, bytes] of known) visit(path, bytes);
+    },
+    (path) => known.get(path),
+    walked,
+    elsewhere,
+    (listing, path, bytes) => listing.files.set(path, bytes),
+  );
 }
 
-/** The size of a listed tree as hosts count it; folders and files are named in the archive as `./api/` and `./api/index.json`. */
-export function sizeOfListing(listing: Listing): TreeSize {
-  const size = { files: listing.files.size, folders: listing.folders.size, bytes: 0, tarBytes: 0 };
-  let entries = tarEntryBytes("./", 0);
-  for (const folder of listing.folders) entries += tarFolderBytes(folder);
+/**
+ * listTree without a name held per known file: those in their cut are only counted (a few million
+ * for the `full` profile, whose Map of names took hundreds of MB at the build's peak), the rest
+ * listed. sizeOfListing(listing, counted) is then the size of the whole tree. `known` must name
+ * each file once.
+ */
+export function countTree(dir: string, known: KnownFiles, walked: ReadonlySet<string> = new Set()): { listing: Listing; counted: Counted } {
+  const counted = { ...NOTHING_COUNTED };
+  const listing = walkTree(
+    dir,
+    known,
+    () => undefined,
+    walked,
+    new Set(),
+    (_, path, bytes) => {
+      counted.files++;
+      counted.bytes += bytes;
+      counted.tarEntryBytes += tarFileBytes(path, bytes);
+    },
+  );
+  return { listing, counted };
+}
+
+/** The bytes of the tar entries of a listed tree and of those `counted` (without the archive's end and records), with its files and bytes. */
+export function entriesOfListing(listing: Listing, counted: Counted = NOTHING_COUNTED): { files: number; bytes: number; entries: number; folders: number } {
+  const size = {
+    files: listing.files.size + counted.files,
+    folders: listing.folders.size,
+    bytes: counted.bytes,
+    entries: tarEntryBytes("./", 0) + counted.tarEntryBytes,
+  };
+  for (const folder of listing.folders) size.entries += tarFolderBytes(folder);
   for (const [path, bytes] of listing.files) {
     size.bytes += bytes;
-    entries += tarFileBytes(path, bytes);
+    size.entries += tarFileBytes(path, bytes);
   }
-  size.tarBytes = tarArchiveBytes(entries);
   return size;
+}
+
+/** The size of a listed tree as hosts count it, with the files `counted` beside it; folders and files are named in the archive as `./api/` and `./api/index.json`. */
+export function sizeOfListing(listing: Listing, counted: Counted = NOTHING_COUNTED): TreeSize {
+  const { files, folders, bytes, entries } = entriesOfListing(listing, counted);
+  return { files, folders, bytes, tarBytes: tarArchiveBytes(entries) };
 }
 
 /** The size of the tree at `dir`, every file read. */

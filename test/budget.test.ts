@@ -9,8 +9,9 @@ import { requestOfStaticFile } from "../src/api/staticPath.js";
 import { answerApi } from "../src/serve/handler.js";
 import { catalog } from "./support/catalog.js";
 import { EXPLORER_FIRST_VIEW, prerenderRequests } from "../scripts/prerender/index.js";
-import { buildSample, SAMPLE_BASE_URL } from "./support/buildSample.js";
+import { buildSample, SAMPLE_BASE_URL, smallRequests } from "./support/buildSample.js";
 import { runScript } from "./support/processes.js";
+import type { Manifest } from "../scripts/manifest.js";
 
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
@@ -243,6 +244,32 @@ describe("a build fitted to a smaller host", () => {
       const a = await answerApi(path, query, { catalog, baseUrl: SAMPLE_BASE_URL });
       expect(Buffer.from(a.body).equals(readFileSync(join(whole.outDir, "api", f))), f).toBe(true);
     }
+  });
+});
+
+describe("a build under no limit", () => {
+  let counted: Awaited<ReturnType<typeof buildSample>> | undefined;
+  let listed: Awaited<ReturnType<typeof buildSample>> | undefined;
+  beforeAll(async () => {
+    // Answers with siblings and pictures: without a limit the build counts the files it knows; under one too large to bite, it lists them and fits.
+    counted = await buildSample(["gzip", "br"], { requests: smallRequests(), limits: {} });
+    listed = await buildSample(["gzip", "br"], { requests: smallRequests(), limits: { tarBytes: 1e12 } });
+  }, 300_000);
+  afterAll(() => {
+    for (const b of [counted, listed]) if (b) rmSync(b.dir, { recursive: true, force: true });
+  });
+
+  it("measures the tree as a walk does and writes the manifest a listed fit writes, without listing the files it knows", () => {
+    if (!counted || !listed) throw new Error("builds missing");
+    expect(counted.manifest.site.pictures.files).toBeGreaterThan(0);
+    expect(counted.manifest.precompressed.br?.files).toBeGreaterThan(0);
+    expect(counted.published).toEqual(treeSize(counted.outDir));
+    // The same tree but for manifest.json, which names each build's limits.
+    const manifestBytes = (b: { outDir: string }) => statSync(join(b.outDir, "manifest.json")).size;
+    expect(counted.published).toEqual({ ...listed.published, bytes: listed.published.bytes - manifestBytes(listed) + manifestBytes(counted) });
+    expect(counted.manifest.published.limits).toEqual({});
+    const limitsAside = (m: Manifest) => ({ ...m, published: { ...m.published, limits: undefined } });
+    expect(limitsAside(counted.manifest)).toEqual(limitsAside(listed.manifest));
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync } from "node:fs
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { listTree, sizeOfListing, treeSize } from "../scripts/treeSize.js";
+import { countTree, listTree, sizeOfListing, treeSize } from "../scripts/treeSize.js";
 
 describe("treeSize", () => {
   it("counts the bytes of the tar GNU tar writes for the tree (headers, long names, padding, records)", () => {
@@ -49,6 +49,24 @@ describe("treeSize", () => {
     expect(listed).toEqual(walked);
     expect(sizeOfListing(listed)).toEqual(treeSize(dir));
     expect(walked.folders).toContain("api/route_2/entity_6/deeper");
+    // Counted rather than listed: the files the caller names in their cut are not held by name, and the figures are the walk's.
+    const { listing, counted } = countTree(
+      dir,
+      (visit) => {
+        for (const [path, bytes] of known) visit(path, bytes);
+      },
+      new Set(["api/datasets"]),
+    );
+    expect(sizeOfListing(listing, counted)).toEqual(treeSize(dir));
+    expect(counted.files).toBe(51);
+    expect([...listing.files.keys()].sort()).toEqual([
+      "api/datasets/index.json",
+      "api/datasets/maqamat.csv",
+      "api/index.json",
+      "client/maqam-api.js",
+      "index.html",
+    ]);
+    expect(listing.folders).toEqual(walked.folders);
     // A known folder is not walked: a file the caller does not name there is not seen (it vouches there is none).
     put("api/route_0/stray.json", "{}", false);
     expect(listTree(dir, known, new Set(["api/datasets"])).files.has("api/route_0/stray.json")).toBe(false);
