@@ -76,9 +76,21 @@ export function writtenInFileOrder(planned: readonly Planned[], results: readonl
 /** sha256 over the `file<TAB>sha1` lines of the answers written (writtenInFileOrder): equal digests, equal trees. */
 export function writtenDigest(planned: readonly Planned[], written: readonly Rendered[]): string {
   const digest = createHash("sha256");
-  for (const r of written) digest.update(`${planned[r.index].file}\t${r.hash}\n`);
+  // Hashed some thousands of lines at a time: a call per line cost a third more for the `full` profile's 1.8 M answers.
+  let lines: string[] = [];
+  for (const r of written) {
+    lines.push(`${planned[r.index].file}\t${r.hash}\n`);
+    if (lines.length === DIGEST_LINES) {
+      digest.update(lines.join(""));
+      lines = [];
+    }
+  }
+  digest.update(lines.join(""));
   return digest.digest("hex");
 }
+
+/** Lines of writtenDigest hashed in one call. */
+const DIGEST_LINES = 4096;
 
 /** The manifest's totals of `results`; `written` and `digest` are theirs (writtenInFileOrder, writtenDigest) when the caller has them already. */
 export function summarise(
