@@ -6,11 +6,10 @@
 import { cacheOf } from "./buildCache.js";
 import { HEADROOM } from "./budget.js";
 import type { FinishSteps } from "./finishBuild.js";
-import { kb, mb, type Manifest, type Planned } from "./manifest.js";
+import { kb, mb, type Manifest } from "./manifest.js";
 import { PLAN_STEP_NAMES, type PlanSteps } from "./planApart.js";
 import type { ListingCounts } from "./planListing.js";
 import type { TreeSize } from "./treeSize.js";
-import type { Rendered } from "./buildWorker.js";
 
 export interface RouteTimes {
   requests: number;
@@ -19,17 +18,28 @@ export interface RouteTimes {
 }
 
 /** Worker time per route (not in the manifest: timings differ between builds). */
-export function timesOf(planned: Planned[], results: Rendered[]): Record<string, RouteTimes> {
-  const times: Record<string, RouteTimes> = {};
-  for (const r of results) {
-    const route = planned[r.index].route;
-    times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
-    const t = times[route];
-    t.requests++;
-    t.computeSeconds += r.computeMs / 1000;
-    t.writeSeconds += r.writeMs / 1000;
-  }
-  return times;
+export type TimesByRoute = Record<string, RouteTimes>;
+
+/** Adds one request's worker time to its route's. */
+export function addTime(times: TimesByRoute, route: string, computeMs: number, writeMs: number): void {
+  times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
+  const t = times[route];
+  t.requests++;
+  t.computeSeconds += computeMs / 1000;
+  t.writeSeconds += writeMs / 1000;
+}
+
+/** The worker times of several renderings (the slices of a sharded build) together. */
+export function timesTogether(parts: readonly TimesByRoute[]): TimesByRoute {
+  const sum: TimesByRoute = {};
+  for (const part of parts)
+    for (const [route, t] of Object.entries(part)) {
+      sum[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
+      sum[route].requests += t.requests;
+      sum[route].computeSeconds += t.computeSeconds;
+      sum[route].writeSeconds += t.writeSeconds;
+    }
+  return sum;
 }
 
 export interface Built {
@@ -66,7 +76,7 @@ export interface Built {
   workers: number;
   recycled: number;
   gcSeconds: number;
-  times: Record<string, RouteTimes>;
+  times: TimesByRoute;
 }
 
 /** Where the planning's parts came from, as the build prints it. */

@@ -14,7 +14,7 @@ import { pictureFileOf } from "./pictures.js";
 import { PROFILES } from "./profiles.js";
 import { renderSlice } from "./renderSlice.js";
 import { planDigestOf, planOf, resolveSlice, ShardError, type Shard } from "./slicePlan.js";
-import { timesOf, type Built } from "./buildReport.js";
+import { timesTogether, type Built, type TimesByRoute } from "./buildReport.js";
 import { finishBuild, writeDatasetsStep, type BuildOptions } from "./finishBuild.js";
 import { intoPartial, siteIfBound } from "./partialTree.js";
 
@@ -24,6 +24,8 @@ export interface SliceResults {
   baseUrl: string;
   plan: string;
   results: Rendered[];
+  /** The slice's worker time by route. */
+  times: TimesByRoute;
 }
 
 const sliceFile = (shard: Shard) => `shard-${shard.index}.json`;
@@ -33,7 +35,7 @@ export async function buildShard(options: BuildOptions, shard: Shard) {
   const started = performance.now();
   return intoPartial(resolve(options.outDir), async (partial) => {
     const slice = await renderSlice(partial, options, shard);
-    const record: SliceResults = { shard, baseUrl: options.baseUrl, plan: planDigestOf(slice.planned), results: slice.results };
+    const record: SliceResults = { shard, baseUrl: options.baseUrl, plan: planDigestOf(slice.planned), results: slice.results, times: slice.times };
     writeFileSync(join(partial, sliceFile(shard)), `${JSON.stringify(record)}\n`);
     return { ...slice, rendered: slice.results.length, seconds: (performance.now() - started) / 1000 };
   });
@@ -98,6 +100,14 @@ export async function mergeSlices(options: BuildOptions, dirs: string[]): Promis
       }
     const results = kept.results;
     const { manifest, published } = await finishBuild(partial, options, planned, results, undefined, catalog, site?.site);
-    return { manifest, published, seconds: (performance.now() - started) / 1000, workers: 0, recycled: 0, gcSeconds: 0, times: timesOf(planned, results) };
+    return {
+      manifest,
+      published,
+      seconds: (performance.now() - started) / 1000,
+      workers: 0,
+      recycled: 0,
+      gcSeconds: 0,
+      times: timesTogether(slices.map((s) => s.times)),
+    };
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The state a build keeps of its groups (scripts/buildCache.ts), as lines: a head of JSON (the
  * SHA-256 of the manifest it belongs to first, which belongsTo reads alone; the format; the number
- * of groups; the SHA-256 of the lines after it), then the files its fit left out (paths below the
+ * of groups; the SHA-256 of the lines after it; padded with spaces, as it is written last), then the files its fit left out (paths below the
  * tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
  * pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
  * break, and JSON escapes them). The files left out tell the next builds which of a group's files
@@ -12,7 +12,7 @@
  * gives no state.
  */
 import { createHash } from "node:crypto";
-import { linesOf, NEWLINE } from "./fileParts.js";
+import { linesOf, NEWLINE, writeParts } from "./fileParts.js";
 import type { Encoding } from "../src/serve/handler.js";
 
 /** A request's result as kept: request, status, bytes, content hash, sizes of the siblings. */
@@ -59,19 +59,39 @@ export function groupOf(stored: StoredGroup): GroupState {
 }
 
 /**
- * The state of `manifest`'s tree with `groups` and the files its fit left out, as the parts of its
- * file, in order: a group parsed from a state and unchanged since is written as the bytes it was read
- * from, neither stringified nor encoded again.
+ * Room for the head, written last (its digest sums up the lines after it): padded with spaces, which
+ * JSON allows after a value. Its fields take some 190 bytes.
  */
-export function stateParts(manifest: string, groups: ReadonlyMap<string, GroupState>, leftOut: readonly string[]): Uint8Array[] {
-  const lineEnd = Buffer.from("\n");
-  const body: Uint8Array[] = [Buffer.from(`${JSON.stringify(leftOut)}\n`)];
-  for (const [name, group] of groups)
-    body.push(Buffer.from(`${group.hash}\t${name}\t`), readFrom.get(group) ?? Buffer.from(JSON.stringify([group.results, group.pictures])), lineEnd);
+const HEAD_BYTES = 256;
+
+/**
+ * Writes the state of `manifest`'s tree with `groups` (name and state, each made as it is asked
+ * for) and the files its fit left out into `file`, a group at a time: a doubled archive's state,
+ * 267 MB, is never held whole. A group parsed from a state and unchanged since is written as the
+ * bytes it was read from, neither stringified nor encoded again.
+ */
+export function writeStateFile(file: string, manifest: string, groups: Iterable<readonly [string, GroupState]>, leftOut: readonly string[]): void {
   const digest = createHash("sha256");
-  for (const part of body) digest.update(part);
-  const head = JSON.stringify({ manifest, format: FORMAT, groups: groups.size, digest: digest.digest("hex") });
-  return [Buffer.from(`${head}\n`), ...body];
+  let count = 0;
+  const hashed = (part: Uint8Array) => {
+    digest.update(part);
+    return part;
+  };
+  function* lines(): Generator<Uint8Array> {
+    const lineEnd = Buffer.from("\n");
+    yield hashed(Buffer.from(`${JSON.stringify(leftOut)}\n`));
+    for (const [name, group] of groups) {
+      count++;
+      yield hashed(Buffer.from(`${group.hash}\t${name}\t`));
+      yield hashed(readFrom.get(group) ?? Buffer.from(JSON.stringify([group.results, group.pictures])));
+      yield hashed(lineEnd);
+    }
+  }
+  const headOf = () => {
+    const head = JSON.stringify({ manifest, format: FORMAT, groups: count, digest: digest.digest("hex") });
+    return Buffer.from(`${head.padEnd(HEAD_BYTES - 1)}\n`);
+  };
+  writeParts(file, lines(), { bytes: HEAD_BYTES, of: headOf });
 }
 
 /** The state a file's bytes hold, or undefined when they are of another format, cut short or changed since written. */

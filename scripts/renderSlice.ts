@@ -13,6 +13,7 @@ import type { Planned } from "./manifest.js";
 import { PROFILES } from "./profiles.js";
 import { byPlace, classStart, inPlaces, type Bounded, type Place } from "./renderBound.js";
 import { threadEntry } from "./threadBundle.js";
+import { addTime, type TimesByRoute } from "./buildReport.js";
 import { batchesOf, planBatches, planOf, resolveSlice, WHOLE, type Shard, type SliceOptions } from "./slicePlan.js";
 
 /**
@@ -30,6 +31,8 @@ function startWorker(setup: WorkerSetup): Worker {
 
 interface Progress {
   results: Rendered[];
+  /** The workers' time by route, added up as the results come. */
+  times: TimesByRoute;
   /** Pictures drawn alone, after the answers (a rendering in value order). */
   drawn: Drawn[];
   gcSeconds: number;
@@ -42,9 +45,14 @@ interface Progress {
  * free, and stops them all at the end. A stage starts once the previous one is wholly rendered:
  * `nextStage` gives its batches, or undefined to end.
  */
-function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] | undefined, onResults: (n: number) => void) {
+function renderOn(
+  workers: Worker[],
+  nextStage: (progress: Progress) => Job[][] | undefined,
+  routeOf: (index: number) => string,
+  onResults: (n: number) => void,
+) {
   return new Promise<Progress>((done, fail) => {
-    const progress: Progress = { results: [], drawn: [], gcSeconds: 0, recycled: 0 };
+    const progress: Progress = { results: [], times: {}, drawn: [], gcSeconds: 0, recycled: 0 };
     const idle: Worker[] = [...workers];
     let batches: Job[][] = [];
     let next = 0;
@@ -71,7 +79,10 @@ function renderOn(workers: Worker[], nextStage: (progress: Progress) => Job[][] 
       w.on("message", (m: FromWorker) => {
         if (ended) return;
         if (m.type === "rendered") {
-          for (const r of m.results) progress.results.push(r);
+          for (const [k, r] of m.results.entries()) {
+            progress.results.push(r);
+            addTime(progress.times, routeOf(r.index), m.times[2 * k], m.times[2 * k + 1]);
+          }
           for (const d of m.drawn) progress.drawn.push(d);
           progress.gcSeconds += m.gcMs / 1000;
           onResults(m.results.length + m.drawn.length);
@@ -233,7 +244,8 @@ export async function renderSlice(
   }
   const total = batches.reduce((n, b) => n + b.length, 0);
   let done = 0;
-  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned), workers.length), (n) => {
+  const routeOf = (index: number) => planned[index].route;
+  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned), workers.length), routeOf, (n) => {
     done += n;
     o.onProgress?.(done, total);
   });

@@ -38,8 +38,6 @@ const rendered = (index: number, bytes: number, picture?: number): Rendered => (
   bytes,
   hash: `etag-${index}-${bytes}`,
   encoded: { gzip: bytes - 1 },
-  computeMs: 1,
-  writeMs: 1,
   ...(picture === undefined ? {} : { picture }),
 });
 const MANIFEST = '{"files":2}\n';

@@ -26,6 +26,26 @@ describe("files written and read as parts", () => {
     expect(readFileSync(file, "utf8")).toBe("short\n");
   });
 
+  it("writes a head last, over the room kept for it, from the parts made and let go before it", () => {
+    const file = join(dir, "headed.bin");
+    let made = 0;
+    function* lines() {
+      for (let i = 0; i < 5000; i++) {
+        made++;
+        yield Buffer.from(`part ${i}\n`);
+      }
+    }
+    const headOf = () => Buffer.from(`${`${made} parts`.padEnd(15)}\n`);
+    const bytes = writeParts(file, lines(), { bytes: 16, of: headOf });
+    const text = readFileSync(file, "utf8");
+    expect(bytes).toBe(text.length);
+    expect(text.slice(0, 16)).toBe("5000 parts     \n");
+    expect(text.slice(16, 30)).toBe("part 0\npart 1\n");
+    expect(text.endsWith("part 4999\n")).toBe(true);
+    // A head of another size than kept would overwrite the parts or leave room unwritten.
+    expect(() => writeParts(file, [Buffer.from("x\n")], { bytes: 4, of: () => Buffer.from("too long\n") })).toThrow(/a head of 9 bytes where 4/);
+  });
+
   it("reads the lines back as views, the last empty after a final line break", () => {
     expect(linesOf(Buffer.from("a\nbc\n\nd")).map(String)).toEqual(["a", "bc", "", "d"]);
     expect(linesOf(Buffer.from("a\n")).map(String)).toEqual(["a", ""]);

@@ -10,8 +10,6 @@ const result = (index: number, bytes: number, more: Partial<Rendered> = {}): Ren
   status: 200,
   bytes,
   hash: `h${index}`,
-  computeMs: 0,
-  writeMs: 0,
   encoded: {},
   ...more,
 });

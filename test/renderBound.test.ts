@@ -47,8 +47,6 @@ function planAndResults(n: number, seed: number): { planned: Planned[]; results:
     status: random() < 0.05 ? 404 : 200,
     bytes: Math.floor(random() * 20_000),
     hash: "h",
-    computeMs: 0,
-    writeMs: 0,
     encoded: random() < 0.5 ? { gzip: Math.floor(random() * 5_000) } : {},
   }));
   return { planned, results };
