@@ -43,7 +43,8 @@ interface Progress {
 /**
  * Feeds the batches of each stage to the workers (ready: their first message came) as each becomes
  * free, and stops them all at the end. A stage starts once the previous one is wholly rendered:
- * `nextStage` gives its batches, or undefined to end.
+ * `nextStage` gives its batches, or undefined to end. A batch is let go once sent (the worker has
+ * its copy): the plan's jobs, 1.8 M arrays for a doubled archive, are not all held to the end.
  */
 function renderOn(
   workers: Worker[],
@@ -62,7 +63,9 @@ function renderOn(
     const feedIdle = () => {
       while (idle.length && next < batches.length) {
         busy++;
-        idle.pop()?.postMessage(batches[next++]);
+        const batch = batches[next];
+        batches[next++] = [];
+        idle.pop()?.postMessage(batch);
       }
       if (ended || next < batches.length || busy > 0) return;
       const stage = nextStage(progress);
@@ -140,22 +143,20 @@ export function balancedBatches(batches: readonly Job[][], workers: number): Job
 
 /** The stages of a rendering on `workers` workers: all batches at once, or in value order while `bounded` says they can be kept. */
 function stagesFor(batches: Job[][], bounded: Bounded | undefined, workers: number): (progress: Progress) => Job[][] | undefined {
+  // The stages are let go as they are given: no closure names `batches`, which would hold them all to the end.
   if (!bounded) {
-    let given = false;
+    let all: Job[][] | undefined = batches;
     return () => {
-      if (given) return undefined;
-      given = true;
-      return balancedBatches(batches, workers);
+      const given = all;
+      all = undefined;
+      return given && balancedBatches(given, workers);
     };
   }
   const stages = stagesOf(batches, bounded.placeOf);
-  let at = 0;
   let pictures = false;
   return ({ results }) => {
-    if (at < stages.length) {
-      const [place, batches] = stages[at++];
-      return bounded.goOn(place, results) ? balancedBatches(batches, workers) : undefined;
-    }
+    const stage = stages.shift();
+    if (stage) return bounded.goOn(stage[0], results) ? balancedBatches(stage[1], workers) : undefined;
     if (pictures) return undefined;
     pictures = true;
     return bounded.goOn(classStart("picture"), results) ? balancedBatches(planBatches(bounded.pictureJobs(results)), workers) : undefined;
@@ -245,9 +246,9 @@ export async function renderSlice(
   const total = batches.reduce((n, b) => n + b.length, 0);
   let done = 0;
   const routeOf = (index: number) => planned[index].route;
-  const progress = await renderOn(workers, stagesFor(batches, bound?.(planned), workers.length), routeOf, (n) => {
+  // Returned, not awaited: this call's frame, and the plan's batches in it, are not held while the workers render.
+  return renderOn(workers, stagesFor(batches, bound?.(planned), workers.length), routeOf, (n) => {
     done += n;
     o.onProgress?.(done, total);
-  });
-  return { ...progress, planned, workers: o.workers };
+  }).then((progress) => ({ ...progress, planned, workers: o.workers }));
 }
