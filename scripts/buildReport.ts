@@ -20,25 +20,23 @@ export interface RouteTimes {
 /** Worker time per route (not in the manifest: timings differ between builds). */
 export type TimesByRoute = Record<string, RouteTimes>;
 
-/** Adds one request's worker time to its route's. */
-export function addTime(times: TimesByRoute, route: string, computeMs: number, writeMs: number): void {
+/** Adds requests and their worker seconds to their route's. */
+function addTimes(times: TimesByRoute, route: string, more: RouteTimes): void {
   times[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
   const t = times[route];
-  t.requests++;
-  t.computeSeconds += computeMs / 1000;
-  t.writeSeconds += writeMs / 1000;
+  t.requests += more.requests;
+  t.computeSeconds += more.computeSeconds;
+  t.writeSeconds += more.writeSeconds;
 }
+
+/** Adds one request's worker time to its route's. */
+export const addTime = (times: TimesByRoute, route: string, computeMs: number, writeMs: number): void =>
+  addTimes(times, route, { requests: 1, computeSeconds: computeMs / 1000, writeSeconds: writeMs / 1000 });
 
 /** The worker times of several renderings (the slices of a sharded build) together. */
 export function timesTogether(parts: readonly TimesByRoute[]): TimesByRoute {
   const sum: TimesByRoute = {};
-  for (const part of parts)
-    for (const [route, t] of Object.entries(part)) {
-      sum[route] ??= { requests: 0, computeSeconds: 0, writeSeconds: 0 };
-      sum[route].requests += t.requests;
-      sum[route].computeSeconds += t.computeSeconds;
-      sum[route].writeSeconds += t.writeSeconds;
-    }
+  for (const part of parts) for (const [route, t] of Object.entries(part)) addTimes(sum, route, t);
   return sum;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The state a build keeps of its groups (scripts/buildCache.ts), as lines: a head of JSON (the
  * SHA-256 of the manifest it belongs to first, which belongsTo reads alone; the format; the number
- * of groups; the SHA-256 of the lines after it; padded with spaces, as it is written last), then the files its fit left out (paths below the
- * tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
+ * of groups; the SHA-256 of the lines after it; padded with spaces, as it is written last), then
+ * the files its fit left out (paths below the tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
  * pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
  * break, and JSON escapes them). The files left out tell the next builds which of a group's files
  * the tree lacks without looking for each. Read back, the lines are split as bytes and a group's JSON
