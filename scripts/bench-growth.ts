@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
 import { loadAverage, writeSection, machineText, tmpText } from "./benchDoc.js";
-import { type BuildRun, cpuText, settledText, timedBuild } from "./benchBuild.js";
+import { type BuildRun, cpuText, phasesText, settledText, timedBuild } from "./benchBuild.js";
 import { HEADROOM, hasLimits, type HostLimits } from "./budget.js";
 import { writeGrownArchive } from "./grow-archive.js";
 import { HOST_PROFILES, PROFILES, type HostProfile } from "./profiles.js";
@@ -43,7 +43,7 @@ function usage(run: BuildRun): { text: string; fits: boolean } {
 const row = (profile: HostProfile, archive: string, run: BuildRun) => {
   const p = run.published;
   const left = p?.leftOut.files ? `${p.leftOut.files} files, ${mb(p.leftOut.bytes)}` : "none";
-  return `| ${profile} | ${archive} | ${run.wallSeconds.toFixed(1)} s | ${run.seconds.toFixed(1)} s | ${cpuText(run)} | ${mb(run.maxRssBytes)} | ${p?.files ?? "–"} | ${p ? mb(p.tarBytes) : "–"} | ${usage(run).text} | ${left} | ${reclaimText(run.reclaim)} | ${run.loadBefore} |`;
+  return `| ${profile} | ${archive} | ${run.wallSeconds.toFixed(1)} s | ${run.seconds.toFixed(1)} s | ${phasesText(run.phases) || "–"} | ${cpuText(run)} | ${mb(run.maxRssBytes)} | ${p?.files ?? "–"} | ${p ? mb(p.tarBytes) : "–"} | ${usage(run).text} | ${left} | ${reclaimText(run.reclaim)} | ${run.loadBefore} |`;
 };
 
 /**
@@ -52,12 +52,15 @@ const row = (profile: HostProfile, archive: string, run: BuildRun) => {
  * machine over the runs (its disk filling, another tenant) weighs on both sides alike, and the
  * two todays' spread says how far apart runs of one build fall.
  */
-export function bracketGrowth(before: BuildRun, doubled: BuildRun, after: BuildRun): { time: number; memory: number; spread: number } {
+export function bracketGrowth(before: BuildRun, doubled: BuildRun, after: BuildRun): { time: number; memory: number; cpu: number | undefined; spread: number } {
   const mean = (f: (r: BuildRun) => number) => (f(before) + f(after)) / 2;
   const seconds = mean((r) => r.seconds);
+  const cpuOf = (r: BuildRun) => (r.cpu ? r.cpu.userSeconds + r.cpu.systemSeconds : Number.NaN);
+  const cpu = cpuOf(doubled) / mean(cpuOf);
   return {
     time: doubled.seconds / seconds,
     memory: doubled.maxRssBytes / mean((r) => r.maxRssBytes),
+    cpu: Number.isNaN(cpu) ? undefined : cpu,
     spread: Math.abs(before.seconds - after.seconds) / seconds,
   };
 }
@@ -83,13 +86,21 @@ const median = (values: readonly number[]) => {
  * one bracket on this machine ranges over a tenth either way (docs/benchmarks.md), and the spread of
  * all of today's builds (largest less smallest, over their mean).
  */
-export function roundsGrowth(runs: readonly BuildRun[]): { time: number; memory: number; spread: number; brackets: ReturnType<typeof bracketGrowth>[] } {
+export function roundsGrowth(runs: readonly BuildRun[]): {
+  time: number;
+  memory: number;
+  cpu: number | undefined;
+  spread: number;
+  brackets: ReturnType<typeof bracketGrowth>[];
+} {
   if (runs.length < 3 || runs.length % 2 === 0) throw new Error(`roundsGrowth: ${runs.length} builds, not today and doubled alternating from today to today`);
   const brackets = Array.from({ length: (runs.length - 1) / 2 }, (_, i) => bracketGrowth(runs[2 * i], runs[2 * i + 1], runs[2 * i + 2]));
   const todays = runs.filter((_, i) => i % 2 === 0).map((r) => r.seconds);
+  const cpus = brackets.flatMap((b) => (b.cpu === undefined ? [] : [b.cpu]));
   return {
     time: median(brackets.map((b) => b.time)),
     memory: median(brackets.map((b) => b.memory)),
+    cpu: cpus.length === brackets.length ? median(cpus) : undefined,
     spread: (Math.max(...todays) - Math.min(...todays)) / (todays.reduce((a, b) => a + b, 0) / todays.length),
     brackets,
   };
@@ -124,7 +135,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         lines.push(row(profile, label === "today" ? `today (${today} tuning systems)` : label === "doubled" ? `doubled (${grown})` : label, run));
       }
       runs.push(...built);
-      const { time, memory, spread, brackets } = roundsGrowth(built);
+      const { time, memory, cpu, spread, brackets } = roundsGrowth(built);
       const fits = built.every((r) => usage(r).fits);
       const linear = time <= FACTOR && memory <= FACTOR;
       failed ||= !fits || !linear;
@@ -132,18 +143,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const over =
         rounds === 1
           ? `the mean of its two builds, ${(spread * 100).toFixed(1)} % apart`
-          : `the median of ${rounds} brackets, each doubled build against the mean of today's before and after it: time ${brackets.map((b) => `${b.time.toFixed(2)}×`).join(", ")}, memory ${brackets.map((b) => `${b.memory.toFixed(2)}×`).join(", ")}; today's ${built.length - rounds} builds ${(spread * 100).toFixed(1)} % apart`;
+          : `the median of ${rounds} brackets, each doubled build against the mean of today's before and after it: time ${brackets.map((b) => `${b.time.toFixed(2)}×`).join(", ")}, memory ${brackets.map((b) => `${b.memory.toFixed(2)}×`).join(", ")}${cpu === undefined ? "" : `, CPU ${brackets.map((b) => `${b.cpu?.toFixed(2)}×`).join(", ")}`}; today's ${built.length - rounds} builds ${(spread * 100).toFixed(1)} % apart`;
+      // The CPU time (user and system, every thread) beside the verdict: the same work measured apart from the waits.
+      const cpuGrowth = cpu === undefined ? "" : `, CPU time ${cpu.toFixed(2)}×`;
       verdicts.push(
-        `- ${profile}: doubled ÷ today (${over}), build time ${ratio(time)}, peak memory ${ratio(memory)}; ${!BOUNDED.includes(profile) ? "no limit to fit" : fits ? `all ${built.length} within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
+        `- ${profile}: doubled ÷ today (${over}), build time ${ratio(time)}, peak memory ${ratio(memory)}${cpuGrowth}; ${!BOUNDED.includes(profile) ? "no limit to fit" : fits ? `all ${built.length} within the limits with ≥ ${HEADROOM * 100} % headroom` : "**a tree over its limits less the headroom**"}.`,
       );
     }
     const section = [
       title,
       "",
-      `Measured by ${byDefault && rounds === 1 ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts${byDefault ? "" : ` --profiles ${profiles.join(",")}`}${rounds > 1 ? ` --rounds ${rounds}` : ""} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/, one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`) ${rounds === 1 ? "and one of data/ again, one after the other (the doubled set against the mean of the two todays" : `in ${rounds} rounds, today's and the doubled alternating from today's to today's (each doubled build against the mean of today's before and after it, and the median of the ${rounds}`}, so that a drift of the machine over the runs weighs on both sides), each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). CPU: user and system time of the build's process, every thread. Kernel reclaim: the pages the kernel scanned to free memory while the build ran, once the tree's page cache, inodes and folders filled it (kswapd on a core of its own; direct reclaim by the build's threads, in its system time; scripts/reclaim.ts). Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
+      `Measured by ${byDefault && rounds === 1 ? "`npx tsx scripts/bench-growth.ts --write` (part of `npm run bench`)" : `\`npx tsx scripts/bench-growth.ts${byDefault ? "" : ` --profiles ${profiles.join(",")}`}${rounds > 1 ? ` --rounds ${rounds}` : ""} --write\``} on ${machineText()}; load average when it ended ${loadAverage()} (1 / 5 / 15 min). For each profile, a clean \`npm run build\` (child process, \`HOST_PROFILE\`, \`BASE_URL=http://127.0.0.1:3000\`) of data/, one of a synthetic archive ${FACTOR} times its size (scripts/grow-archive.ts: every tuning system copied under a new id with the sources it cites; \`DATA_DIR\`) ${rounds === 1 ? "and one of data/ again, one after the other (the doubled set against the mean of the two todays" : `in ${rounds} rounds, today's and the doubled alternating from today's to today's (each doubled build against the mean of today's before and after it, and the median of the ${rounds}`}, so that a drift of the machine over the runs weighs on both sides), each into a directory of its own under ${tmpText()}, ${settledText(runs)}: ext4 without a journal (this machine's disk) checks, for each inode it gives a new file, whether it was freed in the last minutes, and a \`full\` build started right after the removal of another's tree spent a tenth of its CPU samples in that check (\`recently_deleted\`, perf). Phases: the seconds of each as the build reports them (its stats file). CPU: user and system time of the build's process, every thread; its ratio is given beside the verdict, as it leaves out the waits (the disk, the workers at a stage's end) that the wall time counts. Kernel reclaim: the pages the kernel scanned to free memory while the build ran, once the tree's page cache, inodes and folders filled it (kswapd on a core of its own; direct reclaim by the build's threads, in its system time; scripts/reclaim.ts). Usage is the tree as the host counts it (the tar for GitHub Pages, files for Cloudflare) against the profile's limit; the planner keeps ${HEADROOM * 100} % of headroom, so a share over ${(1 - HEADROOM) * 100} % fails.`,
       "",
-      "| profile | archive | wall time | build time (after start-up) | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | kernel reclaim | load before |",
-      "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|",
+      "| profile | archive | wall time | build time (after start-up) | datasets, plan, rendering, finishing | CPU user / system | peak memory | files published | tar | share of the limits | left out (computed on request) | kernel reclaim | load before |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|",
       ...lines,
       "",
       `Targets: every tree within its limits with ≥ ${HEADROOM * 100} % headroom; build time and peak memory of the doubled archive at most ${FACTOR}× today's (no faster than linear).`,

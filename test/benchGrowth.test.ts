@@ -20,6 +20,14 @@ describe("growth measured in an A-B-A bracket", () => {
     expect(growth.spread).toBeCloseTo(20 / 210, 10);
   });
 
+  it("sets the doubled build's CPU time (user and system) against the mean of today's, and has none when a build did not report it", () => {
+    const withCpu = (r: BuildRun, user: number, system: number): BuildRun => ({ ...r, cpu: { userSeconds: user, systemSeconds: system } });
+    const growth = bracketGrowth(withCpu(run(200, 1e9), 250, 50), withCpu(run(420, 2e9), 500, 70), withCpu(run(220, 1e9), 270, 30));
+    expect(growth.cpu).toBeCloseTo(570 / 300, 10);
+    expect(bracketGrowth(run(200, 1e9), withCpu(run(420, 2e9), 500, 70), run(220, 1e9)).cpu).toBeUndefined();
+    expect(roundsGrowth([withCpu(run(200, 1e9), 250, 50), withCpu(run(420, 2e9), 500, 70), run(220, 1e9)]).cpu).toBeUndefined();
+  });
+
   it("finds a machine that slowed over the runs no faster than linear, where the first today alone would not", () => {
     // Every build 10 % slower than the one before it, the doubled one exactly twice the work.
     const growth = bracketGrowth(run(100, 1e9), run(220, 2e9), run(121, 1e9));
