@@ -123,17 +123,42 @@ function stagesOf(batches: Job[][], placeOf: (index: number) => Place): [Place, 
 }
 
 /**
+ * Small groups rendered together: consecutive ones packed into batches of up to this many jobs.
+ * The availability of a maqām or jins is a group per idName (its base one and each transposed one,
+ * two requests each, consecutive in the plan), and every transposed idName's answer reads the
+ * entity's transposition lists in every tuning system × starting note. A worker drops its caches
+ * between batches once its heap is past the bound, so one idName a batch had the lists made again
+ * and again, more often the more tuning systems there are (each list set larger, the heap full
+ * sooner): that work grew with the square of the archive (docs/benchmarks.md). A pack of 64 jobs
+ * makes an entity's lists once or twice, and holds the lists of a few entities at most.
+ */
+export const PACKED_JOBS = 64;
+
+/**
  * A stage's batches, none longer than a (2 × workers)-th of the stage's jobs, largest first. A batch
  * is one cache group, and a stage of few large groups (the exports of a tuning system of many notes)
  * otherwise ends with one worker rendering the last group while the others wait for the next stage:
  * 2.4 s of the workers' time in a clean build (docs/benchmarks.md). A group is cut into consecutive
- * runs of near-equal length, so the files of one rendering stay together.
+ * runs of near-equal length, so the files of one rendering stay together; consecutive small groups
+ * are packed together (PACKED_JOBS), within the same bound.
  */
 export function balancedBatches(batches: readonly Job[][], workers: number): Job[][] {
   const jobs = batches.reduce((n, b) => n + b.length, 0);
   const longest = Math.max(1, Math.ceil(jobs / (2 * Math.max(1, workers))));
+  const packLimit = Math.min(PACKED_JOBS, longest);
   const out: Job[][] = [];
+  let pack: Job[] | undefined;
   for (const batch of batches) {
+    if (pack && pack.length + batch.length <= packLimit) {
+      pack.push(...batch);
+      continue;
+    }
+    if (batch.length < packLimit) {
+      pack = [...batch];
+      out.push(pack);
+      continue;
+    }
+    pack = undefined;
     const runs = Math.ceil(batch.length / longest);
     const length = Math.ceil(batch.length / runs);
     for (let at = 0; at < batch.length; at += length) out.push(batch.slice(at, at + length));
