@@ -2,14 +2,15 @@
  * The state a build keeps of its groups (scripts/buildCache.ts), as lines: a head of JSON (the
  * SHA-256 of the manifest it belongs to first, which belongsTo reads alone; the format; the number
  * of groups; the SHA-256 of the lines after it; padded with spaces, as it is written last), then
- * the files its fit left out (paths below the tree, in its cache) as a JSON array, then per group its hash, its name, and its results and
- * pictures as the JSON `[results, pictures]`, tab-separated (a name never holds a tab or a line
- * break, and JSON escapes them). The files left out tell the next builds which of a group's files
- * the tree lacks without looking for each. Read back, the lines are split as bytes and a group's JSON
- * is decoded and parsed only when the build asks for it (groupOf): after one change, the spare's
- * groups, and of the previous build's only those the spare does not hold with the same hash. A group
- * parsed and written again unchanged is written as the bytes it was read from. A file of another format, cut short or changed since it was written
- * gives no state.
+ * the files its fit left out (paths below the tree, in its cache) as a JSON array, then per group
+ * its hash, its name, and its results and pictures as the JSON `[results, pictures]`, tab-separated
+ * (a name never holds a tab or a line break, and JSON escapes them). The files left out tell the
+ * next builds which of a group's files the tree lacks without looking for each. Read back, the
+ * lines are split as bytes and a group's JSON is decoded and parsed only when the build asks for it
+ * (groupOf): after one change, the spare's groups, and of the previous build's only those the spare
+ * does not hold with the same hash. A group parsed and written again unchanged is written as the
+ * bytes it was read from. A file of another format, cut short or changed since it was written gives
+ * no state.
  */
 import { createHash } from "node:crypto";
 import { linesOf, NEWLINE, writeParts } from "./fileParts.js";
