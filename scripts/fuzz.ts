@@ -13,7 +13,8 @@ import type { Route } from "../src/api/route.js";
 import type { ParamDeclaration } from "../src/api/params.js";
 import { MAX_LIST_ITEMS } from "../src/api/params.js";
 import { requestOfStaticFile } from "../src/api/staticPath.js";
-import { BINARY_FILE_BODY, ERROR_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_BODY } from "../src/api/shared/bodies.js";
+import { errorSchemas } from "../src/api/shared/errorSchema.js";
 import { BINARY_FILE_TYPE } from "../src/exports/formats.js";
 import { handleRequest } from "../src/serve/handler.js";
 import type { Catalog } from "../src/theory/catalog.js";
@@ -210,7 +211,7 @@ export function contractBreach(target: string, status: number, contentType: stri
   if (status >= 500) return `${status}: ${body.slice(0, 200)}`;
   if (status >= 400) {
     if (!contentType.includes("application/json")) return `${status} is not JSON (${contentType})`;
-    const parsed = ERROR_BODY.safeParse(JSON.parse(body));
+    const parsed = errorSchemas().ERROR_BODY.safeParse(JSON.parse(body));
     return parsed.success ? undefined : `${status} body is not the error shape: ${parsed.error.issues[0]?.message}`;
   }
   if (status !== 200) return `unexpected status ${status}`;

@@ -15,15 +15,17 @@ import { routes } from "../src/api/routes.js";
 import { prerenderRequests } from "../scripts/prerender/index.js";
 import { answerApi } from "../src/serve/handler.js";
 import { PITCH_CLASS_DATA, pitchClassData } from "../src/api/shared/pitchClassValues.js";
-import { BINARY_FILE_BODY, ERROR_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
+import { BINARY_FILE_BODY, TEXT_FILE_BODY } from "../src/api/shared/bodies.js";
+import { errorSchemas } from "../src/api/shared/errorSchema.js";
 import { BINARY_FILE_TYPE } from "../src/exports/formats.js";
-import type { sourceAjnas } from "../src/api/sources/schemas.js";
-import type { maqamAvailability } from "../src/api/maqamat/schemas.js";
-import type { jinsCompare } from "../src/api/ajnas/schemas.js";
-import type { apiIndex } from "../src/api/describeSchemas.js";
+import type { sourceSchemas } from "../src/api/sources/schemas.js";
+import type { maqamSchemas } from "../src/api/maqamat/schemas.js";
+import type { jinsSchemas } from "../src/api/ajnas/schemas.js";
+import type { describeSchemas } from "../src/api/describeSchemas.js";
 import type { ResponseBodies } from "../src/client/bodies.js";
 import { pitchClassesOf } from "../src/theory/pitchClass.js";
 
+const { ERROR_BODY } = errorSchemas();
 const SEED = 20261124;
 /** Pre-rendered requests drawn at random, and at least this many of every route's. */
 const SAMPLE_SIZE = 2000;
@@ -133,10 +135,10 @@ describe("response schemas", () => {
   });
 
   it("type the client's bodies by route template, as the routes declare them (checked by tsc)", () => {
-    expectTypeOf<ResponseBodies["/maqamat/{idName}/availability"]>().toEqualTypeOf<z.output<typeof maqamAvailability>>();
-    expectTypeOf<ResponseBodies["/ajnas/{idName}/compare"]>().toEqualTypeOf<z.output<typeof jinsCompare>>();
-    expectTypeOf<ResponseBodies["/sources/{id}/ajnas"]>().toEqualTypeOf<z.output<typeof sourceAjnas>>();
-    expectTypeOf<ResponseBodies["/"]>().toEqualTypeOf<z.output<typeof apiIndex>>();
+    expectTypeOf<ResponseBodies["/maqamat/{idName}/availability"]>().toEqualTypeOf<z.output<ReturnType<typeof maqamSchemas>["maqamAvailability"]>>();
+    expectTypeOf<ResponseBodies["/ajnas/{idName}/compare"]>().toEqualTypeOf<z.output<ReturnType<typeof jinsSchemas>["jinsCompare"]>>();
+    expectTypeOf<ResponseBodies["/sources/{id}/ajnas"]>().toEqualTypeOf<z.output<ReturnType<typeof sourceSchemas>["sourceAjnas"]>>();
+    expectTypeOf<ResponseBodies["/"]>().toEqualTypeOf<z.output<ReturnType<typeof describeSchemas>["apiIndex"]>>();
     expectTypeOf<Extract<keyof ResponseBodies, `/exports/${string}`>>().toBeNever();
   });
 

@@ -6,7 +6,7 @@ import { describe, it, expect } from "vitest";
 import { ask, expectError } from "./support/api.js";
 import { catalog } from "./support/catalog.js";
 import { tuningSystemsRequests } from "../src/api/tuning-systems/prerender.js";
-import { tuningSystemDetail } from "../src/api/tuning-systems/schemas.js";
+import { tuningSystemSchemas } from "../src/api/tuning-systems/schemas.js";
 
 const BASE = "http://localhost:3000/api";
 /** Every absolute link in a body. */
@@ -22,7 +22,7 @@ describe("GET /tuning-systems/{id}", () => {
 
   it("gives the record as stored: one octave of fractions, two note-name sets, the string length", () => {
     expect(status).toBe(200);
-    expect(tuningSystemDetail.safeParse(body).success).toBe(true);
+    expect(tuningSystemSchemas().tuningSystemDetail.safeParse(body).success).toBe(true);
     expect(body.tuningSystem).toMatchObject({ id: "ibnsina_1037", year: "1037", numberOfPitchClassesSingleOctave: 17 });
     expect(body.record).toMatchObject({
       title: "7-Fret Oud 17-Tone",

@@ -9,7 +9,7 @@ import { apiUrl } from "./links.js";
 import { API_TITLE, API_VERSION } from "./openapi.js";
 import { defineRoute, type Route } from "./route.js";
 import { staticFileOf, staticUrlOf } from "./staticPath.js";
-import { apiIndex } from "./describeSchemas.js";
+import { describeSchemas } from "./describeSchemas.js";
 
 const FILE_RULE =
   "A request has a pre-rendered file when its path has plain segments and its query parameters are sorted by name, each given once: " +
@@ -22,7 +22,7 @@ export const indexRoute = (routes: readonly Route[]) =>
   defineRoute({
     path: "/",
     summary: "The index of the endpoints, with an example of each.",
-    response: apiIndex,
+    response: () => describeSchemas().apiIndex,
     params: {},
     handle: (_p, ctx) => {
       const endpoints = routes.map((route) => {

@@ -3,7 +3,7 @@
  * kinds of answer a route gives: JSON (every endpoint) or a plain-text file (the exports).
  */
 import type { z } from "zod";
-import type { ERROR_BODY } from "./shared/errorSchema.js";
+import type { errorSchemas } from "./shared/errorSchema.js";
 import { downloadTypeOf } from "../exports/formats.js";
 
 /**
@@ -21,7 +21,7 @@ export interface Ok<B> {
 }
 
 /** The body of every 4xx and 5xx (shared/errorSchema.ts). */
-export type ErrorBody = z.output<typeof ERROR_BODY>;
+export type ErrorBody = z.output<ReturnType<typeof errorSchemas>["ERROR_BODY"]>;
 /** The fields an error may add after `{error, message, hint}`. */
 export type ErrorExtras = Omit<ErrorBody, "error" | "message" | "hint">;
 /** The statuses of the specification, the server's refusals (405, 414, 416) and a fault (500). */

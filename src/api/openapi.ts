@@ -7,8 +7,10 @@ import * as z from "zod";
 import { ok, BINARY_FILE_TYPE, TEXT_FILE_TYPE, type ApiResponse } from "./errors.js";
 import { exampleTarget, operationId, parameterSchema } from "./describe.js";
 import { defineRoute, type RequestContext, type Route } from "./route.js";
-import { BINARY_FILE_BODY, ERROR_BODY, SHARED_SCHEMAS, TEXT_FILE_PATTERN } from "./shared/bodies.js";
-import { openApiDocument as openApiDocumentSchema } from "./describeSchemas.js";
+import { BINARY_FILE_BODY, TEXT_FILE_PATTERN } from "./shared/bodies.js";
+import { errorSchemas } from "./shared/errorSchema.js";
+import { sharedSchemas } from "./shared/schemas.js";
+import { describeSchemas } from "./describeSchemas.js";
 
 export const API_VERSION = "1.0.0";
 export const API_TITLE = "Arabic Maqām Archive API";
@@ -85,9 +87,9 @@ export function openApiDocument(
   routes: readonly Route[],
   ctx: RequestContext,
   answer: (route: Route) => ApiResponse | undefined,
-): z.output<typeof openApiDocumentSchema> {
+): z.output<ReturnType<typeof describeSchemas>["openApiDocument"]> {
   const paths: Record<string, { get: ReturnType<typeof operationOf> }> = {};
-  const named: Record<string, z.ZodType> = { Error: ERROR_BODY, ...SHARED_SCHEMAS };
+  const named: Record<string, z.ZodType> = { Error: errorSchemas().ERROR_BODY, ...sharedSchemas().SHARED_SCHEMAS };
   for (const route of routes) {
     paths[route.path] = { get: operationOf(route, answer) };
     if (!route.answersFile) named[schemaName(route)] = route.response;
@@ -123,7 +125,7 @@ export const openApiRoute = (routes: readonly Route[], answerExample: (route: Ro
   const self = defineRoute({
     path: OPENAPI_PATH,
     summary: "This API's OpenAPI 3.1.0 description.",
-    response: openApiDocumentSchema,
+    response: () => describeSchemas().openApiDocument,
     params: {},
     handle: (_p, ctx) => ok(openApiDocument([...routes, documentRoute], ctx, (route) => (route.path === OPENAPI_PATH ? undefined : answerExample(route, ctx)))),
   });

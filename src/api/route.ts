@@ -9,6 +9,7 @@ import { apiError, notFound, type Answer, type ApiResponse } from "./errors.js";
 import { parseParams, type ParamDeclarations, type ParsedParams } from "./params.js";
 import type { Catalog } from "../theory/catalog.js";
 import { isFileBody } from "./shared/bodies.js";
+import { onFirstUse } from "./shared/onFirstUse.js";
 
 export interface RequestContext {
   /** The archive every answer is computed from. */
@@ -30,8 +31,11 @@ export interface RouteSpec<P extends string, D extends ParamDeclarations, B> {
   summary: string;
   /** Parameters in the order they are checked (the first failure answers). */
   params: D;
-  /** The 200 body (the schemas of its group); TEXT_FILE_BODY or BINARY_FILE_BODY for a file (the exports). */
-  response: z.ZodType<B>;
+  /**
+   * The 200 body (the schemas of its group); TEXT_FILE_BODY or BINARY_FILE_BODY for a file (the
+   * exports). A function, called on first use: answering never reads the schema.
+   */
+  response: () => z.ZodType<B>;
   /** Its 200 body has the schema's type (inferred from `response` alone). */
   handle: (params: ParsedParams<D>, ctx: RequestContext) => Answer<NoInfer<B>>;
   /** No answer is pre-rendered: every request is computed (by the fallback, the worker or the browser). */
@@ -50,12 +54,12 @@ export interface RouteOf<D extends ParamDeclarations, B, N extends string = stri
   path: string;
   summary: string;
   params: D;
-  /** The schema of the 200 body. */
-  response: z.ZodType<B>;
+  /** The schema of the 200 body, built on first use. */
+  readonly response: z.ZodType<B>;
   computed: boolean;
   exampleQuery: Record<string, string>;
   /** A 200 is a file, ASCII text or bytes (errors.ts FileAnswer); errors are JSON as everywhere. */
-  answersFile: boolean;
+  readonly answersFile: boolean;
   /** The error statuses it answers besides 500. */
   errorStatuses: readonly number[];
   matcher: RegExp;
@@ -74,16 +78,21 @@ export function defineRoute<const P extends string, D extends ParamDeclarations,
     pathParams.push(name);
     return spec.params[name].slashes ? "(.+)" : "([^/]+)";
   });
+  const response = onFirstUse(spec.response);
   return {
     name: `GET ${spec.path}`,
     path: spec.path,
     summary: spec.summary,
     params: spec.params,
-    response: spec.response,
+    get response() {
+      return response();
+    },
     computed: spec.computed ?? false,
     exampleQuery: spec.exampleQuery ?? {},
     // A text or byte body is a file, as the handler's answer type says (errors.ts Success).
-    answersFile: isFileBody(spec.response),
+    get answersFile() {
+      return isFileBody(response());
+    },
     errorStatuses: spec.unprocessable ? [400, 404, 422] : [400, 404],
     // No trailing slash: the OpenAPI document has no way to allow one, so the API refuses it (404).
     matcher: new RegExp(`^${source}$`),

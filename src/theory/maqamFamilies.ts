@@ -4,6 +4,7 @@
  * starting note. Memoised per tuning system × starting note × tolerance.
  */
 import { memoOf } from "./caches.js";
+import { compareNames } from "./collation.js";
 import type { Catalog } from "./catalog.js";
 import type { Maqam } from "./entity.js";
 import { familyOf, type Family } from "./family.js";
@@ -56,7 +57,6 @@ export function familiesIn(cat: Catalog, ts: TuningSystem, startingNote: string,
       const family = isPossibleInSomeSet(cat, m, ts) ? familyIn(cat, m, ts, startingNote, tolerance) : undefined;
       if (family && !byId.has(family.idName)) byId.set(family.idName, family);
     }
-    const collation = new Intl.Collator("en-US");
-    return [...byId.values()].sort((a, b) => collation.compare(a.name, b.name));
+    return [...byId.values()].sort((a, b) => compareNames(a.name, b.name));
   });
 }

@@ -49,8 +49,8 @@ import type { PitchClass } from "../../theory/pitchClass.js";
 import { isPossible, isPossibleInSomeSet } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../../theory/transposition.js";
-import { ajnasList, jinsAvailability, jinsCompare, jinsDetail, jinsTranspositions } from "./schemas.js";
-import { tuningSystemAjnas } from "../tuning-systems/schemas.js";
+import { jinsSchemas } from "./schemas.js";
+import { tuningSystemSchemas } from "../tuning-systems/schemas.js";
 
 const COLLECTION = "/ajnas";
 
@@ -63,7 +63,7 @@ const jinsSortKey = (jins: Jins) => ({ idName: jins.idName, tonicIdName: toIdNam
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every jins with its tonic and the tuning systems that realise it.",
-  response: ajnasList,
+  response: () => jinsSchemas().ajnasList,
   exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByTonic: optionalText({
@@ -101,7 +101,7 @@ const listRoute = defineRoute({
 const perTuningSystemRoute = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/ajnas",
   summary: "The ajnās that can be built in one tuning system from one starting note.",
-  response: tuningSystemAjnas,
+  response: () => tuningSystemSchemas().tuningSystemAjnas,
   params: perTuningSystemParams({
     includeJinsDegrees: strictBoolean("Include each jins's degrees (note idNames)."),
     includeTranspositions: strictBoolean("Include the transpositions of each jins available here."),
@@ -250,7 +250,7 @@ function discovery(cat: Catalog, p: DetailParameters, jins: Jins, transposed: bo
 const detailRoute = defineRoute({
   path: `${COLLECTION}/{idName}`,
   summary: "One jins realised in a tuning system and starting note (optionally transposed), or its parameter discovery.",
-  response: jinsDetail,
+  response: () => jinsSchemas().jinsDetail,
   params: detailParams,
   unprocessable: true,
   handle: (p, ctx) => {
@@ -289,9 +289,9 @@ const detailRoute = defineRoute({
 
 export const routes = [
   perTuningSystemRoute,
-  defineRoute({ ...availabilitySpec("jins", withJins), response: jinsAvailability }),
-  defineRoute({ ...transpositionsSpec("jins", withJins, () => ({})), response: jinsTranspositions }),
-  defineRoute({ ...compareSpec("jins", withJins, compareParts), response: jinsCompare }),
+  defineRoute({ ...availabilitySpec("jins", withJins), response: () => jinsSchemas().jinsAvailability }),
+  defineRoute({ ...transpositionsSpec("jins", withJins, () => ({})), response: () => jinsSchemas().jinsTranspositions }),
+  defineRoute({ ...compareSpec("jins", withJins, compareParts), response: () => jinsSchemas().jinsCompare }),
   detailRoute,
   listRoute,
 ];

@@ -27,7 +27,7 @@ import {
   tuningParameters,
   selectSets,
 } from "./views.js";
-import { maqamPitchClassSets } from "./schemas.js";
+import { classificationSchemas } from "./schemas.js";
 
 // ── maqam-pitch-class-sets ─────────────────────────────────────────────────────────────────
 
@@ -73,7 +73,7 @@ const listedMaqamSets = (grouping: Grouping): ListedSet[] =>
 export const maqamSetsRoute = defineRoute({
   path: MAQAM_SETS_PATH,
   summary: "Maqām transpositions grouped into sets that share the same pitch classes, in one tuning system and starting note.",
-  response: maqamPitchClassSets,
+  response: () => classificationSchemas().maqamPitchClassSets,
   params: {
     ...tuningContextParams(),
     centsTolerance: centsTolerance(),

@@ -36,7 +36,7 @@ import {
   selectSets,
   alKindiRefusal,
 } from "./views.js";
-import { twelvePitchClassSets } from "./schemas.js";
+import { classificationSchemas } from "./schemas.js";
 
 /** The tuning the 12-tone sets default to when none is named. */
 const DEFAULT_TUNING = { tuningSystem: "cairocongresstuningcommittee_1929", startingNote: "yegah" } as const;
@@ -190,7 +190,7 @@ function notInAnySet(filter: MaqamFilter, grouping: Grouping, setId: string | un
 export const twelveToneRoute = defineRoute({
   path: TWELVE_TONE_PATH,
   summary: "Maqām transpositions grouped into 12-pitch-class sets (one pitch class per 12-tone key), for keyboards and MIDI.",
-  response: twelvePitchClassSets,
+  response: () => classificationSchemas().twelvePitchClassSets,
   exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   params: {
     tuningSystem: optionalText({

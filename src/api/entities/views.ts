@@ -16,6 +16,7 @@ import type { Catalog } from "../../theory/catalog.js";
 import type { PitchClass } from "../../theory/pitchClass.js";
 import { availabilityOf } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
+import { compareNames } from "../../theory/collation.js";
 import type { Transposition } from "../../theory/transposition.js";
 import { pitchClassesPerOctave, referenceFrequencyOf } from "../../theory/tuningSystem.js";
 import { midiPlusCentsDeviation } from "../../theory/ipn.js";
@@ -54,15 +55,12 @@ export const transpositionBlock = (e: Entity, t: Transposition, includeArabic: b
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-/** ICU root collation as the reference compares idNames (`_` < `-` < `(` < `/` < digits < letters). */
-const collation = new Intl.Collator("en-US");
-
 export const SORT_OPTIONS = ["alphabetical", "tonic"] as const;
 type SortBy = (typeof SORT_OPTIONS)[number];
 
 /** Sorts `{idName, tonicIdName}` keyed items alphabetically, or by tonic priority with the alphabetical tie-break. */
 export function sortByNameOrTonic<T>(cat: Catalog, items: readonly T[], sortBy: SortBy, key: (item: T) => { idName: string; tonicIdName: string }): T[] {
-  const alphabetical = (a: T, b: T) => collation.compare(key(a).idName, key(b).idName);
+  const alphabetical = (a: T, b: T) => compareNames(key(a).idName, key(b).idName);
   const byTonic = (a: T, b: T) => cat.notes.tonicPriority(key(a).tonicIdName) - cat.notes.tonicPriority(key(b).tonicIdName) || alphabetical(a, b);
   return [...items].sort(sortBy === "tonic" ? byTonic : alphabetical);
 }

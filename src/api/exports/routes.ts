@@ -62,7 +62,7 @@ const tuningSystemRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/tuning-systems/{id}/{startingNote}.${format}`,
     summary: `One octave of a tuning system from a starting note as a ${EXPORT_FORMATS[format].name}, ${kindOf(format)}.`,
-    response: bodyOf(format),
+    response: () => bodyOf(format),
     params: { id: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const tuning = resolveTuningPath(ctx.catalog, p.id, p.startingNote);
@@ -117,7 +117,7 @@ const entityRoute = (kind: EntityKind, file: EntityFile) =>
     path: `${BASE}/${COLLECTION[kind]}/{idName}/{tuningSystem}/{startingNote}${SUFFIX[file]}`,
     summary: `A ${kind === "maqam" ? "maqām" : "jins"} rendering's ${ENTITY_FILE_NAME[file]}, ${kindOf(formatOfEntityFile(file))}.`,
     unprocessable: true,
-    response: bodyOf(formatOfEntityFile(file)),
+    response: () => bodyOf(formatOfEntityFile(file)),
     params: { idName: entityPath(kind), tuningSystem: tuningSystemIdPath(), startingNote: startingNotePath() },
     handle: (p, ctx) => {
       const cat = ctx.catalog;
@@ -188,7 +188,7 @@ const setRoute = (format: Format) =>
   defineRoute({
     path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName}.${format}`,
     summary: `A 12-pitch-class set on a twelve-key keyboard (each pitch class on its key) as a ${EXPORT_FORMATS[format].name}, ${kindOf(format)}.`,
-    response: bodyOf(format),
+    response: () => bodyOf(format),
     params: setParams,
     handle: (p, ctx) => {
       const found = resolveSet(ctx.catalog, p);
@@ -202,7 +202,7 @@ const setOctaveRoute = (form: OctaveForm) =>
   defineRoute({
     path: `${BASE}/pitch-class-sets/{tuningSystem}/{startingNote}/{setIdName}-octave-${form}-byte.syx`,
     summary: `A 12-pitch-class set as a MIDI Tuning Standard scale/octave tuning message (${form}-byte form: each pitch class's offset from equal temperament ${form === 1 ? "in whole cents, ±64" : "in steps of 0.0122 cents, ±100"}, every channel), bytes of MIDI system exclusive.`,
-    response: BINARY_FILE_BODY,
+    response: () => BINARY_FILE_BODY,
     params: setParams,
     handle: (p, ctx) => {
       const found = resolveSet(ctx.catalog, p);

@@ -14,7 +14,7 @@ import type { Catalog } from "../../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../../theory/pitchClass.js";
 import { intervalBetween, detectValueFormat, pitchClassWithValue, VALUE_FORMATS, type Interval, type ValueFormat } from "../../theory/interval.js";
 import { toIdName } from "../../theory/idName.js";
-import { intervals, intervalsCalculate, intervalsCompare } from "./schemas.js";
+import { intervalSchemas } from "./schemas.js";
 
 /** `noteNames`: two or more comma-separated note names (each must be known: see noteNamesIn). */
 const noteNameList = () =>
@@ -65,7 +65,7 @@ const consecutiveIntervals = <R>(pcs: readonly PitchClass[], refs: readonly R[])
 const intervalsRoute = defineRoute({
   path: "/intervals",
   summary: "The intervals between consecutive note names, in one tuning system or in all of them.",
-  response: intervals,
+  response: () => intervalSchemas().intervals,
   exampleQuery: { startingNote: "yegah", tuningSystem: "ibnsina_1037" },
   computed: true,
   params: {
@@ -104,7 +104,7 @@ const intervalsRoute = defineRoute({
 const compareRoute = defineRoute({
   path: "/intervals/compare",
   summary: "The intervals between consecutive note names compared across tuning systems and starting notes.",
-  response: intervalsCompare,
+  response: () => intervalSchemas().intervalsCompare,
   computed: true,
   params: {
     noteNames: noteNameList(),
@@ -180,7 +180,7 @@ const round3 = (x: number): number => parseFloat(x.toFixed(3));
 const calculateRoute = defineRoute({
   path: "/intervals/calculate",
   summary: "The interval between two pitch classes, each given by note name or by value, in one tuning system.",
-  response: intervalsCalculate,
+  response: () => intervalSchemas().intervalsCalculate,
   computed: true,
   params: {
     from: requiredText({

@@ -53,7 +53,7 @@ import { respellScale, midiLabelOf } from "../../theory/respell.js";
 import { suyurOf } from "../../theory/suyur.js";
 import { modulationsOf, modulationCounts, lowerOctaveModulations } from "../../theory/modulation.js";
 import { modulationsBlock, lowerOctaveModulationsBlock } from "./modulationBlocks.js";
-import { maqamDetail } from "./detailSchemas.js";
+import { maqamDetailSchemas } from "./detailSchemas.js";
 
 const COLLECTION = "/maqamat";
 
@@ -326,7 +326,7 @@ function allBody(cat: Catalog, p: Parameters, tuning: TuningContext) {
 const detailRoute = defineRoute({
   path: `${COLLECTION}/{idName}`,
   summary: "One maqām realised in a tuning system and starting note (optionally transposed), its parameter discovery, or every maqām (`all`).",
-  response: maqamDetail,
+  response: () => maqamDetailSchemas().maqamDetail,
   params,
   unprocessable: true,
   handle: (p, ctx) => {

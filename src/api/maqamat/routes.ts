@@ -37,7 +37,7 @@ import { toIdName } from "../../theory/idName.js";
 import { UNKNOWN_FAMILY, familiesIn, listFamilies } from "../../theory/maqamFamilies.js";
 import type { Transposition } from "../../theory/transposition.js";
 import { findStartingNote } from "../../theory/tuningSystem.js";
-import { maqamatList, maqamAvailability, maqamCompare, maqamFamilies, maqamTranspositions } from "./schemas.js";
+import { maqamSchemas } from "./schemas.js";
 
 const COLLECTION = "/maqamat";
 
@@ -133,7 +133,7 @@ export const maqamSortKey = (m: Maqam) => ({ idName: m.idName, tonicIdName: toId
 const listRoute = defineRoute({
   path: COLLECTION,
   summary: "Every maqām with its family, tonic, characteristics and the tuning systems that realise it.",
-  response: maqamatList,
+  response: () => maqamSchemas().maqamatList,
   exampleQuery: { filterByTonic: "segah" },
   params: {
     filterByFamily: optionalText({
@@ -186,7 +186,7 @@ const TUNING_HINT = "Use ?tuningSystem=ibnsina_1037&startingNote=yegah (see /api
 const familiesRoute = defineRoute({
   path: `${COLLECTION}/families`,
   summary: "The maqām families (by the jins on the first degree) in one tuning system and starting note.",
-  response: maqamFamilies,
+  response: () => maqamSchemas().maqamFamilies,
   params: {
     tuningSystem: requiredText({ description: "Tuning-system id.", example: "ibnsina_1037", hint: TUNING_HINT }),
     startingNote: requiredText({ description: "Starting note of the tuning system.", example: "yegah", hint: TUNING_HINT }),
@@ -263,8 +263,8 @@ const transpositionDegrees = (cat: Catalog, m: Maqam, t: Transposition, tuning: 
 
 export const routes = [
   familiesRoute,
-  defineRoute({ ...availabilitySpec("maqam", withMaqam), response: maqamAvailability }),
-  defineRoute({ ...transpositionsSpec("maqam", withMaqam, transpositionDegrees), response: maqamTranspositions }),
-  defineRoute({ ...compareSpec("maqam", withMaqam, compareParts), response: maqamCompare }),
+  defineRoute({ ...availabilitySpec("maqam", withMaqam), response: () => maqamSchemas().maqamAvailability }),
+  defineRoute({ ...transpositionsSpec("maqam", withMaqam, transpositionDegrees), response: () => maqamSchemas().maqamTranspositions }),
+  defineRoute({ ...compareSpec("maqam", withMaqam, compareParts), response: () => maqamSchemas().maqamCompare }),
   listRoute,
 ];

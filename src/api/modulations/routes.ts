@@ -14,7 +14,7 @@ import { EDGE_CATEGORIES, modulationGraphOf, nodeKey, type ModulationGraph } fro
 import { routesThrough, searchBudget, type Route, type SearchOptions } from "../../theory/routeSearch.js";
 import { entityNameToArabic, noteNameToArabic } from "../../theory/arabic.js";
 import { toIdName } from "../../theory/idName.js";
-import { modulationRoutes } from "./schemas.js";
+import { modulationSchemas } from "./schemas.js";
 
 /** The specification's ceiling on hops per request. */
 const MAX_HOPS = 20;
@@ -369,7 +369,7 @@ export const routes = [
   defineRoute({
     path: "/modulation-routes",
     summary: "Routes of modulations (al-Shawwā's rules) from one maqām rendering to another, optionally through waypoints.",
-    response: modulationRoutes,
+    response: () => modulationSchemas().modulationRoutes,
     params,
     handle,
     computed: true,

@@ -18,7 +18,8 @@ import type { Catalog } from "../../theory/catalog.js";
 import { pitchClassesOf, pitchClassNamed, impliedReferenceFrequency, type PitchClass } from "../../theory/pitchClass.js";
 import { namesOf } from "../../theory/realisation.js";
 import { toIdName } from "../../theory/idName.js";
-import { noteNameAvailability, noteNameCompare, noteNameDetail, noteNamesList } from "./schemas.js";
+import { compareNames } from "../../theory/collation.js";
+import { noteNameSchemas } from "./schemas.js";
 
 export const NOTE_NAMES_PATH = "/pitch-classes/note-names";
 
@@ -58,9 +59,8 @@ const pitchClassIn = (cat: Catalog, name: string, { ts, startingNote }: TuningCo
 
 /** Canonical order: within-octave index first, then octave (qarār yegāh, yegāh, nawā, …). */
 const byOrder = (a: NoteNameEntry, b: NoteNameEntry) => a.index - b.index || a.octave - b.octave;
-/** Display names with diacritics, as Node's default (en-US) collation orders them: ʿ after every letter. */
-const displayCollation = new Intl.Collator("en-US");
-const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => displayCollation.compare(a.name, b.name);
+/** Display names with diacritics, in the reference's collation (ʿ after every letter). */
+const byDisplayName = (a: NoteNameEntry, b: NoteNameEntry) => compareNames(a.name, b.name);
 
 /** Names among the pitch classes of any starting note of the tuning system. */
 const namesInTuningSystem = (cat: Catalog, ts: TuningSystem): Set<string> =>
@@ -71,7 +71,7 @@ export const NOTE_NAME_SORT_OPTIONS = ["order", "alphabetical"] as const;
 const listRoute = defineRoute({
   path: NOTE_NAMES_PATH,
   summary: "Every note name of the archive in its canonical order (or alphabetically).",
-  response: noteNamesList,
+  response: () => noteNameSchemas().noteNamesList,
   exampleQuery: { filterByTuningSystem: "ibnsina_1037" },
   params: {
     // Any value other than `alphabetical` (even an empty one) means the canonical order.
@@ -117,7 +117,7 @@ const noteNamePath = () => pathParam({ description: "Note name (idName), as /api
 const detailRoute = defineRoute({
   path: `${NOTE_NAMES_PATH}/{noteName}`,
   summary: "A note name's pitch class in one tuning system and starting note, or in all of them.",
-  response: noteNameDetail,
+  response: () => noteNameSchemas().noteNameDetail,
   params: {
     noteName: noteNamePath(),
     tuningSystem: scopeTuningSystem(),
@@ -160,7 +160,7 @@ const detailRoute = defineRoute({
 const availabilityRoute = defineRoute({
   path: `${NOTE_NAMES_PATH}/{noteName}/availability`,
   summary: "The tuning systems and starting notes in which a note name is a pitch class.",
-  response: noteNameAvailability,
+  response: () => noteNameSchemas().noteNameAvailability,
   params: { noteName: noteNamePath(), includeArabic: includeArabic() },
   handle: (p, ctx) => {
     const cat = ctx.catalog;
@@ -181,7 +181,7 @@ const availabilityRoute = defineRoute({
 const compareRoute = defineRoute({
   path: `${NOTE_NAMES_PATH}/{noteName}/compare`,
   summary: "A note name's pitch class compared across tuning systems and starting notes.",
-  response: noteNameCompare,
+  response: () => noteNameSchemas().noteNameCompare,
   computed: true,
   params: {
     noteName: noteNamePath(),

@@ -1,13 +1,10 @@
 /**
- * The typed answers of the API: zod schemas of the 200 bodies, which each route declares as its
- * `response` (each group's schemas.ts), of a file's body and of the error body.
- * Every object is strict and every schema converts to JSON Schema (z.toJSONSchema), for the
- * OpenAPI document.
+ * The 200 bodies of the routes that answer files. Each route declares its body as its `response`:
+ * these, or the JSON bodies of its group's schemas.ts (the error body: errorSchema.ts). Every
+ * object is strict and every schema converts to JSON Schema (z.toJSONSchema), for the OpenAPI
+ * document.
  */
 import * as z from "zod";
-
-export { ERROR_BODY } from "./errorSchema.js";
-export { SHARED_SCHEMAS } from "./schemas.js";
 
 /**
  * The body of a route that answers a file (the Scala and AnaMark exports, route.answersFile):

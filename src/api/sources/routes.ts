@@ -12,7 +12,7 @@ import type { SourceRecord } from "../../data/schemas.js";
 import type { Entity } from "../../theory/entity.js";
 import type { Catalog } from "../../theory/catalog.js";
 import { toIdName } from "../../theory/idName.js";
-import { sourceAjnas, sourceDetail, sourceMaqamat, sourcesList, sourceTuningSystems } from "./schemas.js";
+import { sourceSchemas } from "./schemas.js";
 
 /** The first 4 digits of a date, or the whole text when it does not start with them (Eastern Arabic digits). */
 const yearOf = (date: string): string => /^\d{4}/.exec(date)?.[0] ?? date;
@@ -133,7 +133,7 @@ function citingList<T>(cat: Catalog, p: SourceParams, itemsOf: (source: SourceRe
 const listRoute = defineRoute({
   path: "/sources",
   summary: "The bibliographic sources of the archive.",
-  response: sourcesList,
+  response: () => sourceSchemas().sourcesList,
   params: { includeArabic: includeArabic() },
   handle: (p, { catalog: cat }) => {
     const data = cat.sources.map((s) => sourceRecord(s, p.includeArabic));
@@ -144,7 +144,7 @@ const listRoute = defineRoute({
 const detailRoute = defineRoute({
   path: "/sources/{id}",
   summary: "One source: its bibliographic record.",
-  response: sourceDetail,
+  response: () => sourceSchemas().sourceDetail,
   // The record itself answers a blank id with a 400, as recorded (/sources/%20).
   params: { ...sourceParams, id: sourceId("error") },
   handle: (p, { catalog: cat }) => {
@@ -158,7 +158,7 @@ const sourceLink = (ctx: RequestContext, source: SourceRecord) => apiUrl(ctx, `/
 const tuningSystemsRoute = defineRoute({
   path: "/sources/{id}/tuning-systems",
   summary: "The tuning systems that cite a source, with the pages.",
-  response: sourceTuningSystems,
+  response: () => sourceSchemas().sourceTuningSystems,
   params: sourceParams,
   handle: (p, ctx) =>
     citingList(ctx.catalog, p, (source) =>
@@ -212,7 +212,7 @@ export const routes = [
       (cat) => cat.maqamat,
       (maqam, citing) => ({ maqam, ...citing }),
     ),
-    response: sourceMaqamat,
+    response: () => sourceSchemas().sourceMaqamat,
   }),
   defineRoute({
     ...entitiesSpec(
@@ -220,7 +220,7 @@ export const routes = [
       (cat) => cat.ajnas,
       (jins, citing) => ({ jins, ...citing }),
     ),
-    response: sourceAjnas,
+    response: () => sourceSchemas().sourceAjnas,
   }),
   detailRoute,
   listRoute,

@@ -17,7 +17,7 @@ import { respellScale } from "../../theory/respell.js";
 import { toIdName } from "../../theory/idName.js";
 import { availableFrom } from "../../theory/availableMaqamat.js";
 import { transpositionsOf, transposedOnly, type Transposition } from "../../theory/transposition.js";
-import { tuningSystemMaqamat } from "./schemas.js";
+import { tuningSystemSchemas } from "./schemas.js";
 
 /** Note idNames of cells (descending ones top-down, as given). */
 const idNames = (cells: readonly PitchClass[]) => cells.map((pc) => toIdName(pc.noteName));
@@ -43,7 +43,7 @@ function realisedDegrees(t: Transposition, details: boolean) {
 const route = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/maqamat",
   summary: "The maqāmāt that can be built in one tuning system from one starting note.",
-  response: tuningSystemMaqamat,
+  response: () => tuningSystemSchemas().tuningSystemMaqamat,
   params: perTuningSystemParams({
     includeMaqamDegrees: strictBoolean("Include each maqām's ascending and descending degrees (note idNames)."),
     includeDegreeDetails: strictBoolean("With includeMaqamDegrees, each degree as an object with its IPN spelling and deviation."),

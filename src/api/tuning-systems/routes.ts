@@ -10,12 +10,12 @@ import { commentsOf } from "../entities/views.js";
 import { referenceFrequencyOf, pitchClassesPerOctave } from "../../theory/tuningSystem.js";
 import { pitchClassesOf } from "../../theory/pitchClass.js";
 import { toIdName } from "../../theory/idName.js";
-import { tuningSystemDetail, tuningSystemPitchClasses, tuningSystemsList } from "./schemas.js";
+import { tuningSystemSchemas } from "./schemas.js";
 
 const listRoute = defineRoute({
   path: "/tuning-systems",
   summary: "Every tuning system with its starting notes and number of pitch classes per octave.",
-  response: tuningSystemsList,
+  response: () => tuningSystemSchemas().tuningSystemsList,
   params: { includeSources: includeSources(), includeArabic: includeArabic() },
   handle: (p, { catalog: cat }) => {
     const data = cat.tuningSystems.map((ts) => ({
@@ -41,7 +41,7 @@ const listRoute = defineRoute({
 const detailRoute = defineRoute({
   path: "/tuning-systems/{id}",
   summary: "One tuning system: its record, sources and starting notes, with links to their pitch classes.",
-  response: tuningSystemDetail,
+  response: () => tuningSystemSchemas().tuningSystemDetail,
   params: { id: tuningSystemIdPath(), includeArabic: includeArabic() },
   handle: (p, ctx) => {
     const ts = ctx.catalog.findTuningSystem(p.id);
@@ -84,7 +84,7 @@ export const OCTAVE_OPTIONS = ["all", "0", "1", "2", "3"] as const;
 const pitchClassesRoute = defineRoute({
   path: "/tuning-systems/{id}/{startingNote}/pitch-classes",
   summary: "The pitch classes of a tuning system from a starting note, over four octaves.",
-  response: tuningSystemPitchClasses,
+  response: () => tuningSystemSchemas().tuningSystemPitchClasses,
   exampleQuery: { octave: "1", pitchClassDataType: "cents" },
   params: {
     id: tuningSystemIdPath(),
