@@ -113,10 +113,10 @@ const section = [
   ...(worstInit <= 50
     ? []
     : [
-        `Gap: initialisation ${fmt(worstInit)} ms (target 50). Its cause, read in CPU profiles of one import (\`node --cpu-prof\`, 2026-12-06, 518 KB module): about 40 % is the module's top-level code, most of it zod building the parameter and response schemas of every route, which the routes declare as values; 28 % compiling the module; 7 % garbage collection; the rest Node's module loader. Next step: the response schemas built on first use (the OpenAPI document and the tests read them; answering does not). Dropping zod's unused locales (879 KB → 518 KB) took it from 76 to 60 ms.`,
+        `Gap: initialisation ${fmt(worstInit)} ms (target 50). What an import spends, each module's evaluation timed in an unminified bundle (2026-12-07, after the response schemas were deferred): about 22 ms Node's loader and V8 compiling the module, 8 ms zod's schemas of the facts (src/data/schemas.ts, which the first answer uses to check them), the rest the routes' parameter declarations and zod's own module code; a slower machine or a busy core takes it past the target.`,
         "",
       ]),
-  `Initialisation is \`await import(build/_worker.js)\`; the first answer includes validating the facts and indexing the catalog. Each query below ran in a fresh Node process started with \`--max-old-space-size=${HEAP_MB}\` (V8's heap capped at Cloudflare Workers' limit): a query that needed more would have failed.`,
+  `Initialisation is \`await import(build/_worker.js)\`; the first answer includes validating the facts and indexing the catalog. The routes' response schemas and the ICU collator are made on first use: answering never reads the schemas (the OpenAPI document, the fuzzer and the tests do), and at 6f443ee deferring them took a fresh import from 52–63 ms to 31–34 ms (ten imports of each bundle in turn, the first answer 68–90 ms before and 65–79 ms after). These start-up figures move with the machine's other work: a run a minute after a build, while the build's files were still being written to disk, measured 79.0 ms and 225.8 ms (2026-12-07). Each query below ran in a fresh Node process started with \`--max-old-space-size=${HEAP_MB}\` (V8's heap capped at Cloudflare Workers' limit): a query that needed more would have failed.`,
   "",
   "| heavy query (fresh process, 128 MB heap cap) | status | answer | time | heap in use after |",
   "|---|---:|---:|---:|---:|",
