@@ -126,6 +126,14 @@ const cover = (answers: readonly Answered[]) => {
 };
 
 describe("response schemas", () => {
+  it("are built once, on first use: every read of a route's schema gives the same one", () => {
+    const first = routes.map((r) => r.response);
+    expect(routes.map((r) => r.response)).toEqual(first);
+    routes.forEach((r, i) => {
+      expect(r.response).toBe(first[i]);
+    });
+  });
+
   it("are declared by every route: the 31 endpoints, the index and the OpenAPI document answer JSON, the 27 export routes files (20 text, 7 bytes)", () => {
     expect(jsonRoutes).toHaveLength(33);
     expect(fileRoutes.filter((r) => r.response === TEXT_FILE_BODY)).toHaveLength(20);
