@@ -9,7 +9,7 @@
  * its time and peak memory grow no faster than the archive (at most the factor). Prints a Markdown
  * section, or with `--write` puts it into docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATA_DIR, readFacts } from "../src/data/load.js";
@@ -106,6 +106,25 @@ export function roundsGrowth(runs: readonly BuildRun[]): {
   };
 }
 
+/** Bytes an unprivileged process may still write on the file system holding `dir`. */
+const freeBytes = (dir: string): number => {
+  const s = statfsSync(dir);
+  return s.bavail * s.bsize;
+};
+const gb = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
+
+/**
+ * Why the next build would not fit on the disk, or undefined. Every tree is kept until all are
+ * measured, so each build needs what the last of its kind took (a doubled one before any was
+ * built, twice today's), and a twentieth more: a build that runs out of room fails half an hour in,
+ * and its error cannot even be written to a log on the same disk.
+ */
+export function roomShortfall(free: number, taken: { today?: number; doubled?: number }, doubled: boolean): string | undefined {
+  const last = doubled ? (taken.doubled ?? (taken.today === undefined ? undefined : FACTOR * taken.today)) : taken.today;
+  if (last === undefined || free >= last * 1.05) return undefined;
+  return `needs about ${gb(last * 1.05)} (the last ${doubled ? "doubled" : "today's"} tree${taken.doubled === undefined && doubled ? ", estimated as twice today's," : ""} took ${gb(last)}), and ${gb(free)} are free`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf("--profiles");
   const profiles = (at > 0 ? process.argv[at + 1].split(",") : BOUNDED) as HostProfile[];
@@ -129,8 +148,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const env = { HOST_PROFILE: profile };
       // Today's facts before and after each doubled build (roundsGrowth), every tree kept until the end (settledText).
       const built: BuildRun[] = [];
+      const taken: { today?: number; doubled?: number } = {};
       for (const [i, { doubled, label }] of roundsOrder(rounds).entries()) {
+        const free = freeBytes(work);
+        const shortfall = roomShortfall(free, taken, doubled);
+        if (shortfall) throw new Error(`bench-growth: ${profile}, ${label} ${shortfall} under ${tmpdir()}: free some room or ask for fewer --rounds`);
         const run = await timedBuild(`${profile}, ${label}`, join(work, `${profile}-${i}`), { env, settle: true, ...(doubled ? { dataDir: grownDir } : {}) });
+        taken[doubled ? "doubled" : "today"] = free - freeBytes(work);
         built.push(run);
         lines.push(row(profile, label === "today" ? `today (${today} tuning systems)` : label === "doubled" ? `doubled (${grown})` : label, run));
       }

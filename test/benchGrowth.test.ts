@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bracketGrowth, roundsGrowth, roundsOrder } from "../scripts/bench-growth.js";
+import { bracketGrowth, roomShortfall, roundsGrowth, roundsOrder } from "../scripts/bench-growth.js";
 import type { BuildRun } from "../scripts/benchBuild.js";
 
 const run = (seconds: number, maxRssBytes: number): BuildRun => ({
@@ -73,5 +73,23 @@ describe("growth over rounds of brackets", () => {
   it("refuses builds that do not alternate from today's to today's", () => {
     expect(() => roundsGrowth([run(1, 1), run(2, 2)])).toThrow(/2 builds/);
     expect(() => roundsGrowth([run(1, 1), run(2, 2), run(1, 1), run(2, 2)])).toThrow(/4 builds/);
+  });
+});
+
+describe("room on the disk for the next build", () => {
+  const GB = 1e9;
+  it("asks nothing before the first tree of today's facts, then what the last of its kind took and a twentieth", () => {
+    expect(roomShortfall(1 * GB, {}, false)).toBeUndefined();
+    expect(roomShortfall(10.5 * GB, { today: 10 * GB }, false)).toBeUndefined();
+    expect(roomShortfall(10.4 * GB, { today: 10 * GB }, false)).toBe("needs about 10.5 GB (the last today's tree took 10.0 GB), and 10.4 GB are free");
+  });
+  it("estimates the first doubled tree as twice today's, then measures it", () => {
+    expect(roomShortfall(20 * GB, { today: 10 * GB }, true)).toBe(
+      "needs about 21.0 GB (the last doubled tree, estimated as twice today's, took 20.0 GB), and 20.0 GB are free",
+    );
+    expect(roomShortfall(20 * GB, { today: 10 * GB, doubled: 18 * GB }, true)).toBeUndefined();
+    expect(roomShortfall(18 * GB, { today: 10 * GB, doubled: 18 * GB }, true)).toBe(
+      "needs about 18.9 GB (the last doubled tree took 18.0 GB), and 18.0 GB are free",
+    );
   });
 });
