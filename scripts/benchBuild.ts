@@ -82,7 +82,10 @@ export async function timedBuild(
   });
   return new Promise((done, fail) => {
     child.on("exit", (code) => {
-      if (code !== 0) return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
+      if (code !== 0) {
+        rmSync(statsDir, { recursive: true, force: true });
+        return fail(new Error(`bench: ${what} failed (exit ${code}):\n${out}`));
+      }
       const wallSeconds = (performance.now() - started) / 1000;
       const reclaimAfter = reclaimNow();
       // A slice writes no stats nor manifest: its own line says what it did. An older build writes no phases.
