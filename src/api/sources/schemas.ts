@@ -102,5 +102,5 @@ export const sourceSchemas = onFirstUse(() => {
 
   const sourceAjnas = citing(z.strictObject({ jins: entityRefWithVersion, sourceReferences: pages, links: citingLinks }), "ajnās");
 
-  return { sourceRecord, sourcesList, sourceDetail, sourceTuningSystems, sourceMaqamat, sourceAjnas };
+  return { sourcesList, sourceDetail, sourceTuningSystems, sourceMaqamat, sourceAjnas };
 });
