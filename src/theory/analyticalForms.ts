@@ -4,6 +4,7 @@
  * it is memoised per tuning system × starting note × tolerance.
  */
 import { memoOf } from "./caches.js";
+import { compareNames } from "./collation.js";
 import type { Catalog } from "./catalog.js";
 import type { Maqam } from "./entity.js";
 import { familyOf, type Family } from "./family.js";
@@ -27,7 +28,7 @@ export const analyticalForms = (cat: Catalog, ts: TuningSystem, startingNote: st
       .filter((m) => isPossibleIn(cat, m, ts, startingNote))
       .map((m) => ({ maqam: m, list: transpositionsOf(cat, m, ts, startingNote, tolerance) }))
       .filter(({ list }) => list.length > 0)
-      .sort((a, b) => a.maqam.name.localeCompare(b.maqam.name, "en-US"))
+      .sort((a, b) => compareNames(a.maqam.name, b.maqam.name))
       .map(({ maqam, list }) => ({
         maqam,
         list,

@@ -7,6 +7,7 @@ import { defineRoute } from "../route.js";
 import { centsTolerance, flag, includeArabic, tuningContextParams } from "../declare.js";
 import { resolveTuning } from "../resolve.js";
 import { toIdName } from "../../theory/idName.js";
+import { compareNames } from "../../theory/collation.js";
 import { noteNameToArabic } from "../../theory/arabic.js";
 import type { PitchClass } from "../../theory/pitchClass.js";
 import { maqamSetGrouping, twelveToneKey, type ClassifiedTransposition, type Grouping, type PitchClassSet } from "../../theory/pitchClassSets.js";
@@ -49,7 +50,7 @@ const maqamSetPitchClass = (pc: PitchClass, arabic: boolean) => ({
  */
 const maqamSetMembers = (set: PitchClassSet): ClassifiedTransposition[] =>
   distinctBy(set.members, (e) => `${e.maqam.idName}:${twelveToneKey(e.cells[0])}`).sort(
-    (a, b) => Number(a.transposition.isTransposed) - Number(b.transposition.isTransposed) || a.transposition.name.localeCompare(b.transposition.name),
+    (a, b) => Number(a.transposition.isTransposed) - Number(b.transposition.isTransposed) || compareNames(a.transposition.name, b.transposition.name),
   );
 
 function maqamSetMember({ transposition: t, cells }: ClassifiedTransposition) {
